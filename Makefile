@@ -1,0 +1,47 @@
+# showdown — the two commands of the quick start are `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+BENCH_VENV ?= .bench-venv
+
+.PHONY: install run test lint format bench load clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,web,dask,plot]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+## The main job: decide the bundled showdowns and explain them.
+run: $(STAMP)
+	$(VENV)/bin/showdown compare --board "Kc Td Kh Ts 3c" \
+		"Peter:Ks 2d" "Hans:Kd 7h" "Michael:Ac Th" "Gabriel:Tc 3s" "Paul:3h 3d"
+
+## The whole default suite: lint, types, tests and doctests.
+test: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/mypy
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix src tests benchmarks
+	$(VENV)/bin/ruff format src tests benchmarks
+
+## Speed against the peers (not part of `make test`).
+bench: $(STAMP)
+	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e . -r benchmarks/requirements.txt
+	$(BENCH_VENV)/bin/python -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist

@@ -1,0 +1,63 @@
+"""showdown: decide poker showdowns, for every common game.
+
+Who wins, with which five cards, why (which kicker decided), and how the pot
+is split.
+
+>>> from showdown import evaluate, explain
+>>> peter = evaluate("Ks 2d", "Kc Td Kh Ts 3c")
+>>> paul = evaluate("3h 3d", "Kc Td Kh Ts 3c")
+>>> peter.description, paul.description
+('Kings full of Tens', 'Threes full of Kings')
+>>> print(explain(peter, paul))
+Kings full of Tens beats Threes full of Kings: the three of a kind decides: King beats Three
+"""
+
+from showdown.cards import DECK, Card, CardSet, Rank, Suit, format_cards, parse_card, parse_cards
+from showdown.errors import (
+    CardCountError,
+    CardParseError,
+    DuplicateCardError,
+    InvalidArrayError,
+    RangeParseError,
+    ShowdownError,
+    StakeError,
+    UnknownGameError,
+    UnknownRankingError,
+)
+from showdown.evaluation import HandValue, evaluate
+from showdown.explanation import Explanation, describe, explain
+from showdown.rules import RANKINGS, Category, RuleSet, get_ranking
+from showdown.tables import get_table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "RANKINGS",
+    "Card",
+    "CardCountError",
+    "CardParseError",
+    "CardSet",
+    "Category",
+    "DuplicateCardError",
+    "Explanation",
+    "HandValue",
+    "InvalidArrayError",
+    "RangeParseError",
+    "Rank",
+    "RuleSet",
+    "ShowdownError",
+    "StakeError",
+    "Suit",
+    "UnknownGameError",
+    "UnknownRankingError",
+    "__version__",
+    "describe",
+    "evaluate",
+    "explain",
+    "format_cards",
+    "get_ranking",
+    "get_table",
+    "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,481 @@
+"""Cards: ranks, suits, the 52 cards, sets of cards, parsing and formatting.
+
+The integer encoding
+--------------------
+Every card has a *code* ``0..51`` = ``4 * rank_index + suit_index``; a set of
+cards is a 52-bit *mask* with bit ``code`` set for each card. This table is the
+only place the encoding is written down; kernels, batch arrays and masks all
+use it::
+
+              c    d    h    s        suit_index: c=0 d=1 h=2 s=3
+        2     0    1    2    3        (clubs < diamonds < hearts < spades,
+        3     4    5    6    7         the order used only for odd chips
+        4     8    9   10   11         in stud games)
+        5    12   13   14   15
+        6    16   17   18   19
+        7    20   21   22   23
+        8    24   25   26   27
+        9    28   29   30   31
+        T    32   33   34   35
+        J    36   37   38   39
+        Q    40   41   42   43
+        K    44   45   46   47
+        A    48   49   50   51       rank_index: 2=0 ... A=12
+
+Parsing accepts every notation players write: ranks ``2-9 T J Q K A`` or
+``10``, suits ``s h d c`` or ``♠ ♥ ♦ ♣``, either case, cards separated by
+spaces, commas or nothing.
+
+>>> parse_cards("As Kd")
+(Card('As'), Card('Kd'))
+>>> parse_cards("10h,a♠")
+(Card('Th'), Card('As'))
+>>> format_cards(parse_cards("AsKd"), unicode=True)
+'A♠ K♦'
+>>> Card("Qh").code, Card.from_code(51)
+(42, Card('As'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from typing import Final, Self, TypeAlias
+
+from showdown.errors import CardParseError, DuplicateCardError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "CardSet",
+    "CardsLike",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Rank(Enum):
+    """A card rank; the value is its symbol. Ordered 2 < 3 < ... < A.
+
+    >>> Rank("T").name_plural, Rank.ACE > Rank.KING
+    ('Tens', True)
+    """
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def index(self) -> int:
+        """0 for a deuce ... 12 for an ace."""
+        return _RANK_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The one-character symbol, ``'T'`` for a ten."""
+        return self.value
+
+    @property
+    def name_singular(self) -> str:
+        """The rank in words: ``'Ten'``."""
+        return _RANK_WORDS[self][0]
+
+    @property
+    def name_plural(self) -> str:
+        """The plural in words: ``'Sixes'``."""
+        return _RANK_WORDS[self][1]
+
+    @classmethod
+    def from_index(cls, index: int) -> Rank:
+        """The rank with this index (0 = deuce, 12 = ace)."""
+        return RANKS[index]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.index >= other.index
+
+
+class Suit(Enum):
+    """A suit; the value is its ASCII symbol. Suits never break ties."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def index(self) -> int:
+        """0 for clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The ASCII symbol, ``'s'``."""
+        return self.value
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode symbol, ``'♠'``."""
+        return _SUIT_UNICODE[self]
+
+
+RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+_RANK_INDEX: Final[dict[Rank, int]] = {rank: i for i, rank in enumerate(RANKS)}
+_SUIT_INDEX: Final[dict[Suit, int]] = {suit: i for i, suit in enumerate(SUITS)}
+_SUIT_UNICODE: Final[dict[Suit, str]] = {
+    Suit.CLUBS: "♣",
+    Suit.DIAMONDS: "♦",
+    Suit.HEARTS: "♥",
+    Suit.SPADES: "♠",
+}
+_RANK_WORDS: Final[dict[Rank, tuple[str, str]]] = {
+    Rank.TWO: ("Two", "Twos"),
+    Rank.THREE: ("Three", "Threes"),
+    Rank.FOUR: ("Four", "Fours"),
+    Rank.FIVE: ("Five", "Fives"),
+    Rank.SIX: ("Six", "Sixes"),
+    Rank.SEVEN: ("Seven", "Sevens"),
+    Rank.EIGHT: ("Eight", "Eights"),
+    Rank.NINE: ("Nine", "Nines"),
+    Rank.TEN: ("Ten", "Tens"),
+    Rank.JACK: ("Jack", "Jacks"),
+    Rank.QUEEN: ("Queen", "Queens"),
+    Rank.KING: ("King", "Kings"),
+    Rank.ACE: ("Ace", "Aces"),
+}
+_RANK_TEXT: Final[dict[str, Rank]] = {rank.symbol: rank for rank in RANKS} | {"10": Rank.TEN}
+_SUIT_TEXT: Final[dict[str, Suit]] = {suit.symbol: suit for suit in SUITS} | {
+    suit.unicode: suit for suit in SUITS
+}
+# Also the outline suit symbols that some fonts and keyboards produce.
+_SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+
+
+class Card:
+    """One of the 52 cards: an immutable, interned value.
+
+    ``Card('As')`` parses any notation of one card; the 52 instances are
+    shared, so ``Card('As') is Card('a♠')``.
+
+    >>> card = Card("10h")
+    >>> card, card.rank, card.suit, str(card), card.unicode
+    (Card('Th'), <Rank.TEN: 'T'>, <Suit.HEARTS: 'h'>, 'Th', 'T♥')
+
+    Raises:
+        CardParseError: the text is not one card.
+    """
+
+    __slots__ = ("_code", "_rank", "_suit")
+
+    _code: int
+    _rank: Rank
+    _suit: Suit
+
+    def __new__(cls, text: str) -> Card:
+        return parse_card(text)
+
+    @classmethod
+    def _make(cls, code: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "_code", code)
+        object.__setattr__(card, "_rank", RANKS[code >> 2])
+        object.__setattr__(card, "_suit", SUITS[code & 3])
+        return card
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with this integer code (see the table in the module doc).
+
+        Raises:
+            CardParseError: the code is not in ``0..51``.
+        """
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 52:
+            raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
+        return DECK[code]
+
+    @classmethod
+    def of(cls, rank: Rank, suit: Suit) -> Card:
+        """The card of this rank and suit."""
+        return DECK[4 * rank.index + suit.index]
+
+    @property
+    def code(self) -> int:
+        """The integer code, ``4 * rank.index + suit.index``."""
+        return self._code
+
+    @property
+    def rank(self) -> Rank:
+        """The rank."""
+        return self._rank
+
+    @property
+    def suit(self) -> Suit:
+        """The suit."""
+        return self._suit
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask ``1 << code``."""
+        return 1 << self._code
+
+    @property
+    def unicode(self) -> str:
+        """The card with a Unicode suit: ``'A♠'``."""
+        return self._rank.symbol + self._suit.unicode
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (str(self),))
+
+    def __str__(self) -> str:
+        return self._rank.symbol + self._suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __hash__(self) -> int:
+        return self._code
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        """Cards sort by code: by rank, then suit (clubs first)."""
+        return self._code < other._code
+
+
+DECK: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(52))
+"""The 52 cards in code order, ``DECK[code]``."""
+
+_CARD_RE: Final = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE)
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in any notation.
+
+    >>> parse_card(" kd ")
+    Card('Kd')
+
+    Raises:
+        CardParseError: the text is not exactly one card, with the reason.
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"{text!r} is not a card: expected a string like 'As'")
+    token = text.strip()
+    match = _CARD_RE.fullmatch(token)
+    if match is None:
+        raise CardParseError(_why_not_a_card(token))
+    return DECK[4 * _RANK_TEXT[match[1].upper()].index + _SUIT_TEXT[match[2].lower()].index]
+
+
+def _why_not_a_card(token: str) -> str:
+    """A message saying why ``token`` is not a card."""
+    if not token:
+        return "'' is not a card: the text is empty"
+    rank_text = "10" if token.startswith("10") else token[0]
+    rest = token[len(rank_text) :]
+    if rank_text.upper() not in _RANK_TEXT:
+        return f"{token!r} is not a card: rank {rank_text!r} is not one of 23456789TJQKA"
+    if not rest:
+        return f"{token!r} is not a card: the suit is missing (one of s h d c or ♠ ♥ ♦ ♣)"
+    if rest[0].lower() not in _SUIT_TEXT:
+        return f"{token!r} is not a card: suit {rest[0]!r} is not one of s h d c or ♠ ♥ ♦ ♣"
+    return f"{token!r} is not a card: unexpected {rest[1:]!r} after {token[: len(token) - len(rest) + 1]!r}"
+
+
+CardsLike: TypeAlias = "str | Iterable[Card | str | int]"
+"""Anything that names cards: a text, or an iterable of cards, card texts or codes."""
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Parse a list of cards: a text, or an iterable of cards, texts or codes.
+
+    Cards in a text are separated by spaces, commas or nothing at all.
+
+    >>> parse_cards("As,Kd 10c9h")
+    (Card('As'), Card('Kd'), Card('Tc'), Card('9h'))
+    >>> parse_cards(["Ah", 0])
+    (Card('Ah'), Card('2c'))
+
+    Raises:
+        CardParseError: a token is not a card (the message quotes it).
+        DuplicateCardError: a card appears twice (unless ``allow_duplicates``).
+    """
+    if isinstance(cards, str):
+        result = _parse_text(cards)
+    else:
+        items: list[Card] = []
+        try:
+            iterator = iter(cards)
+        except TypeError:
+            raise CardParseError(f"{cards!r} is not a list of cards") from None
+        for item in iterator:
+            if isinstance(item, Card):
+                items.append(item)
+            elif isinstance(item, str):
+                items.append(parse_card(item))
+            elif isinstance(item, int) and not isinstance(item, bool):
+                items.append(Card.from_code(item))
+            else:
+                raise CardParseError(f"{item!r} is not a card: expected a Card, a text or a code")
+        result = tuple(items)
+    if not allow_duplicates:
+        _check_distinct(result)
+    return result
+
+
+def _parse_text(text: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        position = 0
+        while position < len(chunk):
+            match = _CARD_RE.match(chunk, position)
+            if match is None:
+                bad = chunk[position:]
+                raise CardParseError(_why_not_a_card(bad[:3] if len(bad) > 3 else bad))
+            cards.append(parse_card(match[0]))
+            position = match.end()
+    return tuple(cards)
+
+
+def _check_distinct(cards: Iterable[Card]) -> None:
+    seen = 0
+    for card in cards:
+        if seen & card.mask:
+            raise DuplicateCardError(f"card {card} is used twice")
+        seen |= card.mask
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
+    """Write cards back as text; ``parse_cards`` reads it back unchanged.
+
+    >>> format_cards([Card("As"), Card("Td")])
+    'As Td'
+    """
+    return sep.join(card.unicode if unicode else str(card) for card in cards)
+
+
+class CardSet:
+    """An immutable set of cards held as a 52-bit mask, with set operations.
+
+    >>> hand = CardSet("As Kd")
+    >>> board = CardSet("Kd Qh")
+    >>> hand | board, hand & board, len(hand - board)
+    (CardSet('Kd Qh As'), CardSet('Kd'), 1)
+    >>> Card("As") in hand
+    True
+    """
+
+    __slots__ = ("_mask",)
+
+    _mask: int
+
+    def __init__(self, cards: CardsLike | CardSet = ()) -> None:
+        if isinstance(cards, CardSet):
+            mask = cards._mask
+        else:
+            mask = 0
+            for card in parse_cards(cards, allow_duplicates=True):
+                mask |= card.mask
+        object.__setattr__(self, "_mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Self:
+        """The set whose bits are ``mask``.
+
+        Raises:
+            CardParseError: the mask has bits past the 52 cards.
+        """
+        if not 0 <= mask < (1 << 52):
+            raise CardParseError(f"{mask:#x} is not a card mask: bits 0..51 only")
+        result = object.__new__(cls)
+        object.__setattr__(result, "_mask", mask)
+        return result
+
+    @classmethod
+    def deck(cls) -> Self:
+        """All 52 cards."""
+        return cls.from_mask((1 << 52) - 1)
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit mask."""
+        return self._mask
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self._mask
+        while mask:
+            low = mask & -mask
+            yield DECK[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self._mask & card.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self._mask | other._mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self._mask & other._mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self._mask & ~other._mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self._mask ^ other._mask)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and self._mask == other._mask
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self._mask))
+
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """True when no card is in both sets."""
+        return not self._mask & other._mask
+
+    def __repr__(self) -> str:
+        return f"CardSet({format_cards(self)!r})"

@@ -1,0 +1,17 @@
+"""The ``showdown`` command line: a thin shell over the public library.
+
+Every command prints for people by default and takes ``--json`` for programs.
+Bad input exits with status 2 and a one-line message on standard error.
+"""
+
+from __future__ import annotations
+
+from showdown.cli._app import app
+from showdown.cli import hand as _hand  # noqa: F401  (registers its commands)
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Run the command line."""
+    app()

@@ -1,0 +1,64 @@
+"""The one error hierarchy of showdown.
+
+Every error the library raises on bad input is a :class:`ShowdownError`, which
+is a :class:`ValueError`, so ``except ValueError`` keeps working for callers who
+do not care about the cause. Each subclass names one cause, and every message
+echoes the offending input.
+
+>>> from showdown import parse_cards
+>>> try:
+...     parse_cards("As Zx")
+... except ShowdownError as error:
+...     print(type(error).__name__, error)
+CardParseError 'Zx' is not a card: rank 'Z' is not one of 23456789TJQKA
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardCountError",
+    "CardParseError",
+    "DuplicateCardError",
+    "InvalidArrayError",
+    "RangeParseError",
+    "ShowdownError",
+    "StakeError",
+    "UnknownGameError",
+    "UnknownRankingError",
+]
+
+
+class ShowdownError(ValueError):
+    """Root of every error showdown raises on bad input."""
+
+
+class CardParseError(ShowdownError):
+    """A text is not a card, or not a list of cards."""
+
+
+class DuplicateCardError(ShowdownError):
+    """The same card is used twice (in one hand, or across hands and board)."""
+
+
+class CardCountError(ShowdownError):
+    """Too few or too many cards for the ranking or the game."""
+
+
+class UnknownGameError(ShowdownError):
+    """No game of the registry has this name or alias."""
+
+
+class UnknownRankingError(ShowdownError):
+    """No ranking (rule set) has this name."""
+
+
+class StakeError(ShowdownError):
+    """Impossible stakes, button or players in a showdown."""
+
+
+class InvalidArrayError(ShowdownError):
+    """A batch array has the wrong shape, a code out of range or a duplicate."""
+
+
+class RangeParseError(ShowdownError):
+    """A hand-range token cannot be parsed."""

@@ -1,0 +1,317 @@
+"""Games: how hands are formed and which rankings decide the pot, as a registry.
+
+A :class:`Game` is a composition of data: how many cards a player holds, how
+many the board has, whether a hand must use exactly two hole cards (Omaha),
+which rankings decide the pot (two rankings = a split pot, high and low) and
+which odd-chip rule applies. :func:`evaluate_game` values a player's cards
+under each ranking of the game.
+
+>>> hand = evaluate_game("omaha8", "Ah 2h Ks Kd", "3c 4d 8s Kh 9c")
+>>> hand.high.description, hand.low.description
+('Three Kings, Nine-Eight kickers', '8-4-3-2-A low')
+>>> hand.high.hole_used, hand.low.hole_used
+((Card('Ks'), Card('Kd')), (Card('2h'), Card('Ah')))
+>>> evaluate_game("omaha", "Ah Kc 2c 3d", "Qh Jh Th 9h 5h").high.description
+'Ace-high straight'
+>>> sorted(GAMES)[:3]
+['ace_to_five_draw', 'badugi', 'deuce_to_seven']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations, product
+from typing import Final
+
+from showdown.cards import Card, CardsLike, format_cards, parse_cards
+from showdown.errors import CardCountError, CardParseError, DuplicateCardError, UnknownGameError
+from showdown.evaluation import HandValue, best_hand, candidate_hands, value_of_strength
+from showdown.rules import (
+    ACE_TO_FIVE,
+    BADUGI,
+    DEUCE_TO_SEVEN,
+    EIGHT_OR_BETTER,
+    HIGH,
+    SHORTDECK,
+    RuleSet,
+)
+
+__all__ = [
+    "GAMES",
+    "Family",
+    "Game",
+    "GameHand",
+    "evaluate_game",
+    "get_game",
+]
+
+
+class Family(Enum):
+    """The kind of game, which decides the odd-chip rule."""
+
+    FLOP = "flop"
+    """Board games (Hold'em, Omaha): odd chip to the first winner left of the button."""
+    STUD = "stud"
+    """Stud games: odd chip to the winner with the highest card by suit."""
+    DRAW = "draw"
+    """Draw games: odd chip to the first winner left of the button."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A poker game, as data.
+
+    Attributes:
+        name: the id (``'omaha_hilo'``).
+        title: the name in words.
+        aliases: other names the registry accepts.
+        hole_cards: how many cards each player holds at the showdown.
+        board_cards: board sizes accepted (the last is the full board); ``()``
+            for games with no board.
+        rankings: the rankings that decide the pot; two = high half and low half.
+        halves: the name of each ranking's share of the pot (``'high'``, ``'low'``).
+        hole_used: when set, a hand uses exactly this many hole cards and the
+            rest from the board (Omaha: 2 + 3).
+        family: flop, stud or draw (the odd-chip rule).
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    hole_cards: int
+    board_cards: tuple[int, ...]
+    rankings: tuple[RuleSet, ...]
+    halves: tuple[str, ...]
+    hole_used: int | None = None
+    family: Family = Family.FLOP
+
+    @property
+    def has_board(self) -> bool:
+        """True for games with a shared board."""
+        return bool(self.board_cards)
+
+    @property
+    def full_board(self) -> int:
+        """Board cards at a showdown (0 for games without a board)."""
+        return self.board_cards[-1] if self.board_cards else 0
+
+    @property
+    def split_pot(self) -> bool:
+        """True for hi/lo games."""
+        return len(self.rankings) > 1
+
+    def check_cards(
+        self, hole: Sequence[Card], board: Sequence[Card], *, full_board: bool = False
+    ) -> None:
+        """Check card counts and the deck for this game.
+
+        Raises:
+            CardCountError: a wrong number of hole or board cards, or a board
+                in a game without one.
+            CardParseError: a card that is not in this game's deck.
+            DuplicateCardError: a card both in the hand and on the board.
+        """
+        if len(hole) != self.hole_cards:
+            raise CardCountError(
+                f"{self.name} needs {self.hole_cards} cards per player, got {len(hole)}: "
+                f"{format_cards(hole) or 'none'}"
+            )
+        if not self.has_board and board:
+            raise CardCountError(f"{self.name} has no board, got board {format_cards(board)}")
+        sizes = self.board_cards[-1:] if full_board else self.board_cards
+        if self.has_board and len(board) not in sizes:
+            wanted = " or ".join(str(n) for n in sizes)
+            raise CardCountError(
+                f"{self.name} needs {wanted} board cards, got {len(board)}: "
+                f"{format_cards(board) or 'none'}"
+            )
+        deck = set(self.rankings[0].rank_order)
+        for card in (*hole, *board):
+            if card.rank not in deck:
+                raise CardParseError(f"{card} is not in the deck of {self.name}")
+        for card in board:
+            if card in hole:
+                raise DuplicateCardError(f"card {card} is both in the hand and on the board")
+
+    def candidates(
+        self, rules: RuleSet, hole: Sequence[Card], board: Sequence[Card]
+    ) -> Iterable[tuple[Card, ...]]:
+        """Every set of counted cards this game allows for a ranking."""
+        if self.hole_used is None:
+            ordered = sorted((*hole, *board), key=lambda c: c.code, reverse=True)
+            return candidate_hands(rules, ordered)
+        from_board = rules.hand_size - self.hole_used
+        return (
+            (*two, *three)
+            for two, three in product(
+                combinations(hole, self.hole_used), combinations(board, from_board)
+            )
+        )
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class GameHand:
+    """A player's cards valued under every ranking of a game.
+
+    Attributes:
+        game: the game.
+        hole: the player's cards.
+        board: the board.
+        values: one value per ranking of the game (``None``: no qualifying low).
+    """
+
+    game: Game
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    values: tuple[HandValue | None, ...]
+
+    def half(self, name: str) -> HandValue | None:
+        """The value for one half of the pot (``'high'`` or ``'low'``)."""
+        if name not in self.game.halves:
+            return None
+        return self.values[self.game.halves.index(name)]
+
+    @property
+    def high(self) -> HandValue | None:
+        """The high value, or ``None`` in a game without a high half."""
+        return self.half("high")
+
+    @property
+    def low(self) -> HandValue | None:
+        """The low value, ``None`` without a qualifying low or a low half."""
+        return self.half("low")
+
+
+def _game(
+    name: str,
+    title: str,
+    aliases: tuple[str, ...],
+    hole: int,
+    rankings: tuple[RuleSet, ...],
+    *,
+    board: tuple[int, ...] = (),
+    halves: tuple[str, ...] = ("high",),
+    hole_used: int | None = None,
+    family: Family = Family.FLOP,
+) -> Game:
+    return Game(name, title, aliases, hole, board, rankings, halves, hole_used, family)
+
+
+_FLOP: Final = (3, 4, 5)
+_HILO: Final = ("high", "low")
+_LOW: Final = ("low",)
+
+GAMES: Final[dict[str, Game]] = {
+    game.name: game
+    for game in (
+        _game("holdem", "Texas Hold'em", ("texas", "nlhe", "hold'em"), 2, (HIGH,), board=_FLOP),
+        _game("omaha", "Omaha", ("plo", "omaha4"), 4, (HIGH,), board=_FLOP, hole_used=2),
+        _game("omaha5", "Five Card Omaha", ("plo5",), 5, (HIGH,), board=_FLOP, hole_used=2),
+        _game("omaha6", "Six Card Omaha", ("plo6",), 6, (HIGH,), board=_FLOP, hole_used=2),
+        _game(
+            "omaha_hilo",
+            "Omaha Hi/Lo (eight or better)",
+            ("omaha8", "plo8", "omaha_hi_lo", "o8"),
+            4,
+            (HIGH, EIGHT_OR_BETTER),
+            board=_FLOP,
+            halves=_HILO,
+            hole_used=2,
+        ),
+        _game(
+            "omaha5_hilo",
+            "Five Card Omaha Hi/Lo",
+            ("omaha5_8", "plo5_8"),
+            5,
+            (HIGH, EIGHT_OR_BETTER),
+            board=_FLOP,
+            halves=_HILO,
+            hole_used=2,
+        ),
+        _game("stud", "Seven Card Stud", ("seven_card_stud", "stud7"), 7, (HIGH,), family=Family.STUD),
+        _game(
+            "stud_hilo",
+            "Seven Card Stud Hi/Lo (eight or better)",
+            ("stud8", "stud_hi_lo"),
+            7,
+            (HIGH, EIGHT_OR_BETTER),
+            halves=_HILO,
+            family=Family.STUD,
+        ),
+        _game("razz", "Razz", (), 7, (ACE_TO_FIVE,), halves=_LOW, family=Family.STUD),
+        _game("five_card_draw", "Five Card Draw", ("draw", "5cd"), 5, (HIGH,), family=Family.DRAW),
+        _game(
+            "deuce_to_seven",
+            "2-7 Single / Triple Draw",
+            ("2-7", "27", "27_single_draw", "27_triple_draw", "kansas_city"),
+            5,
+            (DEUCE_TO_SEVEN,),
+            halves=_LOW,
+            family=Family.DRAW,
+        ),
+        _game(
+            "ace_to_five_draw",
+            "California lowball (A-5 draw)",
+            ("california", "a5_draw", "a-5_draw"),
+            5,
+            (ACE_TO_FIVE,),
+            halves=_LOW,
+            family=Family.DRAW,
+        ),
+        _game("badugi", "Badugi", (), 4, (BADUGI,), halves=_LOW, family=Family.DRAW),
+        _game("shortdeck", "Short-deck Hold'em", ("6plus", "short_deck"), 2, (SHORTDECK,), board=_FLOP),
+    )
+}
+"""Every game by name."""
+
+_BY_ALIAS: Final[dict[str, Game]] = {
+    alias: game for game in GAMES.values() for alias in (game.name, *game.aliases)
+}
+
+
+def get_game(game: str | Game) -> Game:
+    """The game with this name or alias (case-insensitive).
+
+    >>> get_game("2-7").name, get_game("PLO8").name
+    ('deuce_to_seven', 'omaha_hilo')
+
+    Raises:
+        UnknownGameError: no game has this name; the message lists them.
+    """
+    if isinstance(game, Game):
+        return game
+    key = str(game).strip().lower().replace(" ", "_")
+    found = _BY_ALIAS.get(key) or _BY_ALIAS.get(key.replace("-", "_"))
+    if found is None:
+        raise UnknownGameError(f"{game!r} is not a game: use one of {', '.join(GAMES)}")
+    return found
+
+
+def evaluate_game(
+    game: str | Game, hole: CardsLike, board: CardsLike | None = None
+) -> GameHand:
+    """A player's value under every ranking of a game.
+
+    >>> evaluate_game("razz", "Ac Ad 2c 3h 4s 5d 9h").low.description
+    'Wheel (5-4-3-2-A)'
+
+    Raises:
+        UnknownGameError: no such game.
+        CardParseError: a card cannot be read, or is not in the game's deck.
+        DuplicateCardError: a card is given twice.
+        CardCountError: a wrong number of cards, or a board where none belongs.
+    """
+    found = get_game(game)
+    cards = parse_cards(hole)
+    shared = parse_cards(board) if board is not None else ()
+    found.check_cards(cards, shared)
+    values: list[HandValue | None] = []
+    for rules in found.rankings:
+        best = best_hand(rules, found.candidates(rules, cards, shared))
+        values.append(None if best is None else value_of_strength(rules, best, cards, shared))
+    return GameHand(found, cards, shared, tuple(values))
