@@ -17,8 +17,7 @@ install: $(STAMP)
 
 ## The main job: decide the bundled showdowns and explain them.
 run: $(STAMP)
-	$(VENV)/bin/showdown compare --board "Kc Td Kh Ts 3c" \
-		"Peter:Ks 2d" "Hans:Kd 7h" "Michael:Ac Th" "Gabriel:Tc 3s" "Paul:3h 3d"
+	$(VENV)/bin/showdown resolve --human examples/showdowns.jsonl
 
 ## The whole default suite: lint, types, tests and doctests.
 test: $(STAMP)

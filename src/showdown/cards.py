@@ -314,7 +314,8 @@ def _why_not_a_card(token: str) -> str:
         return f"{token!r} is not a card: the suit is missing (one of s h d c or ♠ ♥ ♦ ♣)"
     if rest[0].lower() not in _SUIT_TEXT:
         return f"{token!r} is not a card: suit {rest[0]!r} is not one of s h d c or ♠ ♥ ♦ ♣"
-    return f"{token!r} is not a card: unexpected {rest[1:]!r} after {token[: len(token) - len(rest) + 1]!r}"
+    card = token[: len(token) - len(rest) + 1]
+    return f"{token!r} is not a card: unexpected {rest[1:]!r} after {card!r}"
 
 
 CardsLike: TypeAlias = "str | Iterable[Card | str | int]"

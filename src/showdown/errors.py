@@ -20,6 +20,7 @@ __all__ = [
     "CardParseError",
     "DuplicateCardError",
     "InvalidArrayError",
+    "InvalidRecordError",
     "RangeParseError",
     "ShowdownError",
     "StakeError",
@@ -62,3 +63,7 @@ class InvalidArrayError(ShowdownError):
 
 class RangeParseError(ShowdownError):
     """A hand-range token cannot be parsed."""
+
+
+class InvalidRecordError(ShowdownError):
+    """A JSON record (CLI or HTTP) is malformed: a missing or wrong-typed field."""

@@ -111,8 +111,7 @@ def describe(value: HandValue, lang: str = "en") -> str:
             return f"Three {_plural(top)}, {kickers} kickers"
         case Category.TWO_PAIR:
             return (
-                f"Two pair, {_plural(top)} and {_plural(deciders[1])}, "
-                f"{_word(deciders[2])} kicker"
+                f"Two pair, {_plural(top)} and {_plural(deciders[1])}, {_word(deciders[2])} kicker"
             )
         case Category.ONE_PAIR:
             kickers = "-".join(_word(r) for r in deciders[1:])
@@ -132,7 +131,12 @@ def _position_label(rules: RuleSet, category: Category, position: int) -> str:
         Category.FULL_HOUSE: ("the three of a kind", "the pair"),
         Category.THREE_OF_A_KIND: ("the three of a kind", "the first kicker", "the second kicker"),
         Category.TWO_PAIR: ("the higher pair", "the lower pair", "the kicker"),
-        Category.ONE_PAIR: ("the pair", "the first kicker", "the second kicker", "the third kicker"),
+        Category.ONE_PAIR: (
+            "the pair",
+            "the first kicker",
+            "the second kicker",
+            "the third kicker",
+        ),
     }
     if category in labels:
         return labels[category][position]
@@ -143,9 +147,13 @@ def _common_part(rules: RuleSet, category: Category, shared: Sequence[Rank]) -> 
     """What both hands have, up to the deciding rank: 'a pair of Aces and a King'."""
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         kind = (
-            "badugis" if category is Category.BADUGI else f"{category.value.split('_')[0]}-card hands"
+            "badugis"
+            if category is Category.BADUGI
+            else f"{category.value.split('_')[0]}-card hands"
         )
-        return f"{kind} {'-'.join(r.symbol for r in shared)}" if shared else kind
+        return f"{kind} {'-'.join(r.symbol for r in shared)}" if shared else ""
+    if not shared:
+        return ""
     if _is_low_style(rules, category):
         return f"{'-'.join(r.symbol for r in shared)} lows"
     if not shared:
@@ -235,7 +243,9 @@ def explain(a: HandValue, b: HandValue) -> Explanation:
         raise TypeError(f"cannot compare a {a.ranking.name} value with a {b.ranking.name} value")
     if a == b:
         shown = " ".join(a.hand_class.ranks)
-        return Explanation(0, "tie", None, f"tie: both have {a.description} ({shown}); the pot is split")
+        return Explanation(
+            0, "tie", None, f"tie: both have {a.description} ({shown}); the pot is split"
+        )
     outcome: Literal[1, -1] = 1 if a > b else -1
     winner, loser = (a, b) if outcome == 1 else (b, a)
     rules = a.ranking

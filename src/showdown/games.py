@@ -233,7 +233,9 @@ GAMES: Final[dict[str, Game]] = {
             halves=_HILO,
             hole_used=2,
         ),
-        _game("stud", "Seven Card Stud", ("seven_card_stud", "stud7"), 7, (HIGH,), family=Family.STUD),
+        _game(
+            "stud", "Seven Card Stud", ("seven_card_stud", "stud7"), 7, (HIGH,), family=Family.STUD
+        ),
         _game(
             "stud_hilo",
             "Seven Card Stud Hi/Lo (eight or better)",
@@ -264,7 +266,9 @@ GAMES: Final[dict[str, Game]] = {
             family=Family.DRAW,
         ),
         _game("badugi", "Badugi", (), 4, (BADUGI,), halves=_LOW, family=Family.DRAW),
-        _game("shortdeck", "Short-deck Hold'em", ("6plus", "short_deck"), 2, (SHORTDECK,), board=_FLOP),
+        _game(
+            "shortdeck", "Short-deck Hold'em", ("6plus", "short_deck"), 2, (SHORTDECK,), board=_FLOP
+        ),
     )
 }
 """Every game by name."""
@@ -292,9 +296,7 @@ def get_game(game: str | Game) -> Game:
     return found
 
 
-def evaluate_game(
-    game: str | Game, hole: CardsLike, board: CardsLike | None = None
-) -> GameHand:
+def evaluate_game(game: str | Game, hole: CardsLike, board: CardsLike | None = None) -> GameHand:
     """A player's value under every ranking of a game.
 
     >>> evaluate_game("razz", "Ac Ad 2c 3h 4s 5d 9h").low.description

@@ -188,9 +188,9 @@ def _build(rules: RuleSet) -> RankingTable:
             lookup[pattern] = strength
     if not rules.flushes:
         # Suits are ignored: a one-suit hand is looked up as any other.
-        for (ranks, flush), strength in list(lookup.items()):
+        for (indexes, flush), strength in list(lookup.items()):
             if not flush:
-                lookup[(ranks, True)] = strength
+                lookup[(indexes, True)] = strength
     return RankingTable(rules, tuple(classes), lookup)
 
 
