@@ -158,30 +158,30 @@ def candidate_hands(rules: RuleSet, cards: Sequence[Card]) -> Iterable[tuple[Car
     yield from combinations(cards, rules.hand_size)
 
 
-def _strength(table: RankingTable, combo: Sequence[Card]) -> int:
-    ranks = tuple(sorted((card.code >> 2 for card in combo), reverse=True))
-    if table.rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return table.strength_of((ranks, False))
-    suit = combo[0].code & 3
-    flush = all(card.code & 3 == suit for card in combo)
-    return table.strength_of((ranks, flush))
-
-
 def best_hand(
     rules: RuleSet, candidates: Iterable[Sequence[Card]]
 ) -> tuple[int, tuple[Card, ...]] | None:
     """The best of several candidate sets of counted cards: (strength, cards).
 
-    The first candidate wins among equals. ``None`` when none has a value
-    (no qualifying low).
+    Each candidate is looked up in the ranking's table by its pattern (ranks
+    from the highest, and whether it is one suit). The first candidate wins
+    among equals. ``None`` when none has a value (no qualifying low).
     """
     table = get_table(rules)
+    lookup = table.lookup
+    suits_count = rules.formation is not Formation.DISTINCT_RANKS_AND_SUITS
     best_strength = 0
-    best: tuple[Card, ...] = ()
+    best: Sequence[Card] = ()
     for combo in candidates:
-        strength = _strength(table, combo)
+        codes = sorted([card._code for card in combo], reverse=True)
+        ranks = tuple([code >> 2 for code in codes])
+        flush = False
+        if suits_count:
+            suit = codes[0] & 3
+            flush = all([code & 3 == suit for code in codes])
+        strength = lookup.get((ranks, flush), 0)
         if strength > best_strength:
-            best_strength, best = strength, tuple(combo)
+            best_strength, best = strength, combo
     if best_strength == 0:
         return None
     return best_strength, _order_cards(best, table.hand_class(best_strength))
@@ -196,12 +196,13 @@ def value_of_strength(
     """Wrap a (strength, cards) result as a :class:`HandValue` with card sources."""
     strength, cards = found
     played = set(cards)
+    own = set(hole)
     return HandValue(
         ranking=rules,
         strength=strength,
         cards=cards,
-        hole_used=tuple(c for c in cards if c in set(hole)),
-        board_used=tuple(c for c in cards if c in set(board)),
+        hole_used=tuple(c for c in cards if c in own),
+        board_used=tuple(c for c in cards if c not in own),
         unused=tuple(c for c in (*hole, *board) if c not in played),
     )
 
