@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 import numpy as np
@@ -81,7 +81,8 @@ def strengths_of(ranking: str, hands: npt.NDArray[np.int64]) -> npt.NDArray[np.i
     flush = (suits == suits[:, :1]).all(axis=1)
     weights = 13 ** np.arange(size - 1, -1, -1)
     keys = (ranks * weights).sum(axis=1) + flush * 13**size
-    return lut[keys]
+    result: npt.NDArray[np.int64] = lut[keys]
+    return result
 
 
 def categories_of(ranking: str, strengths: npt.NDArray[np.int64]) -> Counter[str]:
@@ -120,7 +121,7 @@ def check_order_against(
         assert key is not None, cards_of(hands[index])
         assert keyed.setdefault(strength, key) == key, cards_of(hands[index])
     ordered = [keyed[s] for s in sorted(keyed)]
-    assert all(a < b for a, b in zip(ordered, ordered[1:], strict=False))
+    assert all(a < b for a, b in pairwise(ordered))
 
 
 def test_high_every_five_card_hand() -> None:
@@ -205,7 +206,7 @@ def test_badugi_every_four_card_hand() -> None:
         if hand_class.category is Category.BADUGI:
             assert per_class[hand_class.strength] == 24
     ordered = [keyed[s] for s in sorted(keyed)]
-    assert all(a < b for a, b in zip(ordered, ordered[1:], strict=False))
+    assert all(a < b for a, b in pairwise(ordered))
 
 
 def test_shortdeck_is_data_only() -> None:
@@ -225,6 +226,7 @@ def test_class_numbers(ranking: str) -> None:
     for hand_class in table.classes[:: max(1, len(table.classes) // 50)]:
         cards = representative(hand_class.ranks, hand_class.category)
         value = evaluate(cards, ranking=ranking)
+        assert value is not None
         assert value.strength == hand_class.strength
         assert value.class_number == len(table.classes) + 1 - value.strength
 
