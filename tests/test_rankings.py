@@ -71,10 +71,10 @@ def strengths_of(ranking: str, hands: npt.NDArray[np.int64]) -> npt.NDArray[np.i
     table = get_table(ranking)
     size = hands.shape[1]
     lut = np.zeros(2 * 13**size, dtype=np.int64)
-    for (ranks, flush), strength in table.lookup.items():
-        if len(ranks) != size:
+    for (pattern, suited), strength in table.lookup.items():
+        if len(pattern) != size:
             continue
-        index = sum(r * 13 ** (size - 1 - i) for i, r in enumerate(ranks)) + flush * 13**size
+        index = sum(r * 13 ** (size - 1 - i) for i, r in enumerate(pattern)) + suited * 13**size
         lut[index] = strength
     ranks = np.sort(hands >> 2, axis=1)[:, ::-1]
     suits = hands & 3
