@@ -1,0 +1,293 @@
+"""The resolver: side pots, halves, odd chips, uncalled stakes; no chip lost or created."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from showdown import DECK, Card, CardCountError, DuplicateCardError, StakeError, parse_cards
+from showdown.games import GAMES, get_game
+from showdown.pots import OddChipRule, Player, Showdown, resolve
+
+
+def table(game: str, board: str | None, *players: tuple[str, str, int], **options: object):
+    return resolve(Showdown.build(game, board, players, **options))  # type: ignore[arg-type]
+
+
+def payouts(result) -> dict[str, int]:
+    return {p.name: p.payout for p in result.players}
+
+
+def test_three_all_ins_with_a_tie_in_the_middle_pot() -> None:
+    result = table(
+        "holdem",
+        "2c 7d 9h Js 4s",
+        ("Ann", "As Ah", 50),
+        ("Bob", "Ks Kh", 100),
+        ("Cid", "Kd Kc", 200),
+        ("Dee", "Qs Qh", 300),
+    )
+    assert [(p.kind, p.amount, p.eligible) for p in result.pots] == [
+        ("main", 200, ("Ann", "Bob", "Cid", "Dee")),
+        ("side", 150, ("Bob", "Cid", "Dee")),
+        ("side", 200, ("Cid", "Dee")),
+        ("uncalled", 100, ("Dee",)),
+    ]
+    assert result.pots[1].winners == {"high": ("Bob", "Cid")}
+    assert payouts(result) == {"Ann": 200, "Bob": 75, "Cid": 275, "Dee": 100}
+    assert result.winners == ("Ann", "Bob", "Cid")
+    assert result.player("Dee").net == -200
+    assert "Bob and Cid split the side pot with Pair of Kings" in result.pots[1].explanation
+
+
+def test_hilo_tied_low_quarters() -> None:
+    result = table(
+        "omaha8",
+        "2c 3d 7h Kd Qs",
+        ("Ann", "As 4h Kh Ks", 100),
+        ("Bob", "Ad 4c 9s 9d", 100),
+        ("Cid", "Qh Qd Jc Jd", 100),
+    )
+    pot = result.pots[0]
+    assert pot.winners == {"high": ("Ann",), "low": ("Ann", "Bob")}
+    assert payouts(result) == {"Ann": 225, "Bob": 75, "Cid": 0}
+    assert result.player("Ann").share == Fraction(3, 4)
+    assert result.player("Bob").share == Fraction(1, 4)
+
+
+def test_hilo_without_a_qualifying_low_high_scoops() -> None:
+    result = table(
+        "omaha8",
+        "Kc Qd 9h 9s 2c",
+        ("Ann", "As Ah 3c 4d", 40),
+        ("Bob", "Kh Ks Jd Td", 40),
+    )
+    assert payouts(result) == {"Ann": 0, "Bob": 80}
+    assert result.pots[0].winners == {"high": ("Bob",), "low": ()}
+    assert result.pots[0].explanation.endswith("no qualifying low: high scoops")
+
+
+def test_odd_chip_of_a_hilo_split_goes_to_high() -> None:
+    result = resolve(
+        Showdown(
+            get_game("stud8"),
+            (
+                Player("Ann", parse_cards("Kc Kd Kh 9s 9c 2d Qh"), 2),  # full house, no low
+                Player("Bob", parse_cards("Ac 2c 3d 4h 6s Jd Jh"), 2),  # the low
+                Player("Cid", (), 1, folded=True),
+            ),
+        )
+    )
+    assert payouts(result) == {"Ann": 3, "Bob": 2, "Cid": 0}
+
+
+@pytest.mark.parametrize(("button", "gets_odd"), [(0, "Bob"), (1, "Ann"), (2, "Ann")])
+def test_odd_chip_goes_to_first_winner_left_of_button(button: int, gets_odd: str) -> None:
+    result = table(
+        "holdem",
+        "As Ks Qs Js 2d",
+        ("Ann", "Th 3c", 1),
+        ("Bob", "Tc 4c", 1),
+        ("Cid", "9h 5c", 1),
+        button=button,
+    )
+    assert result.pots[0].winners == {"high": ("Ann", "Bob")}
+    expected = {"Ann": 1, "Bob": 1, "Cid": 0}
+    expected[gets_odd] += 1
+    assert payouts(result) == expected
+
+
+def test_stud_odd_chip_goes_to_highest_card_by_suit() -> None:
+    seats = [
+        ("Ann", "Ac Ad Kc Kd Qc 2h 3h", 1),  # highest card: Ad
+        ("Bob", "Ah As Kh Ks Qd 2c 3c", 1),  # highest card: As
+        ("Cid", "4c 4d 5h 6s 8c 9d Th", 1),
+    ]
+    result = table("stud", None, *seats)
+    assert result.pots[0].winners == {"high": ("Ann", "Bob")}
+    assert payouts(result) == {"Ann": 1, "Bob": 2, "Cid": 0}
+    by_button = table("stud", None, *seats, odd_chip="button", button=2)
+    assert payouts(by_button) == {"Ann": 2, "Bob": 1, "Cid": 0}
+
+
+def test_folded_chips_stay_in_the_pot() -> None:
+    result = resolve(
+        Showdown(
+            get_game("holdem"),
+            (
+                Player("Ann", parse_cards("As Ah"), 100),
+                Player("Bob", parse_cards("Ks Kh"), 100),
+                Player("Cid", (), 60, folded=True),
+            ),
+            parse_cards("2c 7d 9h Js 4s"),
+        )
+    )
+    assert payouts(result) == {"Ann": 260, "Bob": 0, "Cid": 0}
+    assert result.pots[0].eligible == ("Ann", "Bob")
+
+
+def test_everyone_else_folded_wins_uncontested_without_cards() -> None:
+    result = resolve(
+        Showdown(
+            get_game("omaha8"),
+            (
+                Player("Ann", (), 30, folded=True),
+                Player("Bob", (), 80),
+                Player("Cid", (), 30, folded=True),
+            ),
+        )
+    )
+    assert payouts(result) == {"Ann": 0, "Bob": 140, "Cid": 0}
+    assert [p.kind for p in result.pots] == ["main", "uncalled"]
+    assert "uncontested" in result.pots[0].explanation
+
+
+def test_no_stakes_gives_exact_shares() -> None:
+    result = table(
+        "holdem",
+        "As Ks Qs Js 2d",
+        ("Ann", "Th 3c", 0),
+        ("Bob", "Tc 4c", 0),
+        ("Cid", "Td 5c", 0),
+        ("Dee", "9h 6c", 0),
+    )
+    assert [p.share for p in result.players] == [Fraction(1, 3)] * 3 + [Fraction(0)]
+    assert result.winners == ("Ann", "Bob", "Cid")
+
+
+@pytest.mark.parametrize(
+    ("players", "error", "message"),
+    [
+        ([Player("Ann", parse_cards("As Ah"), -5), Player("Bob", parse_cards("Ks Kh"), 5)], StakeError, "Ann: stake -5 is negative"),
+        ([Player("Ann", parse_cards("As Ah"), 5)], StakeError, "a showdown needs at least 2 players, got 1"),
+        ([Player("Ann", parse_cards("As Ah"), 5), Player("Ann", parse_cards("Ks Kh"), 5)], StakeError, "player name 'Ann' is used twice"),
+        ([Player("Ann", parse_cards("As Ah"), 5, True), Player("Bob", parse_cards("Ks Kh"), 5, True)], StakeError, "every player folded"),
+        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("As Kh"), 5)], DuplicateCardError, "card As is used twice: by Bob and Ann"),
+        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("Kh"), 5)], CardCountError, "Bob: holdem needs 2 cards per player, got 1: Kh"),
+        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("3c 3d"), 9, True), Player("Cid", parse_cards("5c 5d"), 9, True)], StakeError, "impossible stakes"),
+        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("Ks Kh"), True)], StakeError, "Bob: stake True is not a whole number of chips"),
+    ],
+)  # fmt: skip
+def test_bad_showdowns(players, error, message) -> None:
+    with pytest.raises(error, match=message):
+        resolve(Showdown(get_game("holdem"), tuple(players), parse_cards("2c 7d 9h Js 4s")))
+
+
+def test_bad_button_and_board() -> None:
+    players = (Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("Ks Kh"), 5))
+    with pytest.raises(StakeError, match=r"button 2 is not a seat: seats are 0\.\.1"):
+        resolve(Showdown(get_game("holdem"), players, parse_cards("2c 7d 9h Js 4s"), button=2))
+    with pytest.raises(CardCountError, match="holdem needs 5 board cards, got 3"):
+        resolve(Showdown(get_game("holdem"), players, parse_cards("2c 7d 9h")))
+    with pytest.raises(StakeError, match="12 players cannot be dealt stud"):
+        resolve(Showdown(get_game("stud"), tuple(Player(f"P{i}", ()) for i in range(12))))
+
+
+# ---------------------------------------------------------------- properties
+
+
+@st.composite
+def showdowns(draw: st.DrawFn) -> Showdown:
+    game = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    deck_size = 4 * len(game.rankings[0].rank_order)
+    most = min(10, (deck_size - game.full_board) // game.hole_cards)
+    count = draw(st.integers(2, most))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    deck = [c for c in DECK if c.rank in game.rankings[0].rank_order]
+    rng.shuffle(deck)
+    board: list[Card] = [deck.pop() for _ in range(game.full_board)]
+    if game.has_board and draw(st.booleans()):
+        # A board that plays for everyone in Hold'em: many ties.
+        board = [c for c in DECK if str(c) in {"As", "Ks", "Qs", "Js", "Ts"}]
+        deck = [c for c in deck if c not in board]
+    players = []
+    for seat in range(count):
+        cards = tuple(deck.pop() for _ in range(game.hole_cards))
+        stake = draw(st.sampled_from([0, 1, 2, 3, 5, 7, 10, 25, 100, 101]))
+        folded = draw(st.booleans()) and draw(st.booleans())
+        players.append(Player(f"P{seat}", cards, stake, folded))
+    if all(p.folded for p in players):
+        players[0] = Player(players[0].name, players[0].cards, players[0].stake, False)
+    live_max = max(p.stake for p in players if not p.folded)
+    fixed = []
+    for p in players:  # folded players cannot have put in more than every live one
+        fixed.append(Player(p.name, p.cards, min(p.stake, live_max), p.folded) if p.folded else p)
+    button = draw(st.integers(0, count - 1))
+    rule = draw(st.sampled_from(list(OddChipRule)))
+    return Showdown(game, tuple(fixed), tuple(board), button, rule)
+
+
+@given(showdowns())
+def test_no_chip_is_lost_or_created(showdown: Showdown) -> None:
+    result = resolve(showdown)
+    stakes = sum(p.stake for p in showdown.players)
+    assert sum(p.payout for p in result.players) == stakes
+    assert sum(p.amount for p in result.pots) == stakes
+    if stakes:
+        assert sum(p.share for p in result.players) == 1
+    for pot in result.pots:
+        assert sum(pot.payouts.values()) == pot.amount
+        assert set(pot.payouts) <= set(pot.eligible)  # only the eligible win a pot
+    for player, seat in zip(result.players, showdown.players, strict=True):
+        if seat.folded:
+            returned = sum(
+                p.amount for p in result.pots if p.kind == "uncalled" and p.eligible == (seat.name,)
+            )
+            assert player.payout == returned
+            assert all(
+                seat.name not in pot.eligible for pot in result.pots if pot.kind != "uncalled"
+            )
+
+
+@given(showdowns())
+def test_odd_chips_follow_the_documented_order(showdown: Showdown) -> None:
+    result = resolve(showdown)
+    names = [p.name for p in showdown.players]
+    rule = showdown.odd_chip
+    if rule is OddChipRule.AUTO:
+        rule = OddChipRule.HIGH_CARD if showdown.game.family.value == "stud" else OddChipRule.BUTTON
+    if rule is OddChipRule.BUTTON:
+        order = [names[(showdown.button + 1 + k) % len(names)] for k in range(len(names))]
+    else:
+        order = sorted(
+            names,
+            key=lambda n: max(c.code for c in showdown.players[names.index(n)].cards),
+            reverse=True,
+        )
+    for pot in result.pots:
+        halves = [h for h in showdown.game.halves if pot.winners.get(h)]
+        if pot.kind == "uncalled" or len(halves) != 1:
+            continue
+        winners = pot.winners[halves[0]]
+        base, extra = divmod(pot.amount, len(winners))
+        lucky = [n for n in order if n in winners][:extra]
+        for name in winners:
+            assert pot.payouts[name] == base + (name in lucky)
+
+
+@given(showdowns(), st.data())
+def test_swapping_two_tied_players_changes_only_odd_chips(showdown: Showdown, data) -> None:
+    if len(showdown.players) < 2:
+        return
+    i = data.draw(st.integers(0, len(showdown.players) - 2))
+    players = list(showdown.players)
+    players[i], players[i + 1] = players[i + 1], players[i]
+    swapped = Showdown(
+        showdown.game, tuple(players), showdown.board, showdown.button, showdown.odd_chip
+    )
+    before, after = payouts(resolve(showdown)), payouts(resolve(swapped))
+    pots = len(resolve(showdown).pots)
+    for name in before:
+        assert abs(before[name] - after[name]) <= 2 * pots
+    assert sum(before.values()) == sum(after.values())
+    # Only a player who shares some half with another winner can gain or lose a chip.
+    sharing = {
+        n for pot in resolve(showdown).pots for w in pot.winners.values() if len(w) > 1 for n in w
+    }
+    for name in before:
+        if name not in sharing:
+            assert before[name] == after[name]
