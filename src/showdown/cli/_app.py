@@ -51,3 +51,4 @@ def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
 def print_json(data: Any, *, pretty: bool = False) -> None:
     """Write JSON to standard output."""
     sys.stdout.write(json.dumps(data, indent=2 if pretty else None, ensure_ascii=False) + "\n")
+    sys.stdout.flush()  # one record at a time: readers of a stream see each result at once

@@ -1,0 +1,186 @@
+"""The command line, end to end: real processes for streaming, CliRunner for the rest."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from showdown import DECK
+from showdown.cli import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).parent.parent / "examples" / "showdowns.jsonl"
+SHOWDOWN = [sys.executable, "-m", "showdown"]
+
+
+def test_hand_prints_best_five_and_name() -> None:
+    result = runner.invoke(app, ["hand", "As Kd Qh Jc Tc 2d 3s"])
+    assert result.exit_code == 0
+    assert "As Kd Qh Jc Tc" in result.output
+    assert "Ace-high straight" in result.output
+    assert "not playing: 2d 3s" in result.output
+
+
+def test_hand_json_and_games() -> None:
+    result = runner.invoke(app, ["hand", "--json", "Ks 2d", "--board", "Kc Td Kh Ts 3c"])
+    data = json.loads(result.output)
+    assert data["description"] == "Kings full of Tens"
+    assert data["strength"] == 7281
+    assert data["hole_used"] == "Ks"
+    result = runner.invoke(
+        app, ["hand", "--game", "omaha8", "--json", "Ah 2h Ks Kd", "-b", "3c 4d 8s Kh 9c"]
+    )
+    data = json.loads(result.output)
+    assert data["high"]["description"] == "Three Kings, Nine-Eight kickers"
+    assert data["low"]["description"] == "8-4-3-2-A low"
+    result = runner.invoke(app, ["hand", "--ranking", "2-7", "7c 5d 4h 3s 2c"])
+    assert "Number one (7-5-4-3-2)" in result.output
+
+
+def test_bad_input_exits_2_with_one_line() -> None:
+    for args, message in [
+        (
+            ["hand", "As Zd"],
+            "CardParseError: 'Zd' is not a card: rank 'Z' is not one of 23456789TJQKA",
+        ),
+        (["hand", "As Kd"], "CardCountError: high needs at least 5 cards, got 2: As Kd"),
+        (
+            ["hand", "--game", "holdem", "As Kd Qh"],
+            "CardCountError: holdem needs 2 cards per player, got 3",
+        ),
+        (
+            ["compare", "As Kd", "As Qd", "--board", "2c 3d 4h 5s 9c"],
+            "DuplicateCardError: card As is used twice",
+        ),
+        (["hand", "--game", "pineapple", "As Kd"], "UnknownGameError: 'pineapple' is not a game"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert (
+            message in result.output.replace("\n", " ").replace("  ", " ")
+            or message in result.stderr
+        )
+
+
+def test_compare_the_seed_five_player_showdown() -> None:
+    args = [
+        "compare",
+        "--board",
+        "Kc Td Kh Ts 3c",
+        "Peter:Ks 2d",
+        "Hans:Kd 7h",
+        "Michael:Ac Th",
+        "Gabriel:Tc 3s",
+        "Paul:3h 3d",
+    ]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["winners"] == ["Peter", "Hans"]
+    assert [p["share"] for p in data["players"]] == ["1/2", "1/2", "0", "0", "0"]
+    human = runner.invoke(app, args)
+    assert "Peter and Hans split" in human.output
+
+
+def test_games_lists_every_game() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    games = {g["name"]: g for g in json.loads(result.output)}
+    assert games["omaha_hilo"]["hole_cards"] == 4
+    assert games["omaha_hilo"]["hole_cards_used"] == 2
+    assert "omaha8" in games["omaha_hilo"]["aliases"]
+    assert games["razz"]["rankings"] == {"low": "ace_to_five"}
+    assert "2-7" in runner.invoke(app, ["games"]).output
+
+
+def test_resolve_the_bundled_examples() -> None:
+    result = runner.invoke(app, ["resolve", str(EXAMPLES)])
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert len(lines) == 4
+    assert lines[0]["winners"] == ["Peter", "Hans"]
+    assert [p["payout"] for p in lines[1]["players"]] == [200, 300, 300, 100]
+    assert [p["kind"] for p in lines[1]["pots"]] == ["main", "side", "side", "uncalled"]
+    assert [p["share"] for p in lines[2]["players"]] == ["3/4", "1/4", "0", "0"]
+    human = runner.invoke(app, ["resolve", "--human", str(EXAMPLES)])
+    assert "Peter and Hans split the main pot" in human.output
+
+
+def _record(rng: random.Random, index: int) -> str:
+    count = rng.randint(2, 6)
+    cards = [str(c) for c in rng.sample(DECK, 5 + 2 * count)]
+    players = [
+        {"name": f"P{i}", "cards": cards[5 + 2 * i : 7 + 2 * i], "stake": rng.choice([10, 20, 35])}
+        for i in range(count)
+    ]
+    return json.dumps(
+        {
+            "game": "holdem",
+            "board": " ".join(cards[:5]),
+            "button": index % count,
+            "players": players,
+        }
+    )
+
+
+def test_resolve_streams_ten_thousand_records_with_bad_ones_in_place(tmp_path: Path) -> None:
+    rng = random.Random(10_000)
+    lines = [_record(rng, i) for i in range(10_000)]
+    bad = {
+        1234: '{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": [{"cards": "Kc 2d"}, {"cards": "Qs Qd"}]}',
+        5000: "this is not json",
+        7777: '{"game": "pineapple", "players": []}',
+        9999: '{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": [{"cards": "As Kd", "stake": -1}, {"cards": "Qs Qd"}]}',
+    }
+    for index, text in bad.items():
+        lines[index] = text
+    source = tmp_path / "many.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [*SHOWDOWN, "resolve", str(source)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    out = done.stdout.splitlines()
+    assert len(out) == 10_000
+    errors = {
+        i: json.loads(line)["error"] for i, line in enumerate(out) if "error" in json.loads(line)
+    }
+    assert set(errors) == set(bad)
+    assert errors[1234]["type"] == "DuplicateCardError"
+    assert errors[5000]["type"] == "JSONDecodeError"
+    assert errors[7777]["type"] == "UnknownGameError"
+    assert errors[9999] == {"type": "StakeError", "message": "Player 1: stake -1 is negative"}
+    for line in out[:50]:
+        record = json.loads(line)
+        if "error" not in record:
+            assert sum(p["payout"] for p in record["players"]) == sum(
+                p["stake"] for p in record["players"]
+            )
+
+
+def test_resolve_reads_stdin_one_record_at_a_time() -> None:
+    process = subprocess.Popen(
+        [*SHOWDOWN, "resolve", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert process.stdin is not None and process.stdout is not None
+    first = EXAMPLES.read_text("utf-8").splitlines()[0]
+    process.stdin.write(first + "\n")
+    process.stdin.flush()
+    # The answer arrives while the input is still open: the stream is not read whole.
+    answer = json.loads(process.stdout.readline())
+    assert answer["winners"] == ["Peter", "Hans"]
+    process.stdin.close()
+    assert process.wait(timeout=30) == 0
+
+
+def test_resolve_accepts_one_pretty_object(tmp_path: Path) -> None:
+    record = json.loads(EXAMPLES.read_text("utf-8").splitlines()[3])
+    source = tmp_path / "one.json"
+    source.write_text(json.dumps(record, indent=2), encoding="utf-8")
+    result = runner.invoke(app, ["resolve", str(source), "--pretty"])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["winners"] == ["Cid"]
