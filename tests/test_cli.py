@@ -166,7 +166,8 @@ def test_resolve_reads_stdin_one_record_at_a_time() -> None:
     process = subprocess.Popen(
         [*SHOWDOWN, "resolve", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
-    assert process.stdin is not None and process.stdout is not None
+    assert process.stdin is not None
+    assert process.stdout is not None
     first = EXAMPLES.read_text("utf-8").splitlines()[0]
     process.stdin.write(first + "\n")
     process.stdin.flush()
