@@ -28,7 +28,7 @@ from typing import Literal, overload
 from showdown.cards import Card, CardsLike, Rank, format_cards, parse_cards
 from showdown.errors import CardCountError, DuplicateCardError
 from showdown.rules import HIGH, Category, Formation, RuleSet, get_ranking
-from showdown.tables import HandClass, RankingTable, get_table
+from showdown.tables import HandClass, get_table
 
 __all__ = ["HandValue", "best_hand", "candidate_hands", "evaluate", "value_of_strength"]
 
@@ -178,7 +178,7 @@ def best_hand(
         flush = False
         if suits_count:
             suit = codes[0] & 3
-            flush = all([code & 3 == suit for code in codes])
+            flush = codes[-1] & 3 == suit and all(code & 3 == suit for code in codes)
         strength = lookup.get((ranks, flush), 0)
         if strength > best_strength:
             best_strength, best = strength, combo
