@@ -396,7 +396,7 @@ class CardSet:
     >>> hand = CardSet("As Kd")
     >>> board = CardSet("Kd Qh")
     >>> hand | board, hand & board, len(hand - board)
-    (CardSet('Kd Qh As'), CardSet('Kd'), 1)
+    (CardSet('Qh Kd As'), CardSet('Kd'), 1)
     >>> Card("As") in hand
     True
     """
