@@ -14,8 +14,8 @@ best cards in the order players read them, its strength and its name.
 Ks Kh Kc Ts Td
 >>> value.hole_used, value.unused
 ((Card('Ks'),), (Card('2d'), Card('3c')))
->>> evaluate("As Ah 2c 3d 4h 5s 6c", ranking="razz").description
-'6-5-4-3-2 low'
+>>> evaluate("As Ah 2c 3d 4h 6s 7c", ranking="razz").description
+'6-4-3-2-A low'
 """
 
 from __future__ import annotations
