@@ -103,14 +103,14 @@ def showdown_from_json(record: object) -> Showdown:
     return Showdown(game, tuple(players), board, button, rule)
 
 
-def hand_to_json(value: HandValue | None) -> dict[str, Any] | None:
-    """One valued hand of the contract (``None`` stays ``null``)."""
+def hand_to_json(value: HandValue | None, *, lang: str = "en") -> dict[str, Any] | None:
+    """One valued hand of the contract (``None`` stays ``null``), described in ``lang``."""
     if value is None:
         return None
     return {
         "cards": value.cards_text,
         "category": value.category.value,
-        "description": value.description,
+        "description": value.describe(lang),
         "strength": value.strength,
         "class_number": value.class_number,
         "hole_used": format_cards(value.hole_used),
@@ -120,12 +120,15 @@ def hand_to_json(value: HandValue | None) -> dict[str, Any] | None:
 
 
 def result_to_json(result: ShowdownResult) -> dict[str, Any]:
-    """The contract's output for one resolved showdown."""
+    """The contract's output for one resolved showdown (texts in ``result.lang``)."""
     game = result.game
     players = []
     for player in result.players:
         hands = (
-            {half: hand_to_json(player.hand.half(half)) for half in ("high", "low")}
+            {
+                half: hand_to_json(player.hand.half(half), lang=result.lang)
+                for half in ("high", "low")
+            }
             if player.hand is not None
             else None
         )
@@ -166,6 +169,6 @@ def error_to_json(error: Exception) -> dict[str, Any]:
     return {"error": {"type": type(error).__name__, "message": str(error)}}
 
 
-def resolve_json(record: object) -> dict[str, Any]:
-    """Resolve one record of the contract into its output record."""
-    return result_to_json(resolve(showdown_from_json(record)))
+def resolve_json(record: object, *, lang: str = "en") -> dict[str, Any]:
+    """Resolve one record of the contract into its output record, texts in ``lang``."""
+    return result_to_json(resolve(showdown_from_json(record), lang=lang))

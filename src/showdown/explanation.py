@@ -15,32 +15,30 @@ both have a pair of Aces and a King; the second kicker decides: Queen beats Jack
 >>> print(explain(evaluate("7c 6d 4h 3s 2c", ranking="razz"),
 ...               evaluate("7d 6h 5s 3c 2d", ranking="razz")))
 both have 7-6 lows; the third card decides: 4 beats 5
+
+Every text exists in English, Russian and Romanian (``lang=``; see
+:mod:`showdown.i18n`):
+
+>>> print(explain(a, b, lang="ru"))
+у обоих пара тузов и король; решает второй кикер: дама старше валета
+>>> a.describe("ro")
+'O pereche de ași, kickeri popă-damă-șeptar'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from showdown.cards import Rank
+from showdown.i18n import N_, Language, Word, get_language
 from showdown.rules import Category, Formation, RuleSet
 
 if TYPE_CHECKING:
     from showdown.evaluation import HandValue
 
 __all__ = ["Explanation", "describe", "explain"]
-
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
-_COUNT_WORDS = ("One", "Two", "Three", "Four")
-
-
-def _word(rank: Rank) -> str:
-    return rank.name_singular
-
-
-def _plural(rank: Rank) -> str:
-    return rank.name_plural
 
 
 def _is_low_style(rules: RuleSet, category: Category) -> bool:
@@ -52,8 +50,13 @@ def _dashed(ranks: Sequence[str]) -> str:
     return "-".join(ranks)
 
 
+def _words(t: Language, ranks: Sequence[Rank]) -> str:
+    """Ranks in words joined by dashes: 'King-Queen-Seven'."""
+    return "-".join(str(t.rank(r)) for r in ranks)
+
+
 def describe(value: HandValue, lang: str = "en") -> str:
-    """The hand in words.
+    """The hand in words, in English (``'en'``), Russian (``'ru'``) or Romanian (``'ro'``).
 
     >>> from showdown.evaluation import evaluate
     >>> evaluate("Th Tc Ts Td As").description
@@ -68,143 +71,169 @@ def describe(value: HandValue, lang: str = "en") -> str:
     'Number one (7-5-4-3-2)'
     >>> evaluate("4h 4s 2c Ad", ranking="badugi").description
     'Three-card badugi 4-2-A'
+    >>> describe(evaluate("Th Tc Ts Td As"), lang="ru")
+    'Каре десяток, кикер туз'
+    >>> describe(evaluate("9s 8s 7s 6s 5s"), lang="ro")
+    'Chintă de culoare până la nouar'
 
     Raises:
-        ValueError: the language is not supported.
+        UnknownLanguageError: the language is not supported (a ValueError).
     """
-    if lang != "en":
-        raise ValueError(f"{lang!r} is not a supported language: use 'en'")
+    t = get_language(lang)
+    _ = t.gettext
     rules = value.ranking
     hand_class = value.hand_class
     category = hand_class.category
     ranks = hand_class.ranks
     deciders = hand_class.deciders
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        size = len(ranks)
-        if size == rules.hand_size:
-            return f"Badugi {_dashed(ranks)}"
-        return f"{_COUNT_WORDS[size - 1]}-card badugi {_dashed(ranks)}"
+        dashed = _dashed(ranks)
+        match len(ranks):
+            case 4:
+                return _("Badugi {ranks}").format(ranks=dashed)
+            case 3:
+                return _("Three-card badugi {ranks}").format(ranks=dashed)
+            case 2:
+                return _("Two-card badugi {ranks}").format(ranks=dashed)
+            case _:
+                return _("One-card badugi {ranks}").format(ranks=dashed)
     if _is_low_style(rules, category):
         if rules.ace_low and ranks == ("5", "4", "3", "2", "A"):
-            return "Wheel (5-4-3-2-A)"
+            return _("Wheel (5-4-3-2-A)")
         if not rules.ace_low and ranks == ("7", "5", "4", "3", "2"):
-            return "Number one (7-5-4-3-2)"
-        return f"{_dashed(ranks)} low"
-    top = deciders[0]
+            return _("Number one (7-5-4-3-2)")
+        return _("{ranks} low").format(ranks=_dashed(ranks))
+    top = t.rank(deciders[0])
+    wheel = ranks[-1] == rules.rank_order[-1].symbol
     match category:
         case Category.STRAIGHT_FLUSH:
-            if top is rules.rank_order[-1]:
-                return "Royal flush"
-            wheel = " (steel wheel)" if ranks[-1] == rules.rank_order[-1].symbol else ""
-            return f"{_word(top)}-high straight flush{wheel}"
+            if deciders[0] is rules.rank_order[-1]:
+                return _("Royal flush")
+            if wheel:
+                return _("{top.sg}-high straight flush (steel wheel)").format(top=top)
+            return _("{top.sg}-high straight flush").format(top=top)
         case Category.FOUR_OF_A_KIND:
-            return f"Four {_plural(top)}, {_word(deciders[1])} kicker"
+            return _("Four {top.pl}, {kicker.sg} kicker").format(
+                top=top, kicker=t.rank(deciders[1])
+            )
         case Category.FULL_HOUSE:
-            return f"{_plural(top)} full of {_plural(deciders[1])}"
+            return _("{top.pl} full of {pair.pl}").format(top=top, pair=t.rank(deciders[1]))
         case Category.FLUSH:
-            return f"{_word(top)}-high flush"
+            return _("{top.sg}-high flush").format(top=top)
         case Category.STRAIGHT:
-            wheel = " (wheel)" if ranks[-1] == rules.rank_order[-1].symbol else ""
-            return f"{_word(top)}-high straight{wheel}"
+            if wheel:
+                return _("{top.sg}-high straight (wheel)").format(top=top)
+            return _("{top.sg}-high straight").format(top=top)
         case Category.THREE_OF_A_KIND:
-            kickers = "-".join(_word(r) for r in deciders[1:])
-            return f"Three {_plural(top)}, {kickers} kickers"
+            return _("Three {top.pl}, {kickers} kickers").format(
+                top=top, kickers=_words(t, deciders[1:])
+            )
         case Category.TWO_PAIR:
-            return (
-                f"Two pair, {_plural(top)} and {_plural(deciders[1])}, {_word(deciders[2])} kicker"
+            return _("Two pair, {top.pl} and {low.pl}, {kicker.sg} kicker").format(
+                top=top, low=t.rank(deciders[1]), kicker=t.rank(deciders[2])
             )
         case Category.ONE_PAIR:
-            kickers = "-".join(_word(r) for r in deciders[1:])
-            return f"Pair of {_plural(top)}, {kickers} kickers"
+            return _("Pair of {top.pl}, {kickers} kickers").format(
+                top=top, kickers=_words(t, deciders[1:])
+            )
         case _:
-            return f"{_word(top)} high"
+            return _("{top.sg} high").format(top=top)
 
 
-def _position_label(rules: RuleSet, category: Category, position: int) -> str:
+_CARD_LABELS: Final = (
+    N_("the highest card"),
+    N_("the second card"),
+    N_("the third card"),
+    N_("the fourth card"),
+    N_("the fifth card"),
+)
+
+
+def _position_label(t: Language, rules: RuleSet, category: Category, position: int) -> str:
     """What the n-th deciding rank of a category is called: 'the second kicker'."""
+    _ = t.gettext
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS or _is_low_style(rules, category):
-        return "the highest card" if position == 0 else f"the {_ORDINALS[position]} card"
+        return _(_CARD_LABELS[position])
     labels: dict[Category, tuple[str, ...]] = {
-        Category.STRAIGHT_FLUSH: ("the top card",),
-        Category.STRAIGHT: ("the top card",),
-        Category.FOUR_OF_A_KIND: ("the four of a kind", "the kicker"),
-        Category.FULL_HOUSE: ("the three of a kind", "the pair"),
-        Category.THREE_OF_A_KIND: ("the three of a kind", "the first kicker", "the second kicker"),
-        Category.TWO_PAIR: ("the higher pair", "the lower pair", "the kicker"),
+        Category.STRAIGHT_FLUSH: (_("the top card"),),
+        Category.STRAIGHT: (_("the top card"),),
+        Category.FOUR_OF_A_KIND: (_("the four of a kind"), _("the kicker")),
+        Category.FULL_HOUSE: (_("the three of a kind"), _("the pair")),
+        Category.THREE_OF_A_KIND: (
+            _("the three of a kind"),
+            _("the first kicker"),
+            _("the second kicker"),
+        ),
+        Category.TWO_PAIR: (_("the higher pair"), _("the lower pair"), _("the kicker")),
         Category.ONE_PAIR: (
-            "the pair",
-            "the first kicker",
-            "the second kicker",
-            "the third kicker",
+            _("the pair"),
+            _("the first kicker"),
+            _("the second kicker"),
+            _("the third kicker"),
         ),
     }
     if category in labels:
         return labels[category][position]
-    return "the highest card" if position == 0 else f"the {_ORDINALS[position]} card"
+    return _(_CARD_LABELS[position])
 
 
-def _common_part(rules: RuleSet, category: Category, shared: Sequence[Rank]) -> str:
+def _common_part(t: Language, rules: RuleSet, category: Category, shared: Sequence[Rank]) -> str:
     """What both hands have, up to the deciding rank: 'a pair of Aces and a King'."""
+    _ = t.gettext
+    if not shared:
+        return ""
+    symbols = "-".join(r.symbol for r in shared)
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        kind = (
-            "badugis"
-            if category is Category.BADUGI
-            else f"{category.value.split('_')[0]}-card hands"
-        )
-        return f"{kind} {'-'.join(r.symbol for r in shared)}" if shared else ""
-    if not shared:
-        return ""
+        match category:
+            case Category.BADUGI:
+                return _("badugis {ranks}").format(ranks=symbols)
+            case Category.THREE_CARD:
+                return _("three-card hands {ranks}").format(ranks=symbols)
+            case Category.TWO_CARD:
+                return _("two-card hands {ranks}").format(ranks=symbols)
+            case _:
+                return _("one-card hands {ranks}").format(ranks=symbols)
     if _is_low_style(rules, category):
-        return f"{'-'.join(r.symbol for r in shared)} lows"
-    if not shared:
-        return ""
-    first = shared[0]
+        return _("{ranks} lows").format(ranks=symbols)
+    first = t.rank(shared[0])
     rest = shared[1:]
-    heads = {
-        Category.FOUR_OF_A_KIND: f"four {_plural(first)}",
-        Category.FULL_HOUSE: f"three {_plural(first)}",
-        Category.THREE_OF_A_KIND: f"three {_plural(first)}",
-        Category.TWO_PAIR: f"two pair, {_plural(first)}",
-        Category.ONE_PAIR: f"a pair of {_plural(first)}",
-        Category.FLUSH: f"{_word(first)}-high flushes",
-    }
-    head = heads.get(category, f"{_word(first)} high")
+    match category:
+        case Category.FOUR_OF_A_KIND:
+            head = _("four {rank.pl}").format(rank=first)
+        case Category.FULL_HOUSE | Category.THREE_OF_A_KIND:
+            head = _("three {rank.pl}").format(rank=first)
+        case Category.TWO_PAIR:
+            head = _("two pair, {rank.pl}").format(rank=first)
+        case Category.ONE_PAIR:
+            head = _("a pair of {rank.pl}").format(rank=first)
+        case Category.FLUSH:
+            head = _("{rank.sg}-high flushes").format(rank=first)
+        case _:
+            head = _("{rank.sg} high").format(rank=first)
     if not rest:
         return head
     if category is Category.TWO_PAIR:
-        tail = f"{_plural(rest[0])}" + (f" and a {_word(rest[1])}" if len(rest) > 1 else "")
-        return f"{head} and {tail}"
-    names = "-".join(_word(r) for r in rest)
-    article = "a " if len(rest) == 1 else ""
-    return f"{head} and {article}{names}"
+        second = t.rank(rest[0])
+        if len(rest) > 1:
+            return _("{head} and {pair.pl} and a {kicker.sg}").format(
+                head=head, pair=second, kicker=t.rank(rest[1])
+            )
+        return _("{head} and {pair.pl}").format(head=head, pair=second)
+    if len(rest) == 1:
+        return _("{head} and a {rank.sg}").format(head=head, rank=t.rank(rest[0]))
+    return _("{head} and {ranks}").format(head=head, ranks=_words(t, rest))
 
 
-def _rank_text(rules: RuleSet, category: Category, rank: Rank) -> str:
+def _rank_word(t: Language, rules: RuleSet, category: Category, rank: Rank) -> Word:
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS or _is_low_style(rules, category):
-        return rank.symbol
-    return _word(rank)
+        return Word(rank.symbol)
+    return t.rank(rank)
 
 
-def _category_text(rules: RuleSet, category: Category) -> str:
-    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        counts = {
-            Category.BADUGI: "four counted cards",
-            Category.THREE_CARD: "three counted cards",
-            Category.TWO_CARD: "two counted cards",
-            Category.ONE_CARD: "one counted card",
-        }
-        return counts[category]
+def _category_word(t: Language, rules: RuleSet, category: Category) -> Word:
     if rules.lower_wins and category is Category.HIGH_CARD:
-        return "no pair"
-    article = "" if category in (Category.TWO_PAIR, Category.THREE_OF_A_KIND) else "a "
-    return article + category.title.lower().replace("one pair", "pair")
-
-
-def _beat(rules: RuleSet, category: Category) -> str:
-    plural = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS and category is not (
-        Category.ONE_CARD
-    )
-    return "beat" if plural else "beats"
+        return t.category(None)
+    return t.category(category)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +256,7 @@ class Explanation:
         return self.text
 
 
-def explain(a: HandValue, b: HandValue) -> Explanation:
+def explain(a: HandValue, b: HandValue, *, lang: str = "en") -> Explanation:
     """Why ``a`` beats ``b``, ``b`` beats ``a``, or they tie.
 
     >>> from showdown.evaluation import evaluate
@@ -235,39 +264,64 @@ def explain(a: HandValue, b: HandValue) -> Explanation:
     Kings full of Tens beats Ace-high flush: a full house beats a flush
     >>> print(explain(evaluate("Ah Kd Qc Js 9h"), evaluate("Ac Kh Qd Jc 9s")))
     tie: both have Ace high (A K Q J 9); the pot is split
+    >>> print(explain(evaluate("Kh Kd Kc Th Td"), evaluate("Ah Kh Qh 9h 2h"), lang="ro"))
+    Full de popi și decari bate culoare, cartea maximă as: un full bate o culoare
 
     Raises:
         TypeError: the values are of different rankings.
+        UnknownLanguageError: the language is not supported (a ValueError).
     """
     if a.ranking != b.ranking:
         raise TypeError(f"cannot compare a {a.ranking.name} value with a {b.ranking.name} value")
+    t = get_language(lang)
+    _ = t.gettext
     if a == b:
-        shown = " ".join(a.hand_class.ranks)
-        return Explanation(
-            0, "tie", None, f"tie: both have {a.description} ({shown}); the pot is split"
+        text = _("tie: both have {hand} ({ranks}); the pot is split").format(
+            hand=Word(a.describe(t.code)), ranks=" ".join(a.hand_class.ranks)
         )
+        return Explanation(0, "tie", None, text)
     outcome: Literal[1, -1] = 1 if a > b else -1
     winner, loser = (a, b) if outcome == 1 else (b, a)
     rules = a.ranking
+    won = Word(winner.describe(t.code))
+    lost = Word(loser.describe(t.code))
     if winner.category is not loser.category:
-        text = (
-            f"{winner.description} beats {loser.description}: "
-            f"{_category_text(rules, winner.category)} {_beat(rules, winner.category)} "
-            f"{_category_text(rules, loser.category)}"
+        plural = (
+            rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
+            and winner.category is not Category.ONE_CARD
+        )
+        message = (
+            _("{winner} beats {loser}: {better} beat {worse}")
+            if plural
+            else _("{winner} beats {loser}: {better} beats {worse}")
+        )
+        text = message.format(
+            winner=won,
+            loser=lost,
+            better=_category_word(t, rules, winner.category),
+            worse=_category_word(t, rules, loser.category),
         )
         return Explanation(outcome, "category", None, text)
     category = winner.category
     position = next(
         i for i, (x, y) in enumerate(zip(winner.deciders, loser.deciders, strict=True)) if x != y
     )
-    common = _common_part(rules, category, winner.deciders[:position])
-    label = _position_label(rules, category, position)
+    common = _common_part(t, rules, category, winner.deciders[:position])
+    label = _position_label(t, rules, category, position)
     beats = (
-        f"{_rank_text(rules, category, winner.deciders[position])} beats "
-        f"{_rank_text(rules, category, loser.deciders[position])}"
+        t.pgettext("lower wins", "{better.sg} beats {worse.sg}")
+        if rules.lower_wins
+        else t.pgettext("higher wins", "{better.sg} beats {worse.sg}")
+    ).format(
+        better=_rank_word(t, rules, category, winner.deciders[position]),
+        worse=_rank_word(t, rules, category, loser.deciders[position]),
     )
     if common:
-        text = f"both have {common}; {label} decides: {beats}"
+        text = _("both have {common}; {label} decides: {beats}").format(
+            common=common, label=label, beats=beats
+        )
     else:
-        text = f"{winner.description} beats {loser.description}: {label} decides: {beats}"
+        text = _("{winner} beats {loser}: {label} decides: {beats}").format(
+            winner=won, loser=lost, label=label, beats=beats
+        )
     return Explanation(outcome, "rank", position, text)

@@ -34,6 +34,11 @@ The rules (card-room conventions, RULES.md §5):
 (('Peter', 'Hans'), [125, 125, 0, 0, 0])
 >>> print(result.pots[0].explanation)
 Peter and Hans split the main pot with Kings full of Tens (...); against Michael: ...
+
+The texts come in English, Russian or Romanian (``lang=``, see :mod:`showdown.i18n`):
+
+>>> print(resolve(result.showdown, lang="ru").pots[0].explanation)
+Peter и Hans делят основной банк — фулл-хаус, тройка королей и пара десяток (...); ...
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from showdown.errors import DuplicateCardError, ShowdownError, StakeError
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
 from showdown.games import Family, Game, GameHand, evaluate_game, get_game
+from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
 
 __all__ = [
     "OddChipRule",
@@ -202,12 +208,14 @@ class ShowdownResult:
         players: one result per player, in seat order.
         pots: main pot, side pots and returned stakes, in order.
         winners: names of players who won any part of any pot, in seat order.
+        lang: the language of the explanations (``'en'``, ``'ru'``, ``'ro'``).
     """
 
     showdown: Showdown
     players: tuple[PlayerResult, ...]
     pots: tuple[PotResult, ...]
     winners: tuple[str, ...] = field(default=())
+    lang: str = DEFAULT_LANGUAGE
 
     @property
     def game(self) -> Game:
@@ -336,9 +344,9 @@ def _best(values: Mapping[int, HandValue | None]) -> list[int]:
     return [seat for seat, value in valued.items() if value == top]
 
 
-def _names(showdown: Showdown, seats: Iterable[int]) -> str:
+def _names(showdown: Showdown, seats: Iterable[int], t: Language | None = None) -> str:
     names = [showdown.players[s].name for s in sorted(seats)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (t or get_language()).join_names(names)
 
 
 def _why(
@@ -346,36 +354,58 @@ def _why(
     half: str,
     values: Mapping[int, HandValue | None],
     winners: Sequence[int],
-    pot_word: str,
+    pot: Word,
+    t: Language,
 ) -> str:
     """Who won one half of a pot, with which hand, and the deciding card."""
+    _ = t.gettext
     best = values[winners[0]]
     assert best is not None
-    who = _names(showdown, winners)
-    prefix = f"{half}: " if showdown.game.split_pot else ""
+    fields = {
+        "who": _names(showdown, winners, t),
+        "pot": pot,
+        "hand": Word(best.describe(t.code)),
+        "cards": best.cards_text,
+    }
     if len(winners) == 1:
-        text = f"{prefix}{who} wins the {pot_word} with {best.description} ({best.cards_text})"
+        text = _("{who} wins the {pot} with {hand} ({cards})").format(**fields)
     else:
-        text = f"{prefix}{who} split the {pot_word} with {best.description} ({best.cards_text})"
+        text = _("{who} split the {pot} with {hand} ({cards})").format(**fields)
+    if showdown.game.split_pot:
+        text = f"{_half_word(t, half)}: {text}"
     others: dict[int, HandValue] = {
         s: v for s, v in values.items() if s not in winners and v is not None
     }
     if others:
         runner_up = max(others, key=others.__getitem__)
-        reason = explain(best, others[runner_up]).text
-        text += f"; against {showdown.players[runner_up].name}: {reason}"
+        reason = explain(best, others[runner_up], lang=t.code).text
+        text += _("; against {name}: {reason}").format(
+            name=showdown.players[runner_up].name, reason=reason
+        )
     return text
 
 
-def resolve(showdown: Showdown) -> ShowdownResult:
+def _half_word(t: Language, half: str) -> str:
+    """'high' or 'low', the name of a half of a hi/lo pot."""
+    if half == "low":
+        return t.pgettext("pot half", "low")
+    return t.pgettext("pot half", "high")
+
+
+def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResult:
     """Decide a showdown: every pot, its winners per half, and every payout.
 
+    The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``).
+
     Raises:
+        UnknownLanguageError: the language is not supported.
         StakeError: impossible stakes, button, names, or number of players.
         CardCountError: a wrong number of cards for the game.
         DuplicateCardError: a card used twice across players and board.
         CardParseError: a card not in the game's deck.
     """
+    t = get_language(lang)
+    _ = t.gettext
     _validate(showdown)
     game = showdown.game
     players = showdown.players
@@ -410,7 +440,9 @@ def resolve(showdown: Showdown) -> ShowdownResult:
                     {},
                     {owner_name: amount},
                     {owner_name: Fraction(1)},
-                    f"uncalled stake of {amount} returned to {owner_name}",
+                    _("uncalled stake of {amount} returned to {name}").format(
+                        amount=amount, name=owner_name
+                    ),
                 )
             )
             continue
@@ -419,11 +451,13 @@ def resolve(showdown: Showdown) -> ShowdownResult:
                 f"impossible stakes: {amount} chips put in by folded players only "
                 f"({_names(showdown, contributors)}) exceed every stake still in the hand"
             )
-        pot_word = "main pot" if not main_done else "side pot"
+        pot_word = Word(
+            t.pgettext("pot", "main pot") if not main_done else t.pgettext("pot", "side pot")
+        )
         kind = "main" if not main_done else "side"
         main_done = True
         pot_payout, pot_share, winners, text = _award(
-            showdown, hands, eligible, amount, order, pot_word
+            showdown, hands, eligible, amount, order, pot_word, t
         )
         for seat, chips in pot_payout.items():
             payouts[seat] += chips
@@ -450,7 +484,7 @@ def resolve(showdown: Showdown) -> ShowdownResult:
         for i, p in enumerate(players)
     )
     return ShowdownResult(
-        showdown, results, tuple(pots), tuple(players[s].name for s in sorted(won))
+        showdown, results, tuple(pots), tuple(players[s].name for s in sorted(won)), t.code
     )
 
 
@@ -464,9 +498,11 @@ def _award(
     eligible: frozenset[int],
     amount: int,
     order: Sequence[int],
-    pot_word: str,
+    pot_word: Word,
+    t: Language,
 ) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[str, ...]], str]:
     """Award one pot among the eligible seats: chips, shares, winners per half, why."""
+    _ = t.gettext
     game = showdown.game
     players = showdown.players
     if len(eligible) == 1:
@@ -476,7 +512,9 @@ def _award(
             {seat: amount},
             {seat: Fraction(1)},
             dict.fromkeys(game.halves, (name,)),
-            f"{name} wins the {pot_word} uncontested: every other player folded",
+            _("{who} wins the {pot} uncontested: every other player folded").format(
+                who=name, pot=pot_word
+            ),
         )
     by_half: dict[str, list[int]] = {}
     values_by_half: dict[str, dict[int, HandValue | None]] = {}
@@ -498,9 +536,9 @@ def _award(
             payout[seat] = payout.get(seat, 0) + chips
         for seat in winners:
             share[seat] = share.get(seat, Fraction(0)) + Fraction(1, len(halves) * len(winners))
-        texts.append(_why(showdown, half, values_by_half[half], winners, pot_word))
+        texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
     if game.split_pot and len(halves) == 1:
-        texts.append("no qualifying low: high scoops")
+        texts.append(_("no qualifying low: high scoops"))
     winners_by_half = {
         half: tuple(players[s].name for s in sorted(by_half[half])) for half in game.halves
     }

@@ -13,23 +13,27 @@ from showdown.contract import hand_to_json, result_to_json
 from showdown.errors import InvalidRecordError
 from showdown.evaluation import HandValue, evaluate
 from showdown.games import GAMES, evaluate_game, get_game
+from showdown.i18n import normalize_language
 from showdown.pots import Player, Showdown, ShowdownResult, resolve
 from showdown.rules import get_ranking
 
-__all__ = ["compare", "games", "hand", "print_result"]
+__all__ = ["LangOption", "compare", "games", "hand", "print_result"]
 
 GameOption = Annotated[
     str | None, typer.Option("--game", "-g", help="Game name or alias (see `showdown games`).")
 ]
 BoardOption = Annotated[str | None, typer.Option("--board", "-b", help="Board cards.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+LangOption = Annotated[
+    str, typer.Option("--lang", "-l", help="Language of the texts: en, ru or ro.")
+]
 
 
-def _value_line(value: HandValue | None) -> str:
+def _value_line(value: HandValue | None, lang: str = "en") -> str:
     if value is None:
         return "no qualifying hand"
     unused = f"  [dim](not playing: {format_cards(value.unused)})[/]" if value.unused else ""
-    return f"[bold]{value.cards_text}[/]  {value.description}{unused}"
+    return f"[bold]{value.cards_text}[/]  {value.describe(lang)}{unused}"
 
 
 @app.command()
@@ -42,25 +46,30 @@ def hand(
         str, typer.Option("--ranking", "-r", help="Ranking when no game is given.")
     ] = "high",
     as_json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Value one hand: the best five, the category and the name."""
+    lang = normalize_language(lang)
     if game is not None:
         played = evaluate_game(game, cards, board)
         halves = dict(zip(played.game.halves, played.values, strict=True))
         if as_json:
-            print_json({"game": played.game.name} | {h: hand_to_json(v) for h, v in halves.items()})
+            print_json(
+                {"game": played.game.name}
+                | {h: hand_to_json(v, lang=lang) for h, v in halves.items()}
+            )
             return
         for half, value in halves.items():
-            console.print(f"{half:>5}: {_value_line(value)}")
+            console.print(f"{half:>5}: {_value_line(value, lang)}")
         return
     value = evaluate(cards, board, ranking=get_ranking(ranking))
     if as_json:
-        print_json(hand_to_json(value))
+        print_json(hand_to_json(value, lang=lang))
         return
     if value is None:
         console.print("no qualifying hand")
         return
-    console.print(_value_line(value))
+    console.print(_value_line(value, lang))
     console.print(
         f"category {value.category.value}, strength {value.strength}, class {value.class_number}"
     )
@@ -100,7 +109,7 @@ def print_result(result: ShowdownResult) -> None:
         else:
             values = player.hand.values if player.hand is not None else (None,) * len(game.halves)
             cells = [name, format_cards(seat.cards)] + [
-                (f"{v.cards_text}\n[dim]{v.description}[/]" if v is not None else "—")
+                (f"{v.cards_text}\n[dim]{v.describe(result.lang)}[/]" if v is not None else "—")
                 for v in values
             ]
         if stakes:
@@ -125,6 +134,7 @@ def compare(
     board: BoardOption = None,
     game: GameOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Decide a showdown between any number of players: winners, ties, why."""
     chosen = get_game(game or "holdem")
@@ -133,7 +143,7 @@ def compare(
         name, cards = _parse_named(text, seat)
         players.append(Player(name, parse_cards(cards)))
     shared = parse_cards(board) if board is not None else ()
-    result = resolve(Showdown(chosen, tuple(players), shared))
+    result = resolve(Showdown(chosen, tuple(players), shared), lang=lang)
     if as_json:
         print_json(result_to_json(result))
         return

@@ -11,9 +11,10 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from showdown.cli._app import app, console, print_json
-from showdown.cli.hand import print_result
+from showdown.cli.hand import LangOption, print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
 from showdown.errors import ShowdownError
+from showdown.i18n import normalize_language
 from showdown.pots import resolve as resolve_showdown
 
 __all__ = ["read_records", "resolve"]
@@ -49,12 +50,18 @@ def resolve(
     as_json: Annotated[bool, typer.Option("--json", help="Always write JSON Lines.")] = False,
     human: Annotated[bool, typer.Option("--human", help="Always write the table view.")] = False,
     pretty: Annotated[bool, typer.Option("--pretty", help="Indent the JSON.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Resolve showdowns: every pot, winners per half, payouts and reasons.
 
     Writes one result per input record, in order; a bad record yields
     {"error": {...}} in its place. Exits 1 if any record failed.
     """
+    try:
+        lang = normalize_language(lang)
+    except ShowdownError as error:
+        console.print(f"[bold red]error:[/] {error}", soft_wrap=True)
+        raise typer.Exit(2) from None
     table_view = human or (not as_json and not pretty and sys.stdout.isatty())
     failed = 0
     try:
@@ -70,7 +77,7 @@ def resolve(
                 output = {"error": {"type": "JSONDecodeError", "message": str(record)}}
             else:
                 try:
-                    result = resolve_showdown(showdown_from_json(record))
+                    result = resolve_showdown(showdown_from_json(record), lang=lang)
                     output = result_to_json(result)
                 except ShowdownError as error:
                     output = error_to_json(error)
