@@ -50,7 +50,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from showdown.cards import DECK, RANKS, Card, format_cards, parse_cards
+from showdown.cards import DECK, RANKS, Card, CardsLike, format_cards, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, RangeParseError
 from showdown.games import Game, get_game
 
@@ -253,6 +253,29 @@ class Range:
             masks=np.fromiter(kept.keys(), dtype=np.uint64, count=len(kept)),
             weights=np.fromiter(kept.values(), dtype=np.float64, count=len(kept)),
         )
+
+    @classmethod
+    def holding(cls, cards: CardsLike, *, game: str | Game = "holdem") -> Range:
+        """Every hand that holds ``cards``: one hand when they are a whole hand.
+
+        >>> len(Range.holding("Ah")), len(Range.holding("Ah Kh"))
+        (51, 1)
+
+        Raises:
+            RangeParseError: more cards than a hand, or a card outside the deck.
+            CardParseError, DuplicateCardError: the cards cannot be read.
+        """
+        found = get_game(game)
+        size, deck = found.hole_cards, _deck_of(found)
+        known = parse_cards(cards)
+        if len(known) > size:
+            raise RangeParseError(
+                f"{format_cards(known)!r}: {len(known)} cards, but a {found.name} hand has {size}"
+            )
+        for card in known:
+            if card not in deck:
+                raise RangeParseError(f"{card} is not in the deck of {found.name}")
+        return cls._make(size, deck, known=known)
 
     # -- what a range holds ------------------------------------------------
 
@@ -686,14 +709,22 @@ def _plus_token(
 
 def _class_masks(high: int, low: int, suffix: str, deck: tuple[Card, ...]) -> Masks:
     """Masks of the two-card hands of ranks high/low with suffix s, o or ''."""
+    return _class_masks_of(high, low, suffix, _mask_of(deck))
+
+
+@cache
+def _class_masks_of(high: int, low: int, suffix: str, deck_mask: int) -> Masks:
     result = []
-    for a, b in combinations([c for c in deck if c.rank.index in (high, low)], 2):
-        if {a.rank.index, b.rank.index} != {high, low}:
+    codes = [c for c in range(52) if deck_mask >> c & 1 and c >> 2 in (high, low)]
+    for a, b in combinations(codes, 2):
+        if {a >> 2, b >> 2} != {high, low}:
             continue
-        if (suffix == "s" and a.suit is not b.suit) or (suffix == "o" and a.suit is b.suit):
+        if (suffix == "s" and a & 3 != b & 3) or (suffix == "o" and a & 3 == b & 3):
             continue
-        result.append(a.mask | b.mask)
-    return np.array(result, dtype=np.uint64)
+        result.append((1 << a) | (1 << b))
+    masks = np.array(result, dtype=np.uint64)
+    masks.setflags(write=False)
+    return masks
 
 
 def _union(parts: Iterable[Masks]) -> Masks:
@@ -839,8 +870,8 @@ def _format_two_card(hand_range: Range) -> str:
         return ""
     deck = hand_range.deck
     held = dict(zip(masks.tolist(), weights.tolist(), strict=True))
-    all_masks = _union([_expand(2, deck, (), {}, None)])
-    if len(held) == len(all_masks) and len(set(held.values())) == 1:
+    deck_mask = _mask_of(deck)
+    if len(held) == comb(len(deck), 2) and len(set(held.values())) == 1:
         return "random" + _weight_text(next(iter(held.values())))
     deck_ranks = sorted({card.rank.index for card in deck})
     # class -> weight when every combo of it is held with one weight
@@ -850,7 +881,7 @@ def _format_two_card(hand_range: Range) -> str:
             if low > high:
                 continue
             for suffix in ("",) if high == low else ("s", "o"):
-                class_masks = _class_masks(high, low, suffix, deck).tolist()
+                class_masks = _class_masks_of(high, low, suffix, deck_mask).tolist()
                 got = {held.get(m) for m in class_masks}
                 if len(got) == 1 and None not in got:
                     full[(high, low, suffix)] = got.pop()  # type: ignore[assignment]
@@ -859,7 +890,7 @@ def _format_two_card(hand_range: Range) -> str:
     tokens += _runs_pairs(pairs, deck_ranks)
     covered: set[int] = set()
     for high, low, suffix in full:
-        covered.update(_class_masks(high, low, suffix, deck).tolist())
+        covered.update(_class_masks_of(high, low, suffix, deck_mask).tolist())
     for high in reversed(deck_ranks):
         kickers = [k for k in reversed(deck_ranks) if k < high]
         cells: list[tuple[int, str, float]] = []

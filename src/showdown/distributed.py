@@ -1,0 +1,71 @@
+"""Dask glue: run showdown's chunked work on a ``dask.distributed`` cluster.
+
+Optional: ``pip install 'showdown[dask]'``. Nothing here is imported by
+``import showdown``, and ``dask.distributed`` itself is imported only when a
+function below is called.
+
+The work of :func:`showdown.equity.equity` and
+:func:`showdown.equity.equity_matrix` is cut into chunks whose content does not
+depend on the cluster (Monte Carlo chunks carry their own seeds), mapped onto
+the workers and merged in chunk order, so a cluster gives the same numbers as
+one machine, whatever the number of workers.
+
+>>> import showdown.distributed  # cheap: dask is not imported yet
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client
+
+__all__ = ["connect", "map_ordered", "worker_threads"]
+
+_MISSING = (
+    "running on a Dask cluster needs the optional extra: pip install 'showdown[dask]' "
+    "(dask and distributed)"
+)
+
+
+def _client_class() -> type[Client]:
+    try:
+        from distributed import Client
+    except ImportError as error:  # pragma: no cover - the extra is installed in tests
+        raise ImportError(_MISSING) from error
+    return Client
+
+
+def connect(scheduler: str, *, timeout: float = 30.0) -> Client:
+    """A client of the Dask scheduler at ``scheduler`` (``'tcp://host:8786'``).
+
+    Raises:
+        ImportError: ``dask.distributed`` is not installed.
+        OSError: the scheduler cannot be reached in ``timeout`` seconds.
+    """
+    client: Client = _client_class()(scheduler, timeout=timeout)
+    return client
+
+
+def worker_threads(client: Client) -> int:
+    """The number of worker threads of the cluster (at least 1)."""
+    info = client.scheduler_info()
+    workers = info.get("workers", {})
+    return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+
+def map_ordered(
+    client: Client, function: Callable[[Any], Any], tasks: Sequence[Any]
+) -> Iterator[Any]:
+    """``function(task)`` for each task, run on the cluster, yielded in task order.
+
+    Tasks not yet consumed are cancelled when the iterator is closed early.
+    """
+    futures: list[Any] = client.map(function, list(tasks), pure=False)
+    cluster: Any = client
+    try:
+        for future in futures:
+            yield future.result()
+    finally:
+        cluster.cancel([f for f in futures if not f.done()])

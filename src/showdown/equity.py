@@ -1,0 +1,1035 @@
+"""Equity: how often each hand or range wins, exactly or by sampling, in every game.
+
+:func:`equity` takes the players' hands or ranges (two to ten), an optional
+board and dead cards, and any game of the registry. It enumerates every deal
+when that is tractable and samples deals otherwise:
+
+* **exact**: every tuple of the players' combos that shares no card, grouped
+  by suit isomorphism (relabelling suits changes no outcome), times every
+  completion of the board;
+* **Monte Carlo**: seeded, in fixed chunks of deals each with its own seed, so
+  a result depends on the seed and the number of deals only, never on how
+  many threads or Dask workers ran the chunks. It stops after ``samples``
+  deals, when every player's standard error is below ``stderr``, or after
+  ``seconds`` (the only rule that is not reproducible). Ranges that overlap
+  are sampled with card removal: a tuple of combos that shares a card is
+  redrawn, so each tuple comes up in proportion to the product of its weights,
+  as in the exact count.
+
+Results are per player: ``win`` (the whole pot, alone), ``tie`` (a part of
+it), ``equity`` (the expected share of the pot, ties counted as the shares
+they win) and, in hi/lo games, ``high`` and ``low``: the pot share won from
+each half (``equity == high + low``; ``win`` is then a scoop).
+
+>>> result = equity(["AhKh", "QsQd"])
+>>> result.exact, result.deals
+(True, 1712304.0)
+>>> ak, qq = result.players
+>>> ak.wins, ak.ties, ak.losses
+(787966.0, 6732.0, 917606.0)
+>>> round(ak.equity, 5), round(qq.equity, 5)
+(0.46214, 0.53786)
+>>> hilo = equity(["Ah 2h Ks Kd", "Qc Jc Tc 9d"], "3c 4d 8s", game="omaha8")
+>>> round(hilo.players[0].high + hilo.players[0].low, 6) == round(hilo.players[0].equity, 6)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from itertools import pairwise, permutations
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from showdown.cards import DECK, Card, CardsLike, format_cards, parse_cards
+from showdown.errors import (
+    CardCountError,
+    CardParseError,
+    DuplicateCardError,
+    ShowdownError,
+)
+from showdown.games import Game, get_game
+from showdown.ranges import Range, format_range, parse_range
+from showdown.rules import Formation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "MATRIX_SAMPLES",
+    "EquityMatrix",
+    "EquityResult",
+    "PlayerEquity",
+    "equity",
+    "equity_matrix",
+]
+
+DEFAULT_SAMPLES: Final = 1_000_000
+"""Deals sampled when no stopping rule is given and exact enumeration is too big."""
+CHUNK: Final = 1 << 17
+"""Deals per Monte Carlo chunk: each chunk has its own seed."""
+MAX_PLAYERS: Final = 10
+EXACT_SECONDS: Final = 1.0
+"""Auto mode enumerates when the estimated time is below this (one core)."""
+_MAX_TUPLES: Final = 2_000_000
+_MAX_OPEN_COMBOS: Final = 50_000
+_POT: Final = 5040
+_WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
+_SUIT_PERMUTATIONS: Final = tuple(permutations(range(4)))
+
+# nanoseconds per player and deal, by method (measured; used only to choose)
+_COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's results.
+
+    Attributes:
+        hand: the hand or range, as written back (``'AhKh'``, ``'QQ+, AKs'``).
+        equity: the expected share of the pot, ties counted as the shares won.
+        win: the chance to win the whole pot alone (in hi/lo games: to scoop).
+        tie: the chance to win a part of the pot.
+        wins: deals won whole (weighted by the range weights; a count when exact).
+        ties: deals with a part of the pot.
+        losses: deals with nothing.
+        high: split-pot games only: the pot share won from the high half
+            (the whole pot when no low qualifies); ``None`` otherwise.
+        low: split-pot games only: the pot share won from the low half.
+        stderr: the standard error of ``equity`` (0 when exact).
+    """
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    wins: float
+    ties: float
+    losses: float
+    high: float | None = None
+    low: float | None = None
+    stderr: float = 0.0
+
+    @property
+    def lose(self) -> float:
+        """The chance to win nothing."""
+        return 1.0 - self.win - self.tie
+
+    @property
+    def scoop(self) -> float:
+        """The chance to win the whole pot (the same as :attr:`win`)."""
+        return self.win
+
+    def to_json(self) -> dict[str, Any]:
+        """The results as a JSON-ready dict."""
+        data: dict[str, Any] = {
+            "hand": self.hand,
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "lose": self.lose,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "stderr": self.stderr,
+        }
+        if self.high is not None:
+            data["high"] = self.high
+            data["low"] = self.low
+            data["scoop"] = self.scoop
+        return data
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EquityResult:
+    """The result of :func:`equity`.
+
+    Attributes:
+        game: the game.
+        board: the known board cards.
+        dead: the dead cards.
+        players: one :class:`PlayerEquity` per player, in order.
+        exact: True when every deal was enumerated.
+        deals: deals enumerated or sampled (weighted by the range weights when
+            exact).
+        seed: the seed of a Monte Carlo run (``None`` when exact): passing it
+            again with the same number of deals gives the same numbers.
+        stopped_by: ``'exact'``, ``'samples'``, ``'stderr'`` or ``'seconds'``.
+        seconds: the time taken.
+    """
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    deals: float
+    seed: int | None = None
+    stopped_by: str = "exact"
+    seconds: float = field(default=0.0)
+
+    @property
+    def equities(self) -> tuple[float, ...]:
+        """Every player's equity, in order."""
+        return tuple(player.equity for player in self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict."""
+        return {
+            "game": self.game.name,
+            "board": format_cards(self.board),
+            "dead": format_cards(self.dead),
+            "exact": self.exact,
+            "deals": self.deals,
+            "seed": self.seed,
+            "stopped_by": self.stopped_by,
+            "seconds": self.seconds,
+            "players": [player.to_json() for player in self.players],
+        }
+
+
+# -- the problem, checked ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """A checked equity question: the game, the cards out, and each player's range."""
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    ranges: tuple[Range, ...]
+    deck_mask: int  # the game's deck less the board and dead cards
+    names: tuple[str, ...]  # each hand as the user gave it, written back
+
+    @property
+    def missing(self) -> int:
+        return self.game.full_board - len(self.board)
+
+    @property
+    def method(self) -> str:
+        game = self.game
+        if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
+            return "badugi"
+        if game.hole_used is not None:
+            return "omaha"
+        if (
+            game.has_board
+            and game.hole_cards == 2
+            and len(game.rankings) == 1
+            and game.rankings[0].flushes
+            and not game.rankings[0].lower_wins
+        ):
+            return "board_ranks"
+        return "any_mix"
+
+
+def _deck_of(game: Game) -> tuple[Card, ...]:
+    ranks = set(game.rankings[0].rank_order)
+    return tuple(card for card in DECK if card.rank in ranks)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _as_range(hand: object, game: Game, seat: int) -> Range:
+    """A player's hand or range as a :class:`Range` of the game's hand size."""
+    if isinstance(hand, Range):
+        if hand.size != game.hole_cards:
+            raise CardCountError(
+                f"player {seat}: a range of {hand.size}-card hands, but {game.name} deals "
+                f"{game.hole_cards} cards"
+            )
+        return hand
+    if isinstance(hand, str):
+        try:
+            cards = parse_cards(hand)
+        except CardParseError:
+            return parse_range(hand, game=game)
+        if len(cards) > game.hole_cards:
+            return parse_range(hand, game=game)
+    else:
+        cards = parse_cards(hand)  # type: ignore[arg-type]
+        if len(cards) > game.hole_cards:
+            raise CardCountError(
+                f"player {seat}: {game.name} deals {game.hole_cards} cards, got {len(cards)}: "
+                f"{format_cards(cards)}"
+            )
+    return Range.holding(cards, game=game)
+
+
+def _problem(
+    hands: Sequence[object],
+    board: CardsLike | None,
+    dead: CardsLike | None,
+    game: str | Game,
+) -> _Problem:
+    found = get_game(game)
+    if isinstance(hands, str | Range):
+        raise ShowdownError(
+            f"{hands!r}: give a list of hands or ranges, one per player, e.g. ['AhKh', 'QQ']"
+        )
+    hands = list(hands)
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise CardCountError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
+    shared = parse_cards(board) if board is not None else ()
+    out = parse_cards(dead) if dead is not None else ()
+    if not found.has_board and shared:
+        raise CardCountError(f"{found.name} has no board, got board {format_cards(shared)}")
+    if len(shared) > found.full_board:
+        raise CardCountError(
+            f"{found.name} has a board of {found.full_board} cards, got {len(shared)}: "
+            f"{format_cards(shared)}"
+        )
+    deck = _deck_of(found)
+    deck_mask = _mask(deck)
+    for card in (*shared, *out):
+        if not card.mask & deck_mask:
+            raise CardParseError(f"{card} is not in the deck of {found.name}")
+    for card in out:
+        if card in shared:
+            raise DuplicateCardError(f"card {card} is both on the board and dead")
+    blocked = _mask(shared) | _mask(out)
+    ranges = [_as_range(hand, found, seat) for seat, hand in enumerate(hands, start=1)]
+    # known cards of open ranges: against the board, the dead cards and each other
+    held = blocked
+    for seat, hand_range in enumerate(ranges, start=1):
+        if hand_range.is_open:
+            for card in hand_range.known:
+                if not card.mask & deck_mask:
+                    raise CardParseError(
+                        f"player {seat}: {card} is not in the deck of {found.name}"
+                    )
+                if held & card.mask:
+                    where = "on the board or dead" if blocked & card.mask else "in another hand"
+                    raise DuplicateCardError(f"player {seat}: card {card} is also {where}")
+                held |= card.mask
+    fixed = held & ~blocked
+    checked = []
+    for seat, hand_range in enumerate(ranges, start=1):
+        own = _mask(hand_range.known) if hand_range.is_open else 0
+        others = tuple(DECK[c] for c in range(52) if (fixed & ~own) >> c & 1)
+        narrowed = hand_range.without((*shared, *out, *others))
+        if narrowed.combo_count() == 0:
+            raise DuplicateCardError(
+                f"player {seat}: every hand of {format_range(hand_range)!r} uses a card of the "
+                "board, the dead cards or another hand"
+            )
+        checked.append(narrowed)
+    needed = sum(found.hole_cards for _ in checked) + found.full_board
+    if needed + len(out) > len(deck):
+        raise CardCountError(
+            f"{len(checked)} players of {found.name} need {needed} cards, and "
+            f"{len(deck) - len(out)} are left in the deck"
+        )
+    names = tuple(
+        format_cards(r.known, sep="") if r.is_open and r.known else format_range(r) for r in ranges
+    )
+    return _Problem(found, shared, out, tuple(checked), deck_mask & ~blocked, names)
+
+
+# -- exact enumeration ---------------------------------------------------------------
+
+
+def _listed(hand_range: Range) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    return hand_range.codes.astype(np.int64), hand_range.weights
+
+
+def _tuples(
+    problem: _Problem, limit: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None:
+    """Every tuple of combos sharing no card: codes ``(T, players, hole)`` and weight
+    products; ``None`` when there would be more than ``limit``."""
+    listed = [_listed(r) for r in problem.ranges]
+    masks = [np.bitwise_or.reduce(np.left_shift(np.int64(1), codes), axis=1) for codes, _ in listed]
+    index = np.arange(len(masks[0]), dtype=np.int64)[:, None]
+    used = masks[0].copy()
+    weight = listed[0][1].copy()
+    for p in range(1, len(listed)):
+        m = len(masks[p])
+        if len(used) * m > limit * 4:
+            return None
+        left = np.repeat(np.arange(len(used)), m)
+        right = np.tile(np.arange(m), len(used))
+        keep = (used[left] & masks[p][right]) == 0
+        left, right = left[keep], right[keep]
+        if len(left) > limit:
+            return None
+        index = np.concatenate([index[left], right[:, None]], axis=1)
+        used = used[left] | masks[p][right]
+        weight = weight[left] * listed[p][1][right]
+    codes = np.stack([listed[p][0][index[:, p]] for p in range(len(listed))], axis=1)
+    return codes, weight
+
+
+def _symmetries(problem: _Problem) -> list[npt.NDArray[np.int64]]:
+    """The suit permutations that map the board and the dead cards onto themselves."""
+    fixed = {card.code for card in (*problem.board, *problem.dead)}
+    result = []
+    for perm in _SUIT_PERMUTATIONS:
+        table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.int64)
+        if {int(table[c]) for c in fixed} == fixed:
+            result.append(table)
+    return result
+
+
+def _canonical(
+    codes: npt.NDArray[np.int64], weight: npt.NDArray[np.float64], problem: _Problem
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Group the tuples by suit isomorphism: one representative each, weights summed."""
+    tables = _symmetries(problem)
+    n, players, hole = codes.shape
+    canon = np.empty((n, players), dtype=np.int64)
+    block = max(1, 2_000_000 // (len(tables) * players))
+    for start in range(0, n, block):
+        part = codes[start : start + block]
+        images = np.stack(
+            [
+                np.bitwise_or.reduce(np.left_shift(np.int64(1), table[part]), axis=2)
+                for table in tables
+            ]
+        )  # (symmetries, rows, players)
+        alive = np.ones(images.shape[:2], dtype=bool)
+        for p in range(players):
+            column = np.where(alive, images[:, :, p], np.iinfo(np.int64).max)
+            smallest = column.min(axis=0)
+            canon[start : start + block, p] = smallest
+            alive &= column == smallest
+    unique, inverse = np.unique(canon, axis=0, return_inverse=True)
+    summed = np.asarray(
+        np.bincount(inverse.ravel(), weights=weight, minlength=len(unique)), dtype=np.float64
+    )
+    bits = (unique[:, :, None] >> np.arange(52, dtype=np.int64)) & 1
+    rows = np.nonzero(bits.reshape(-1, 52))[1].reshape(len(unique), players, hole)
+    return np.asarray(rows, dtype=np.int64), summed
+
+
+def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
+    """Run one chunk of exact enumeration (a top-level function, for Dask workers)."""
+    from showdown._kernels import equity as kernels
+
+    game_name, method, tuples, board_known, missing, deck_mask = task
+    tables = kernels.equity_tables(get_game(game_name))
+    if method == "board_ranks":
+        offsets, nonflush, flush = tables.compact()
+        counts: npt.NDArray[np.int64] = kernels.exact_board_ranks(
+            tuples, board_known, missing, deck_mask, offsets, nonflush, flush
+        )
+        return counts
+    counts = kernels.exact_counts(
+        tables.kind,
+        tuples,
+        board_known,
+        missing,
+        deck_mask,
+        tables.offsets,
+        tables.nonflush,
+        tables.flush,
+        tables.flushes,
+        tables.badugi,
+    )
+    return counts
+
+
+# -- Monte Carlo ------------------------------------------------------------------
+
+
+def _chunk_seed(seed: int, index: int) -> np.uint64:
+    """The seed of chunk ``index``: a function of the run's seed and the index only."""
+    state = np.random.SeedSequence([seed, index]).generate_state(1, dtype=np.uint64)
+    return np.uint64(state[0])
+
+
+@dataclass(frozen=True, slots=True)
+class _Sampler:
+    """The arrays a Monte Carlo kernel needs, built once per run."""
+
+    game_name: str
+    kind: int
+    known: npt.NDArray[np.int64]
+    n_known: npt.NDArray[np.int64]
+    listed: npt.NDArray[np.int64]
+    combo_codes: npt.NDArray[np.int64]
+    combo_masks: npt.NDArray[np.int64]
+    combo_cumulative: npt.NDArray[np.float64]
+    combo_start: npt.NDArray[np.int64]
+    board_known: npt.NDArray[np.int64]
+    n_board: int
+    deck: npt.NDArray[np.int64]
+
+
+def _sampler(problem: _Problem) -> _Sampler:
+    from showdown._kernels import equity as kernels
+
+    game = problem.game
+    players, hole = len(problem.ranges), game.hole_cards
+    known = np.zeros((players, hole), dtype=np.int64)
+    n_known = np.zeros(players, dtype=np.int64)
+    listed = np.zeros(players, dtype=np.int64)
+    codes_parts, weight_parts = [], []
+    start = [0]
+    fixed = 0
+    for p, hand_range in enumerate(problem.ranges):
+        if hand_range.is_open or hand_range.combo_count() == 1:
+            cards = (
+                hand_range.known
+                if hand_range.is_open
+                else tuple(DECK[int(c)] for c in hand_range.codes[0])
+            )
+            known[p, : len(cards)] = [card.code for card in cards]
+            n_known[p] = len(cards)
+            fixed |= _mask(cards)
+            start.append(start[-1])
+            continue
+        listed[p] = 1
+        codes, weights = _listed(hand_range)
+        codes_parts.append(codes)
+        weight_parts.append(weights)
+        start.append(start[-1] + len(codes))
+    if codes_parts:
+        combo_codes = np.concatenate(codes_parts)
+        cumulative = np.concatenate([np.cumsum(w) for w in weight_parts])
+    else:
+        combo_codes = np.zeros((1, hole), dtype=np.int64)
+        cumulative = np.zeros(1, dtype=np.float64)
+    combo_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), combo_codes), axis=1)
+    deck_mask = problem.deck_mask & ~fixed
+    deck = np.array([c for c in range(52) if deck_mask >> c & 1], dtype=np.int64)
+    method = problem.method
+    kind = kernels.BOARD_HIGH if method == "board_ranks" else kernels.equity_tables(game).kind
+    return _Sampler(
+        game.name,
+        kind,
+        known,
+        n_known,
+        listed,
+        np.ascontiguousarray(combo_codes, dtype=np.int64),
+        combo_masks.astype(np.int64),
+        cumulative,
+        np.array(start, dtype=np.int64),
+        np.array([card.code for card in problem.board], dtype=np.int64),
+        game.full_board,
+        deck,
+    )
+
+
+def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int]:
+    """Run one Monte Carlo chunk: ``(counts, deals done, tries)`` (top-level, for Dask)."""
+    from showdown._kernels import equity as kernels
+
+    sampler, seed, deals = task
+    tables = kernels.equity_tables(get_game(sampler.game_name))
+    counts, done, tries = kernels.sample_counts(
+        sampler.kind,
+        seed,
+        deals,
+        sampler.known,
+        sampler.n_known,
+        sampler.listed,
+        sampler.combo_codes,
+        sampler.combo_masks,
+        sampler.combo_cumulative,
+        sampler.combo_start,
+        sampler.board_known,
+        sampler.n_board,
+        sampler.deck,
+        tables.offsets,
+        tables.nonflush,
+        tables.flush,
+        tables.flushes,
+        tables.badugi,
+    )
+    return counts, int(done) if done == deals else -1, int(tries)
+
+
+# -- running tasks, here or on a cluster --------------------------------------------------
+
+
+class _Runner:
+    """Runs top-level task functions in order: on local threads, or on a Dask cluster."""
+
+    def __init__(self, workers: int | None, client: Client | None) -> None:
+        self.client = client
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ThreadPoolExecutor | None = None
+
+    @property
+    def width(self) -> int:
+        """How many tasks to keep in flight."""
+        if self.client is not None:
+            from showdown.distributed import worker_threads
+
+            return max(1, worker_threads(self.client))
+        return self.workers
+
+    def map(self, function: Callable[[Any], Any], tasks: Sequence[Any]) -> Iterator[Any]:
+        """Results of ``function(task)`` for each task, in the order of ``tasks``."""
+        if not tasks:
+            return iter(())
+        if self.client is not None:
+            from showdown.distributed import map_ordered
+
+            return map_ordered(self.client, function, tasks)
+        if self.workers == 1 or len(tasks) == 1:
+            return (function(task) for task in tasks)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.workers)
+        return self._pool.map(function, tasks)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+
+# -- the public function ------------------------------------------------------------------
+
+
+def equity(
+    hands: Sequence[str | Range | Sequence[Card | str | int]],
+    board: CardsLike | None = None,
+    *,
+    game: str | Game = "holdem",
+    dead: CardsLike | None = None,
+    exact: bool | None = None,
+    samples: int | None = None,
+    stderr: float | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """The equity of each player's hand or range, exactly or by sampling.
+
+    Args:
+        hands: one hand or range per player, 2 to 10: cards (``'AhKh'``; fewer
+            cards than a hand, like ``'Ah'``, means "holding these, the rest
+            unknown"), a range (``'QQ+, AKs:0.5'``), a
+            :class:`~showdown.ranges.Range`, or a list of cards.
+        board: the known board cards, if any.
+        game: a game of the registry, by name or alias.
+        dead: cards known to be out of play (folded, burnt, seen).
+        exact: True to enumerate every deal, False to sample; ``None`` (the
+            default) enumerates when that takes about a second or less.
+        samples: Monte Carlo: the number of deals (default
+            :data:`DEFAULT_SAMPLES` when no other rule is given), or the most
+            deals when ``stderr`` or ``seconds`` is given.
+        stderr: Monte Carlo: stop when every player's equity has a standard
+            error below this.
+        seconds: Monte Carlo: stop after about this many seconds.
+        seed: Monte Carlo: the seed; ``None`` draws one (see
+            :attr:`EquityResult.seed`).
+        workers: local threads (default: every core).
+        client: a ``dask.distributed.Client`` to run the chunks on.
+        scheduler: a Dask scheduler address (``'tcp://host:8786'``), instead
+            of ``client``.
+        progress: called with the fraction done, from the calling thread.
+
+    >>> result = equity(["AhKh", "QQ"], "Qh 7h 2c", seed=1)
+    >>> [round(e, 3) for e in result.equities]
+    [0.258, 0.742]
+    >>> equity(["AhKh", "AcKc"], samples=200_000, seed=7).exact
+    False
+
+    Raises:
+        CardParseError: a card cannot be read, or is not in the game's deck.
+        RangeParseError: a range token cannot be read.
+        DuplicateCardError: a card is used twice, or a range has no hand left.
+        CardCountError: too few or too many players or cards.
+        UnknownGameError: no such game.
+        ShowdownError: a stopping rule that is not a positive number.
+    """
+    started = time.perf_counter()
+    problem = _problem(hands, board, dead, game)
+    for name, value in (("samples", samples), ("stderr", stderr), ("seconds", seconds)):
+        if value is not None and not value > 0:
+            raise ShowdownError(f"{name}={value!r}: must be a positive number")
+    sampling_asked = samples is not None or stderr is not None or seconds is not None
+    connection: Any = None
+    if client is None and scheduler is not None:
+        from showdown.distributed import connect
+
+        connection = connect(scheduler)
+        client = connection
+    runner = _Runner(workers, client)
+    try:
+        plan = None
+        if exact is not False and not (exact is None and sampling_asked):
+            plan = _exact_plan(problem, forced=exact is True)
+        if plan is not None:
+            players, deals = _run_exact(problem, plan, runner, progress)
+            result = EquityResult(
+                problem.game,
+                problem.board,
+                problem.dead,
+                players,
+                True,
+                deals,
+                None,
+                "exact",
+                time.perf_counter() - started,
+            )
+        else:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint32)[0])
+            result = _run_sampling(
+                problem, runner, samples, stderr, seconds, seed, progress, started
+            )
+    finally:
+        runner.close()
+        if connection is not None:
+            connection.close()
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    tuples: npt.NDArray[np.int64]
+    weights: npt.NDArray[np.float64]
+    boards: int
+
+
+def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
+    """The representative tuples to enumerate, or None when sampling is the better way."""
+    counts = []
+    for hand_range in problem.ranges:
+        counts.append(hand_range.combo_count())
+        if hand_range.is_open and counts[-1] > _MAX_OPEN_COMBOS and not forced:
+            return None
+    upper = math.prod(counts)
+    free = bin(problem.deck_mask).count("1") - sum(problem.game.hole_cards for _ in problem.ranges)
+    boards = math.comb(free, problem.missing)
+    per_deal = _COST_NS[problem.method] * len(problem.ranges) * 1e-9
+    if problem.method == "omaha":
+        per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+    symmetries = len(_symmetries(problem))
+    if not forced and upper / symmetries * boards * per_deal > EXACT_SECONDS:
+        return None
+    if forced and upper > 50 * _MAX_TUPLES:
+        raise ShowdownError(
+            f"exact enumeration of {upper:,} tuples of hands is too large: sample instead"
+        )
+    listed = _tuples(problem, limit=50 * _MAX_TUPLES if forced else _MAX_TUPLES)
+    if listed is None:
+        return None
+    codes, weight = listed
+    if len(codes) == 0:
+        raise DuplicateCardError("the players' ranges share cards in every combination")
+    codes, weight = _canonical(codes, weight, problem)
+    if not forced and len(codes) * boards * per_deal > EXACT_SECONDS:
+        return None
+    return _Plan(codes, weight, boards)
+
+
+def _run_exact(
+    problem: _Problem,
+    plan: _Plan,
+    runner: _Runner,
+    progress: Callable[[float], None] | None,
+) -> tuple[tuple[PlayerEquity, ...], float]:
+    n = len(plan.tuples)
+    pieces = max(1, min(n, runner.width * 4))
+    bounds = np.linspace(0, n, pieces + 1).astype(int)
+    board_known = np.array([card.code for card in problem.board], dtype=np.int64)
+    tasks = [
+        (
+            problem.game.name,
+            problem.method,
+            np.ascontiguousarray(plan.tuples[a:b]),
+            board_known,
+            problem.missing,
+            problem.deck_mask,
+        )
+        for a, b in pairwise(bounds.tolist())
+        if b > a
+    ]
+    parts = []
+    for i, counts in enumerate(runner.map(_exact_task, tasks), start=1):
+        parts.append(counts)
+        if progress is not None:
+            progress(i / len(tasks))
+    counts = np.concatenate(parts)  # (T, players, columns)
+    weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
+    deals = float(plan.weights.sum()) * plan.boards
+    return _players(problem, weighted, deals, None), deals
+
+
+def _players(
+    problem: _Problem,
+    weighted: npt.NDArray[np.float64],
+    deals: float,
+    squares: npt.NDArray[np.float64] | None,
+) -> tuple[PlayerEquity, ...]:
+    split = problem.game.split_pot
+    players = []
+    for p in range(len(problem.ranges)):
+        wins, ties = weighted[p, _WIN], weighted[p, _TIE]
+        mean = weighted[p, _SHARE] / _POT / deals
+        error = 0.0
+        if squares is not None:
+            variance = max(0.0, squares[p] / _POT**2 / deals - mean * mean)
+            error = math.sqrt(variance / deals)
+        players.append(
+            PlayerEquity(
+                hand=problem.names[p],
+                equity=float(mean),
+                win=float(wins / deals),
+                tie=float(ties / deals),
+                wins=float(wins),
+                ties=float(ties),
+                losses=float(deals - wins - ties),
+                high=float(weighted[p, _HIGH] / _POT / deals) if split else None,
+                low=float(weighted[p, _LOW] / _POT / deals) if split else None,
+                stderr=error,
+            )
+        )
+    return tuple(players)
+
+
+def _run_sampling(
+    problem: _Problem,
+    runner: _Runner,
+    samples: int | None,
+    stderr: float | None,
+    seconds: float | None,
+    seed: int,
+    progress: Callable[[float], None] | None,
+    started: float,
+) -> EquityResult:
+    sampler = _sampler(problem)
+    if samples is None and stderr is None and seconds is None:
+        samples = DEFAULT_SAMPLES
+    limit = samples if samples is not None else 1 << 62
+    players = len(problem.ranges)
+    total = np.zeros((players, 6), dtype=np.int64)
+    done = 0
+    index = 0
+    stopped_by = "samples"
+    deadline = started + seconds if seconds is not None else None
+
+    def chunk(i: int) -> tuple[_Sampler, np.uint64, int]:
+        return sampler, _chunk_seed(seed, i), min(CHUNK, limit - i * CHUNK)
+
+    finished = False
+    while not finished and index * CHUNK < limit:
+        wave = min(runner.width, math.ceil((limit - index * CHUNK) / CHUNK))
+        tasks = [chunk(index + k) for k in range(wave)]
+        for counts, deals, tries in runner.map(_sample_task, tasks):
+            index += 1
+            if deals < 0:
+                raise DuplicateCardError(
+                    "the players' ranges almost never fit together without sharing a card "
+                    f"(fewer than 1 deal in 1,000 tries of {tries:,})"
+                )
+            total += counts
+            done += deals
+            if stderr is not None and _worst_error(total, done) <= stderr:
+                stopped_by, finished = "stderr", True
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                stopped_by, finished = "seconds", True
+                break
+        if progress is not None:
+            if samples is not None:
+                progress(min(1.0, done / samples))
+            elif deadline is not None and seconds is not None:
+                progress(min(1.0, (time.perf_counter() - started) / seconds))
+    weighted = total.astype(np.float64)
+    squares = weighted[:, _SHARE_SQ]
+    result_players = _players(problem, weighted, float(done), squares)
+    return EquityResult(
+        problem.game,
+        problem.board,
+        problem.dead,
+        result_players,
+        False,
+        float(done),
+        seed,
+        stopped_by,
+        time.perf_counter() - started,
+    )
+
+
+def _worst_error(total: npt.NDArray[np.int64], done: int) -> float:
+    if done < 2:
+        return math.inf
+    mean = total[:, _SHARE] / _POT / done
+    variance = np.maximum(0.0, total[:, _SHARE_SQ] / _POT**2 / done - mean * mean)
+    return float(np.sqrt(variance / done).max())
+
+
+# -- matrices -------------------------------------------------------------------------------
+
+MATRIX_SAMPLES: Final = 50_000
+"""Deals sampled per cell of :func:`equity_matrix` unless told otherwise."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EquityMatrix:
+    """Heads-up equity of each row hand or range against each column one.
+
+    Attributes:
+        game: the game.
+        board: the known board cards.
+        dead: the dead cards.
+        rows: the row hands or ranges (by default the 169 Hold'em classes).
+        columns: the column hands or ranges.
+        values: ``(rows, columns)``: the row's equity against the column;
+            NaN where the two share a card in every deal.
+        exact: True when every cell was enumerated.
+    """
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    values: npt.NDArray[np.float64]
+    exact: bool
+
+    def records(self) -> list[dict[str, Any]]:
+        """One ``{'hand', 'against', 'equity'}`` dict per cell, row by row."""
+        return [
+            {"hand": row, "against": column, "equity": float(self.values[i, j])}
+            for i, row in enumerate(self.rows)
+            for j, column in enumerate(self.columns)
+        ]
+
+    def grid(self, column: int = 0) -> npt.NDArray[np.float64]:
+        """The 13 x 13 grid (as :data:`showdown.ranges.CLASS_GRID`) of one column.
+
+        Raises:
+            ShowdownError: the rows are not the 169 Hold'em classes.
+        """
+        from showdown.ranges import CLASS_GRID, HAND_CLASSES
+
+        if self.rows != HAND_CLASSES:
+            raise ShowdownError("a 13 x 13 grid needs the 169 Hold'em classes as rows")
+        index = {name: i for i, name in enumerate(self.rows)}
+        return np.array(
+            [[self.values[index[name], column] for name in line] for line in CLASS_GRID]
+        )
+
+
+def _cell_seed(seed: int, i: int, j: int) -> int:
+    return int(np.random.SeedSequence([seed, i, j]).generate_state(1, dtype=np.uint32)[0])
+
+
+def _matrix_task(task: tuple[Any, ...]) -> list[tuple[int, int, float, bool]]:
+    """Cells of a matrix: ``(i, j, equity, exact)`` each (top-level, for Dask workers)."""
+    game_name, board, dead, exact, samples, seed, cells = task
+    results = []
+    for i, j, row, column in cells:
+        try:
+            found = equity(
+                [row, column],
+                board,
+                game=game_name,
+                dead=dead,
+                exact=exact,
+                samples=samples,
+                seed=_cell_seed(seed, i, j),
+                workers=1,
+            )
+        except DuplicateCardError:
+            results.append((i, j, math.nan, True))
+            continue
+        results.append((i, j, found.players[0].equity, found.exact))
+    return results
+
+
+def equity_matrix(
+    rows: Sequence[str] | None = None,
+    columns: Sequence[str] | str | None = None,
+    *,
+    board: CardsLike | None = None,
+    game: str | Game = "holdem",
+    dead: CardsLike | None = None,
+    exact: bool | None = False,
+    samples: int = MATRIX_SAMPLES,
+    seed: int = 0,
+    workers: int | None = None,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityMatrix:
+    """Heads-up equity of every row hand or range against every column one.
+
+    By default the rows are the 169 Hold'em classes and the columns the
+    same classes (class against class); give ``columns='QQ+, AKs'`` for the
+    169 classes against one range. Each cell is an :func:`equity` run of its
+    own, sampled (``samples`` deals, a seed of its own derived from ``seed``)
+    unless ``exact`` is True (or None: exact when tractable). When the rows
+    are the columns, only one triangle is computed and the other is its
+    complement. Cells are spread over local threads or a Dask cluster; the
+    numbers do not depend on how.
+
+    >>> m = equity_matrix(["AA", "KK"], "QQ", samples=20_000, seed=1)
+    >>> m.values.shape, bool(m.values[0, 0] > m.values[1, 0] > 0.5)
+    ((2, 1), True)
+
+    Raises:
+        the errors of :func:`equity`, for the first cell that has one.
+    """
+    from showdown.ranges import HAND_CLASSES
+
+    found = get_game(game)
+    row_list = tuple(rows) if rows is not None else HAND_CLASSES
+    if columns is None:
+        column_list = row_list
+    elif isinstance(columns, str):
+        column_list = (columns,)
+    else:
+        column_list = tuple(columns)
+    symmetric = row_list == column_list
+    shared = parse_cards(board) if board is not None else ()
+    out = parse_cards(dead) if dead is not None else ()
+    cells = [
+        (i, j, row, column)
+        for i, row in enumerate(row_list)
+        for j, column in enumerate(column_list)
+        if not symmetric or i <= j
+    ]
+    # check the inputs once, on the first cell, to fail fast with a clear error
+    _problem([row_list[0], column_list[0]], shared, out, found)
+    connection: Any = None
+    if client is None and scheduler is not None:
+        from showdown.distributed import connect
+
+        connection = connect(scheduler)
+        client = connection
+    runner = _Runner(workers, client)
+    per_task = max(1, min(64, len(cells) // (runner.width * 8) or 1))
+    tasks = [
+        (found.name, shared, out, exact, samples, seed, cells[k : k + per_task])
+        for k in range(0, len(cells), per_task)
+    ]
+    values = np.full((len(row_list), len(column_list)), math.nan)
+    all_exact = True
+    try:
+        for done, results in enumerate(runner.map(_matrix_task, tasks), start=1):
+            for i, j, value, was_exact in results:
+                values[i, j] = value
+                if symmetric and i != j:
+                    values[j, i] = 1.0 - value
+                all_exact = all_exact and was_exact
+            if progress is not None:
+                progress(done / len(tasks))
+    finally:
+        runner.close()
+        if connection is not None:
+            connection.close()
+    return EquityMatrix(found, shared, out, row_list, column_list, values, all_exact)
