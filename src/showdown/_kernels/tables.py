@@ -1,0 +1,419 @@
+"""The kernels' tables, derived from the readable rule tables and cached per process.
+
+Every value here comes from :func:`showdown.tables.get_table`: a multiset of
+five to seven ranks is worth the best five-card pattern it contains, a set of
+suited ranks the best five-card flush pattern, a Badugi hand its best subset
+of different ranks and suits. This module imports numpy only; the perfect hash
+(:mod:`showdown._kernels.hashing`) is built with numba when
+:func:`kernel_tables` first needs it.
+
+>>> keys = rank_keys_of([12, 12, 11])  # A A K
+>>> keys == 2 * RANK_KEYS[12] + RANK_KEYS[11]
+True
+>>> values = scalar_high()
+>>> values.ranks[RANK_KEYS[12] * 4 + RANK_KEYS[11]]  # four aces, king kicker
+7452
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from math import comb
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from showdown.rules import Formation, RuleSet, get_ranking
+from showdown.tables import get_table
+
+__all__ = [
+    "FIVE_KEYS",
+    "FLUSH_BITS",
+    "HASH_SHIFT",
+    "HASH_SIZE",
+    "KEY_START",
+    "MAX_CARDS",
+    "RANK_KEYS",
+    "RANK_KEY_MASK",
+    "SUIT_SHIFT",
+    "KernelTables",
+    "Layout",
+    "OmahaTables",
+    "ScalarTables",
+    "badugi_hand_values",
+    "kernel_tables",
+    "layout",
+    "multisets",
+    "omaha_tables",
+    "rank_keys_of",
+    "scalar_high",
+    "tables_nbytes",
+]
+
+RANK_KEYS: Final[tuple[int, ...]] = (
+    1,
+    5,
+    24,
+    112,
+    521,
+    2247,
+    9244,
+    30823,
+    103066,
+    250154,
+    667453,
+    1526359,
+    3453520,
+)
+"""Rank ``r``'s additive key: the smallest increasing keys (from 1) whose sums
+tell apart every multiset of up to seven ranks with at most four of a rank.
+Found by a greedy search (``tests/test_kernels.py`` re-runs it for five cards);
+:func:`multisets` checks the seven-card property whenever it runs."""
+
+FIVE_KEYS: Final[tuple[int, ...]] = (
+    0,
+    1,
+    5,
+    22,
+    94,
+    312,
+    992,
+    2422,
+    5624,
+    12522,
+    19998,
+    43258,
+    79415,
+)
+"""Smaller keys for exactly five cards (the greedy search again, from 0): their
+sums, all below 360,919, index Omaha's five-card table directly."""
+
+MAX_CARDS: Final = 7
+"""The most cards the keyed kernels take (the keys separate up to seven)."""
+
+SUIT_SHIFT: Final = 32
+"""Bit where the four 4-bit suit counters of a hand key start."""
+
+KEY_START: Final = 0x3333 << SUIT_SHIFT
+"""A hand key before any card: each suit counter at 3, so 5 cards set its top bit."""
+
+FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
+"""The counters' top bits: a hand key AND this is non-zero iff 5+ cards share a suit."""
+
+RANK_KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
+"""The rank-key part of a hand key."""
+
+HASH_SHIFT: Final = 8
+"""Rank keys sharing ``key >> HASH_SHIFT`` form one row of the perfect hash."""
+
+HASH_SIZE: Final = 1 << 17
+"""Slots of the perfect hash (76,155 used)."""
+
+_BASE: Final = 13
+_PATTERNS: Final = _BASE**5
+_BADUGI_HANDS: Final = comb(52, 4)
+
+
+def rank_keys_of(ranks: list[int]) -> int:
+    """The rank key of some rank indexes (0 = deuce ... 12 = ace)."""
+    return sum(RANK_KEYS[rank] for rank in ranks)
+
+
+@cache
+def multisets() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """Every multiset of at most seven ranks (at most four of each): counts and keys.
+
+    Returns ``(counts, keys)``: ``counts[i, r]`` cards of rank ``r`` in multiset
+    ``i``, and its rank key. Raises ``AssertionError`` if two keys are equal.
+    """
+    counts = np.zeros((1, 13), np.int8)
+    for rank in range(13):
+        sizes = counts.sum(axis=1)
+        parts = []
+        for count in range(5):
+            part = counts[sizes + count <= MAX_CARDS].copy()
+            part[:, rank] = count
+            parts.append(part)
+        counts = np.concatenate(parts)
+    keys = counts.astype(np.int64) @ np.array(RANK_KEYS, np.int64)
+    if len(np.unique(keys)) != len(keys):  # pragma: no cover - guards the constants
+        raise AssertionError("RANK_KEYS do not separate the seven-card multisets")
+    return counts, keys
+
+
+def _pattern_values(rules: RuleSet) -> npt.NDArray[np.uint16]:
+    """Strength of every five-card pattern, dense: index = ranks (desc) in base 13, + flush."""
+    dense = np.zeros(2 * _PATTERNS, np.uint16)
+    for (ranks, flush), strength in get_table(rules).lookup.items():
+        if len(ranks) != 5:
+            continue
+        code = 0
+        for rank in ranks:
+            code = code * _BASE + rank
+        dense[code + _PATTERNS * flush] = strength
+    return dense
+
+
+def _best_of_fives(
+    ranks_desc: npt.NDArray[np.int64], dense: npt.NDArray[np.uint16], flush: bool
+) -> npt.NDArray[np.uint16]:
+    """Best five-card strength within each row of ranks (sorted high to low)."""
+    size = ranks_desc.shape[1]
+    best = np.zeros(len(ranks_desc), np.uint16)
+    weights = _BASE ** np.arange(4, -1, -1, dtype=np.int64)
+    for positions in combinations(range(size), 5):
+        codes = ranks_desc[:, list(positions)] @ weights + _PATTERNS * flush
+        np.maximum(best, dense[codes], out=best)
+    return best
+
+
+def _multiset_values(rules: RuleSet, dense: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint16]:
+    """For each multiset of :func:`multisets`, its best five-card strength without a flush."""
+    counts, _ = multisets()
+    values = np.zeros(len(counts), np.uint16)
+    sizes = counts.sum(axis=1)
+    for size in range(5, MAX_CARDS + 1):
+        rows = np.flatnonzero(sizes == size)
+        ranks = np.repeat(np.tile(np.arange(13), len(rows)), counts[rows].ravel())
+        ranks_desc = ranks.reshape(len(rows), size)[:, ::-1]
+        values[rows] = _best_of_fives(ranks_desc, dense, flush=False)
+    return values
+
+
+def _flush_values(dense: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint16]:
+    """For each 13-bit mask of five to seven suited ranks, its best five-card flush."""
+    values = np.zeros(1 << 13, np.uint16)
+    for size in range(5, MAX_CARDS + 1):
+        ranks_desc = np.array(list(combinations(range(12, -1, -1), size)), np.int64)
+        masks = (1 << ranks_desc).sum(axis=1)
+        values[masks] = _best_of_fives(ranks_desc, dense, flush=True)
+    return values
+
+
+def _badugi_mask_values(rules: RuleSet) -> npt.NDArray[np.uint16]:
+    """For each 13-bit mask of 1-4 ranks, the strength of those ranks counted."""
+    values = np.zeros(1 << 13, np.uint16)
+    for (ranks, _), strength in get_table(rules).lookup.items():
+        values[sum(1 << rank for rank in ranks)] = strength
+    return values
+
+
+def badugi_hand_values(rules: RuleSet) -> npt.NDArray[np.uint16]:
+    """The strength of every four-card hand, indexed by its sorted codes ``a < b < c < d``.
+
+    The index is the combinatorial number system's
+    ``C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)``. The value is the best of the
+    hand's subsets whose cards differ in rank and in suit.
+    """
+    by_mask = _badugi_mask_values(rules)
+    hands = np.array(list(combinations(range(52), 4)), np.int64)
+    rank_bits = 1 << (hands >> 2)
+    suit_bits = 1 << (hands & 3)
+    best = np.zeros(len(hands), np.uint16)
+    for size in range(1, 5):
+        for subset in combinations(range(4), size):
+            ranks = np.bitwise_or.reduce(rank_bits[:, subset], axis=1)
+            suits = np.bitwise_or.reduce(suit_bits[:, subset], axis=1)
+            valid = (_popcount(ranks) == size) & (_popcount(suits) == size)
+            np.maximum(best, np.where(valid, by_mask[ranks], 0), out=best)
+    index = _binomials()[np.arange(1, 5), hands].sum(axis=1)
+    table = np.zeros(_BADUGI_HANDS, np.uint16)
+    table[index] = best
+    return table
+
+
+def _popcount(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    count = np.zeros_like(values)
+    for bit in range(13):
+        count += (values >> bit) & 1
+    return count
+
+
+@cache
+def _binomials() -> npt.NDArray[np.int64]:
+    """``C(n, k)`` for ``k`` in 0..4 (rows) and ``n`` in 0..51 (columns)."""
+    return np.array([[comb(n, k) for n in range(52)] for k in range(5)], np.int64)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Layout:
+    """The ranking-independent arrays: per-card keys and the perfect hash.
+
+    Attributes:
+        card_keys: per card code, its rank key plus one in its suit counter.
+        offsets: the perfect hash's row offsets.
+        slots: per multiset of :func:`multisets`, its slot in a strength table.
+        binomials: ``C(n, k)``, ``k`` 0..4 by ``n`` 0..51 (Badugi's index).
+    """
+
+    card_keys: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.int32]
+    slots: npt.NDArray[np.int64]
+    binomials: npt.NDArray[np.int64]
+
+
+@cache
+def layout() -> Layout:
+    """The shared arrays; builds the perfect hash (numba) on first use."""
+    from showdown._kernels.hashing import row_displacement
+
+    _, keys = multisets()
+    offsets = row_displacement(keys, HASH_SHIFT, HASH_SIZE)
+    slots = (keys + offsets[keys >> HASH_SHIFT]) & (HASH_SIZE - 1)
+    if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
+        raise AssertionError("the perfect hash has a collision")
+    codes = np.arange(52)
+    card_keys = np.array(RANK_KEYS, np.int64)[codes >> 2] + (
+        np.int64(1) << (SUIT_SHIFT + 4 * (codes & 3))
+    )
+    return Layout(card_keys, offsets, slots, _binomials())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class KernelTables:
+    """One ranking's strength tables, as the kernels read them.
+
+    Attributes:
+        rules: the ranking.
+        ranks: per perfect-hash slot, the best non-flush strength of the
+            multiset of five to seven ranks there (0: none, or no value).
+        flushes: per 13-bit mask of five to seven suited ranks, the best
+            five-card flush strength (empty for rankings that ignore suits).
+        use_flush: the ranking counts flushes.
+        badugi_hands: Badugi only: every four-card hand's strength (see
+            :func:`badugi_hand_values`).
+        badugi_ranks: Badugi only: per 13-bit mask of one to four ranks, their
+            strength when all count.
+    """
+
+    rules: RuleSet
+    ranks: npt.NDArray[np.uint16]
+    flushes: npt.NDArray[np.uint16]
+    use_flush: bool
+    badugi_hands: npt.NDArray[np.uint16]
+    badugi_ranks: npt.NDArray[np.uint16]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of this ranking's own tables."""
+        return sum(
+            table.nbytes
+            for table in (self.ranks, self.flushes, self.badugi_hands, self.badugi_ranks)
+        )
+
+
+@cache
+def kernel_tables(ranking: str | RuleSet) -> KernelTables:
+    """The tables of a ranking, built once per process from its rule table."""
+    rules = get_ranking(ranking)
+    empty = np.zeros(0, np.uint16)
+    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        return KernelTables(
+            rules, empty, empty, False, badugi_hand_values(rules), _badugi_mask_values(rules)
+        )
+    dense = _pattern_values(rules)
+    ranks = np.zeros(HASH_SIZE, np.uint16)
+    ranks[layout().slots] = _multiset_values(rules, dense)
+    flushes = _flush_values(dense) if rules.flushes else empty
+    return KernelTables(rules, ranks, flushes, rules.flushes, empty, empty)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class OmahaTables:
+    """One ranking's tables for hands of exactly two hole and three board cards.
+
+    Attributes:
+        card_keys: per card code, ``FIVE_KEYS`` of its rank.
+        fives: per sum of five ``FIVE_KEYS`` (at most four of a rank), the
+            strength of those ranks without a flush (rankings without a
+            qualifier; else empty).
+        low_ranks: rankings with a qualifier: the 13-bit mask of the ranks that
+            may play (A-8); else 0.
+        lows: rankings with a qualifier: per 13-bit mask of five such ranks,
+            their strength (0 for any other mask); else empty.
+    """
+
+    card_keys: npt.NDArray[np.int64]
+    fives: npt.NDArray[np.uint16]
+    low_ranks: int
+    lows: npt.NDArray[np.uint16]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of these tables."""
+        return self.card_keys.nbytes + self.fives.nbytes + self.lows.nbytes
+
+
+@cache
+def omaha_tables(ranking: str | RuleSet) -> OmahaTables:
+    """The Omaha tables of a ranking, built once per process."""
+    rules = get_ranking(ranking)
+    card_keys = np.array(FIVE_KEYS, np.int64)[np.arange(52) >> 2]
+    empty = np.zeros(0, np.uint16)
+    if rules.qualifier is not None:
+        lows = np.zeros(1 << 13, np.uint16)
+        low_ranks = 0
+        for (ranks, _), strength in get_table(rules).lookup.items():
+            mask = sum(1 << rank for rank in ranks)
+            lows[mask] = strength
+            low_ranks |= mask
+        return OmahaTables(card_keys, empty, low_ranks, lows)
+    counts, _ = multisets()
+    five = counts.sum(axis=1) == 5
+    keys = counts[five].astype(np.int64) @ np.array(FIVE_KEYS, np.int64)
+    fives = np.zeros(int(keys.max()) + 1, np.uint16)
+    fives[keys] = kernel_tables(rules).ranks[layout().slots[five]]
+    if np.count_nonzero(fives) != len(keys):  # pragma: no cover - guards the constants
+        raise AssertionError("FIVE_KEYS do not separate the five-card multisets")
+    return OmahaTables(card_keys, fives, 0, empty)
+
+
+def tables_nbytes() -> int:
+    """Bytes of the kernel tables of every ranking and every game together (budget: 4 MB)."""
+    from showdown.games import GAMES
+    from showdown.rules import RANKINGS
+
+    shared = layout()
+    total = shared.card_keys.nbytes + shared.offsets.nbytes + shared.binomials.nbytes
+    total += sum(kernel_tables(name).nbytes for name in RANKINGS)
+    omaha = {rules.name for game in GAMES.values() if game.hole_used for rules in game.rankings}
+    return total + sum(omaha_tables(name).nbytes for name in omaha)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ScalarTables:
+    """The high ranking's tables as Python objects, for the one-hand path.
+
+    Attributes:
+        cards: per code, one integer: the rank key, the suit counter
+            (from bit 32) and the card's bit in its suit's 16-bit lane
+            (from bit 64), so that adding seven of them gives the hand key,
+            the flush test and the suit masks at once.
+        ranks: rank key of a multiset of five to seven ranks -> best strength.
+        flushes: 13-bit suited rank mask -> best flush strength.
+    """
+
+    cards: dict[int, int]
+    ranks: dict[int, int]
+    flushes: list[int]
+
+
+@cache
+def scalar_high() -> ScalarTables:
+    """The high ranking's tables for :func:`showdown.batch.strength7` (numpy only)."""
+    rules = get_ranking("high")
+    dense = _pattern_values(rules)
+    counts, keys = multisets()
+    values = _multiset_values(rules, dense)
+    used = counts.sum(axis=1) >= 5
+    ranks = dict(zip(keys[used].tolist(), values[used].tolist(), strict=True))
+    cards = {
+        code: RANK_KEYS[code >> 2]
+        + (1 << (SUIT_SHIFT + 4 * (code & 3)))
+        + (1 << (64 + 16 * (code & 3) + (code >> 2)))
+        for code in range(52)
+    }
+    return ScalarTables(cards, ranks, _flush_values(dense).tolist())
