@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -1004,7 +1005,8 @@ def equity_matrix(
         if not symmetric or i <= j
     ]
     # check the inputs once, on the first cell, to fail fast with a clear error
-    _problem([row_list[0], column_list[0]], shared, out, found)
+    with contextlib.suppress(DuplicateCardError):  # such a cell is NaN
+        _problem([row_list[0], column_list[0]], shared, out, found)
     connection: Any = None
     if client is None and scheduler is not None:
         from showdown.distributed import connect

@@ -487,8 +487,9 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
     if body.lower() in _RANDOM:
         text = "random" + suffix_text
         return _Token(text, size, deck, weight, open_=())
-    if _CARDS.fullmatch(body):
-        return _explicit_token(raw, body, size, deck, game, weight, suffix_text)
+    cards_part = body.rstrip("xX")
+    if cards_part and _CARDS.fullmatch(cards_part) and len(body) - len(cards_part) <= size:
+        return _explicit_token(raw, cards_part, size, deck, game, weight, suffix_text)
     if "-" in body:
         return _dash_token(raw, body, size, deck, game, weight, suffix_text)
     match = _PATTERN.fullmatch(body)

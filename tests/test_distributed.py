@@ -1,0 +1,59 @@
+"""The Dask path on a real LocalCluster (two worker processes): the same numbers as locally."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from showdown.equity import equity, equity_matrix
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=40,
+    )
+    with cluster, distributed.Client(cluster) as connected:
+        yield connected
+
+
+def test_monte_carlo_on_the_cluster_equals_the_local_run(client: Any) -> None:
+    hands = ["AK, QQ:0.5", "random", "22+"]
+    local = equity(hands, samples=700_000, seed=5)
+    remote = equity(hands, samples=700_000, seed=5, client=client)
+    assert not remote.exact
+    assert remote.deals == 700_000
+    assert remote.players == local.players
+
+
+def test_stderr_stop_on_the_cluster_equals_the_local_run(client: Any) -> None:
+    local = equity(["AhKh", "QsQd"], stderr=0.0015, seed=8, workers=1)
+    remote = equity(["AhKh", "QsQd"], stderr=0.0015, seed=8, client=client)
+    assert remote.stopped_by == local.stopped_by == "stderr"
+    assert remote.deals == local.deals
+    assert remote.players == local.players
+
+
+def test_exact_on_the_cluster_equals_the_local_run(client: Any) -> None:
+    local = equity(["AK", "QQ, JJ"])
+    remote = equity(["AK", "QQ, JJ"], client=client)
+    assert remote.exact
+    assert remote.players == local.players
+    hilo = equity(["Ah2h3c4d", "KsKdQsQd"], "9c 8d 2s", game="omaha8", client=client)
+    assert hilo.players == equity(["Ah2h3c4d", "KsKdQsQd"], "9c 8d 2s", game="omaha8").players
+
+
+def test_matrix_and_a_scheduler_address(client: Any) -> None:
+    rows = ["AA", "KK", "AKs", "72o"]
+    local = equity_matrix(rows, samples=20_000, seed=3)
+    remote = equity_matrix(rows, samples=20_000, seed=3, scheduler=client.scheduler.address)
+    assert np.array_equal(local.values, remote.values)
