@@ -76,4 +76,5 @@ def keyed_census(
                         hist[flushes[mask]] += 1
                     else:
                         hist[_lookup(key & RANK_KEY_MASK, offsets, ranks)] += 1
-    return counts.sum(axis=0)
+    total: npt.NDArray[np.int64] = counts.sum(axis=0)
+    return total

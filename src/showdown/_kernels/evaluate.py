@@ -43,7 +43,7 @@ _Offsets = npt.NDArray[np.int32]
 @njit(cache=True, inline="always")
 def _lookup(key: int, offsets: _Offsets, ranks: _Table) -> int:  # pragma: no cover
     """The strength at a rank key's perfect-hash slot."""
-    return ranks[(key + offsets[key >> HASH_SHIFT]) & _SLOT_MASK]
+    return int(ranks[(key + offsets[key >> HASH_SHIFT]) & _SLOT_MASK])
 
 
 @njit(cache=True, inline="always")
@@ -67,16 +67,16 @@ def first_bad_row(cards: _Cards, allowed: int) -> int:  # pragma: no cover
     firsts = np.full(n_blocks, n, np.int64)
     for block in prange(n_blocks):
         for i in range(block * _BLOCK, min(n, (block + 1) * _BLOCK)):
-            seen = np.int64(0)
-            repeated = np.int64(0)
-            spread = np.int64(0)
+            seen = 0
+            repeated = 0
+            spread = 0
             for j in range(k):
-                code = np.int64(cards[i, j])
+                code = int(cards[i, j])
                 spread |= code
-                bit = np.int64(1) << (code & 63)
+                bit = 1 << (code & 63)
                 repeated |= seen & bit
                 seen |= bit
-            if (spread & ~np.int64(63)) | repeated | (seen & ~allowed):
+            if (spread & ~63) | repeated | (seen & ~allowed):
                 firsts[block] = i
                 break
     first = firsts.min() if n_blocks else n
@@ -102,14 +102,14 @@ def keyed(
     """
     n, k = cards.shape
     for i in prange(n):
-        key = np.int64(KEY_START)
+        key = KEY_START
         for j in range(k):
             key += card_keys[cards[i, j]]
         if use_flush and key & FLUSH_BITS:
             suit = _flush_suit(key)
             mask = 0
             for j in range(k):
-                code = np.int64(cards[i, j])
+                code = int(cards[i, j])
                 if code & 3 == suit:
                     mask |= 1 << (code >> 2)
             out[i, column] = flushes[mask]
@@ -133,13 +133,14 @@ def _five(
     """The strength of five cards."""
     suit = c0 & 3
     if use_flush and c1 & 3 == suit and c2 & 3 == suit and c3 & 3 == suit and c4 & 3 == suit:
-        return flushes[
+        mask = (
             (1 << (c0 >> 2))
             | (1 << (c1 >> 2))
             | (1 << (c2 >> 2))
             | (1 << (c3 >> 2))
             | (1 << (c4 >> 2))
-        ]
+        )
+        return int(flushes[mask])
     key = (
         card_keys[c0] + card_keys[c1] + card_keys[c2] + card_keys[c3] + card_keys[c4]
     ) & RANK_KEY_MASK
@@ -164,11 +165,11 @@ def best_of_fives(
         best = 0
         for t in range(fives.shape[0]):
             value = _five(
-                np.int64(cards[i, fives[t, 0]]),
-                np.int64(cards[i, fives[t, 1]]),
-                np.int64(cards[i, fives[t, 2]]),
-                np.int64(cards[i, fives[t, 3]]),
-                np.int64(cards[i, fives[t, 4]]),
+                int(cards[i, fives[t, 0]]),
+                int(cards[i, fives[t, 1]]),
+                int(cards[i, fives[t, 2]]),
+                int(cards[i, fives[t, 3]]),
+                int(cards[i, fives[t, 4]]),
                 card_keys,
                 offsets,
                 ranks,
@@ -254,10 +255,10 @@ def omaha_low(
     for i in prange(n):
         hole = 0
         for a in range(n_hole):
-            hole |= (1 << (np.int64(cards[i, a]) >> 2)) & low_ranks
+            hole |= (1 << (int(cards[i, a]) >> 2)) & low_ranks
         board = 0
         for a in range(n_hole, k):
-            board |= (1 << (np.int64(cards[i, a]) >> 2)) & low_ranks
+            board |= (1 << (int(cards[i, a]) >> 2)) & low_ranks
         best = 0
         rest_a = hole
         while rest_a:
@@ -297,7 +298,7 @@ def _omaha_flush(row: _Cards, n_hole: int, suit: int, flushes: _Table) -> int:  
         for b in range(a + 1, n_hole):
             if row[b] & 3 != suit:
                 continue
-            hole = (1 << (np.int64(row[a]) >> 2)) | (1 << (np.int64(row[b]) >> 2))
+            hole = (1 << (int(row[a]) >> 2)) | (1 << (int(row[b]) >> 2))
             for c in range(n_hole, k):
                 if row[c] & 3 != suit:
                     continue
@@ -309,9 +310,9 @@ def _omaha_flush(row: _Cards, n_hole: int, suit: int, flushes: _Table) -> int:  
                             continue
                         mask = (
                             hole
-                            | (1 << (np.int64(row[c]) >> 2))
-                            | (1 << (np.int64(row[d]) >> 2))
-                            | (1 << (np.int64(row[e]) >> 2))
+                            | (1 << (int(row[c]) >> 2))
+                            | (1 << (int(row[d]) >> 2))
+                            | (1 << (int(row[e]) >> 2))
                         )
                         best = max(best, flushes[mask])
     return best
@@ -324,10 +325,10 @@ def badugi(
     """Four cards: sort them, index the table of every four-card hand."""
     n = cards.shape[0]
     for i in prange(n):
-        a = np.int64(cards[i, 0])
-        b = np.int64(cards[i, 1])
-        c = np.int64(cards[i, 2])
-        d = np.int64(cards[i, 3])
+        a = int(cards[i, 0])
+        b = int(cards[i, 1])
+        c = int(cards[i, 2])
+        d = int(cards[i, 3])
         if a > b:
             a, b = b, a
         if c > d:
@@ -382,11 +383,11 @@ def best_fives(
             best_t = -1
             for t in range(fives.shape[0]):
                 value = _five(
-                    np.int64(cards[i, order[fives[t, 0]]]),
-                    np.int64(cards[i, order[fives[t, 1]]]),
-                    np.int64(cards[i, order[fives[t, 2]]]),
-                    np.int64(cards[i, order[fives[t, 3]]]),
-                    np.int64(cards[i, order[fives[t, 4]]]),
+                    int(cards[i, order[fives[t, 0]]]),
+                    int(cards[i, order[fives[t, 1]]]),
+                    int(cards[i, order[fives[t, 2]]]),
+                    int(cards[i, order[fives[t, 3]]]),
+                    int(cards[i, order[fives[t, 4]]]),
                     card_keys,
                     offsets,
                     ranks,
@@ -440,7 +441,7 @@ def best_badugi(
                 for j in range(4):
                     if subsets[t, j] < 0:
                         break
-                    code = np.int64(cards[i, order[subsets[t, j]]])
+                    code = int(cards[i, order[subsets[t, j]]])
                     ranks |= 1 << (code >> 2)
                     suits |= 1 << (code & 3)
                     size += 1
