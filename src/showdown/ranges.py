@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Final
@@ -162,7 +162,7 @@ class Range:
     True
     """
 
-    __slots__ = ("_codes", "_deck", "_known", "_masks", "_size", "_source", "_weights")
+    __slots__ = ("_codes", "_deck", "_known", "_masks", "_size", "_source", "_text", "_weights")
 
     _size: int
     _deck: tuple[Card, ...]
@@ -171,6 +171,7 @@ class Range:
     _masks: Masks | None
     _weights: Weights | None
     _source: tuple[str, ...] | None
+    _text: str | None
 
     def __init__(self) -> None:
         raise TypeError("use parse_range() or Range.from_combos() to build a Range")
@@ -194,11 +195,14 @@ class Range:
         result._codes = None
         result._weights = None
         result._source = source
+        result._text = None
         if masks is not None:
             assert weights is not None
             order = np.argsort(masks, kind="stable")
             result._masks = np.ascontiguousarray(masks[order])
             result._weights = np.ascontiguousarray(weights[order], dtype=np.float64)
+            result._masks.setflags(write=False)
+            result._weights.setflags(write=False)
         return result
 
     @classmethod
@@ -308,8 +312,10 @@ class Range:
                     f"{self!s} holds {count:,} hands, too many to list one by one"
                 )
             masks = _expand(self._size, self._deck, self._known, {}, None)
-            self._masks = masks
-            self._weights = np.ones(len(masks), dtype=np.float64)
+            weights = np.ones(len(masks), dtype=np.float64)
+            masks.setflags(write=False)
+            weights.setflags(write=False)
+            self._masks, self._weights = masks, weights
         assert self._weights is not None
         return self._masks, self._weights
 
@@ -327,7 +333,9 @@ class Range:
     def codes(self) -> Codes:
         """The combos as an ``(n, size)`` array of card codes, each row ascending."""
         if self._codes is None:
-            self._codes = _codes_of(self.masks, self._size)
+            codes = _codes_of(self.masks, self._size)
+            codes.setflags(write=False)
+            self._codes = codes
         return self._codes
 
     def combo_count(self) -> int:
@@ -420,10 +428,14 @@ def parse_range(text: str, *, game: str | Game = "holdem") -> Range:
             says why.
         UnknownGameError: no such game.
     """
-    found = get_game(game)
-    size, deck = found.hole_cards, _deck_of(found)
     if not isinstance(text, str):
         raise RangeParseError(f"{text!r} is not a range: expected a text like 'QQ+, AKs'")
+    return _parse_range(text, get_game(game))
+
+
+@lru_cache(maxsize=4096)
+def _parse_range(text: str, found: Game) -> Range:
+    size, deck = found.hole_cards, _deck_of(found)
     tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
     if not tokens:
         raise RangeParseError(f"{text!r} is not a range: it is empty")
@@ -848,6 +860,12 @@ def format_range(hand_range: Range) -> str:
     >>> format_range(parse_range("KK, AA, AKs, AhKd, QQ:0.5"))
     'KK+, QQ:0.5, AKs, AhKd'
     """
+    if hand_range._text is None:
+        hand_range._text = _format(hand_range)
+    return hand_range._text
+
+
+def _format(hand_range: Range) -> str:
     if hand_range.is_open:
         known = hand_range.known
         return "".join(str(card) for card in known) if known else "random"
@@ -876,16 +894,18 @@ def _format_two_card(hand_range: Range) -> str:
         return "random" + _weight_text(next(iter(held.values())))
     deck_ranks = sorted({card.rank.index for card in deck})
     # class -> weight when every combo of it is held with one weight
+    by_class: dict[tuple[int, int, str], list[float]] = {}
+    for mask, weight in held.items():
+        low_code = (mask & -mask).bit_length() - 1
+        high_code = mask.bit_length() - 1
+        high, low = high_code >> 2, low_code >> 2
+        suffix = "" if high == low else ("s" if high_code & 3 == low_code & 3 else "o")
+        by_class.setdefault((high, low, suffix), []).append(weight)
     full: dict[tuple[int, int, str], float] = {}
-    for high in deck_ranks:
-        for low in deck_ranks:
-            if low > high:
-                continue
-            for suffix in ("",) if high == low else ("s", "o"):
-                class_masks = _class_masks_of(high, low, suffix, deck_mask).tolist()
-                got = {held.get(m) for m in class_masks}
-                if len(got) == 1 and None not in got:
-                    full[(high, low, suffix)] = got.pop()  # type: ignore[assignment]
+    for (high, low, suffix), got in by_class.items():
+        size = len(_class_masks_of(high, low, suffix, deck_mask))
+        if len(got) == size and min(got) == max(got):
+            full[(high, low, suffix)] = got[0]
     tokens: list[str] = []
     pairs = [(r, full[(r, r, "")]) for r in reversed(deck_ranks) if (r, r, "") in full]
     tokens += _runs_pairs(pairs, deck_ranks)
