@@ -26,6 +26,7 @@ import numpy.typing as npt
 import pytest
 
 from showdown import evaluate
+from showdown._kernels.hashing import greedy_rank_keys
 from showdown._kernels.tables import (
     FIVE_KEYS,
     HASH_SIZE,
@@ -231,6 +232,11 @@ def test_five_keys_separate_every_five_card_multiset() -> None:
     five = counts[counts.sum(axis=1) == 5].astype(np.int64) @ np.array(FIVE_KEYS)
     assert len(five) == 6_175
     assert len(np.unique(five)) == len(five)
+
+
+def test_keys_are_what_the_greedy_search_finds() -> None:
+    assert greedy_rank_keys(5, first=0, exact=True) == FIVE_KEYS
+    assert greedy_rank_keys(7, first=1, exact=False, n_ranks=10) == RANK_KEYS[:10]
 
 
 def test_perfect_hash_is_one_to_one() -> None:

@@ -273,10 +273,14 @@ def _prepare(
     width = array.shape[1]
     if game is not None:
         found = get_game(game)
+        if array.shape == (0, 0):  # no rows at all: any width would do
+            width = found.hole_cards + found.full_board
         plans = _game_plans(found, width)
         deck_name = found.name
     else:
         rules = get_ranking(HIGH if ranking is None else ranking)
+        if array.shape == (0, 0):
+            width = rules.hand_size
         plans = (_ranking_plan(rules, width, rules.name),)
         deck_name = rules.name
     if len(array):

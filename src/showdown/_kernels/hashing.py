@@ -62,3 +62,75 @@ def row_displacement(
             taken[(key + offset) & mask] = True
         offsets[row] = offset
     return offsets
+
+
+def greedy_rank_keys(
+    max_cards: int, *, first: int, exact: bool, n_ranks: int = 13
+) -> tuple[int, ...]:
+    """The smallest increasing rank keys whose sums tell multisets of ranks apart.
+
+    Multisets hold at most four of a rank and ``max_cards`` cards (exactly
+    ``max_cards`` with ``exact``). The first key is ``first``; each next one is
+    the smallest larger number keeping all sums different. This is how
+    :data:`showdown._kernels.tables.RANK_KEYS` (7 cards, from 1) and
+    :data:`~showdown._kernels.tables.FIVE_KEYS` (exactly 5, from 0) were found.
+
+    >>> greedy_rank_keys(5, first=0, exact=True, n_ranks=5)
+    (0, 1, 5, 22, 94)
+    """
+    keys = [first]
+    counts = np.arange(min(4, max_cards) + 1, dtype=np.int64)
+    sums = counts * first
+    for _ in range(1, n_ranks):
+        key = _smallest_key(sums, counts, keys[-1] + 1, max_cards, exact)
+        keys.append(key)
+        parts_sums = []
+        parts_counts = []
+        for count in range(5):
+            keep = counts + count <= max_cards
+            parts_sums.append(sums[keep] + count * key)
+            parts_counts.append(counts[keep] + count)
+        sums = np.concatenate(parts_sums)
+        counts = np.concatenate(parts_counts)
+    return tuple(keys)
+
+
+@njit(cache=True)
+def _smallest_key(
+    sums: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    start: int,
+    max_cards: int,
+    exact: bool,
+) -> int:  # pragma: no cover - compiled
+    """The smallest key from ``start`` that adds a rank to the multisets without a collision."""
+    key = start
+    seen = np.zeros(1024, np.bool_)
+    touched = np.empty(5 * len(sums), np.int64)
+    while True:
+        top = sums.max() + 4 * key + 1
+        if len(seen) < top:
+            seen = np.zeros(2 * top, np.bool_)
+        free = True
+        n_touched = 0
+        for i in range(len(sums)):
+            for count in range(5):
+                cards = counts[i] + count
+                if cards > max_cards:
+                    break
+                if exact and cards != max_cards:
+                    continue
+                value = sums[i] + count * key
+                if seen[value]:
+                    free = False
+                    break
+                seen[value] = True
+                touched[n_touched] = value
+                n_touched += 1
+            if not free:
+                break
+        for j in range(n_touched):
+            seen[touched[j]] = False
+        if free:
+            return key
+        key += 1

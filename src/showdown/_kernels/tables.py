@@ -69,9 +69,10 @@ RANK_KEYS: Final[tuple[int, ...]] = (
     3453520,
 )
 """Rank ``r``'s additive key: the smallest increasing keys (from 1) whose sums
-tell apart every multiset of up to seven ranks with at most four of a rank.
-Found by a greedy search (``tests/test_kernels.py`` re-runs it for five cards);
-:func:`multisets` checks the seven-card property whenever it runs."""
+tell apart every multiset of up to seven ranks with at most four of a rank,
+found by :func:`showdown._kernels.hashing.greedy_rank_keys` (minutes for all
+thirteen; the tests re-derive the first ten). :func:`multisets` checks the
+property whenever it runs."""
 
 FIVE_KEYS: Final[tuple[int, ...]] = (
     0,
@@ -88,8 +89,9 @@ FIVE_KEYS: Final[tuple[int, ...]] = (
     43258,
     79415,
 )
-"""Smaller keys for exactly five cards (the greedy search again, from 0): their
-sums, all below 360,919, index Omaha's five-card table directly."""
+"""Smaller keys for exactly five cards (the same greedy search, from 0; the tests
+re-derive them): their sums, all below 360,919, index Omaha's five-card table
+directly."""
 
 MAX_CARDS: Final = 7
 """The most cards the keyed kernels take (the keys separate up to seven)."""

@@ -1,0 +1,166 @@
+"""The census: every hand of a size counted by category, against the known totals."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from showdown.batch import census, census_sizes, evaluate_many
+from showdown.cli import app
+from showdown.errors import CardCountError
+from showdown.tables import get_table
+
+# The known seven-card totals (every 7 of 52 cards, best five at high).
+SEVEN_CARD_HANDS = {
+    "straight_flush": 41_584,
+    "four_of_a_kind": 224_848,
+    "full_house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three_of_a_kind": 6_461_620,
+    "two_pair": 31_433_400,
+    "one_pair": 58_627_800,
+    "high_card": 23_294_460,
+}
+SEVEN_CARD_CLASSES = {
+    "straight_flush": 10,
+    "four_of_a_kind": 156,
+    "full_house": 156,
+    "flush": 1_277,
+    "straight": 10,
+    "three_of_a_kind": 575,
+    "two_pair": 763,
+    "one_pair": 1_470,
+    "high_card": 407,
+}
+# RULES.md section 1 (seed 004): the five-card totals.
+FIVE_CARD_HANDS = {
+    "straight_flush": 40,
+    "four_of_a_kind": 624,
+    "full_house": 3_744,
+    "flush": 5_108,
+    "straight": 10_200,
+    "three_of_a_kind": 54_912,
+    "two_pair": 123_552,
+    "one_pair": 1_098_240,
+    "high_card": 1_302_540,
+}
+FIVE_CARD_CLASSES = {
+    "straight_flush": 10,
+    "four_of_a_kind": 156,
+    "full_house": 156,
+    "flush": 1_277,
+    "straight": 10,
+    "three_of_a_kind": 858,
+    "two_pair": 858,
+    "one_pair": 2_860,
+    "high_card": 1_277,
+}
+
+
+def test_every_seven_card_hand_has_the_known_category_totals() -> None:
+    result = census("high", 7)
+    assert result.hands == comb(52, 7) == 133_784_560
+    assert result.classes == 4_824
+    assert {row.category: row.hands for row in result.rows} == SEVEN_CARD_HANDS
+    assert {row.category: row.classes for row in result.rows} == SEVEN_CARD_CLASSES
+    assert result.best_class_hands == 4_324  # royal flushes
+    assert [row.category for row in result.rows][:2] == ["straight_flush", "four_of_a_kind"]
+
+
+def test_every_five_card_hand_has_the_rules_totals() -> None:
+    result = census("high", 5)
+    assert result.hands == 2_598_960
+    assert result.classes == 7_462
+    assert {row.category: row.hands for row in result.rows} == FIVE_CARD_HANDS
+    assert {row.category: row.classes for row in result.rows} == FIVE_CARD_CLASSES
+
+
+def _all_hands(size: int, deck: list[int]) -> np.ndarray:
+    return np.array(list(combinations(deck, size)), np.int64)
+
+
+@pytest.mark.parametrize(
+    ("ranking", "size"),
+    [
+        ("high", 5),
+        ("shortdeck", 5),
+        ("shortdeck", 6),
+        ("ace_to_five", 5),
+        ("eight_or_better", 5),
+        ("deuce_to_seven", 5),
+        ("badugi", 4),
+    ],
+)
+def test_census_counts_what_the_batch_evaluator_gives_every_hand(ranking: str, size: int) -> None:
+    rules = get_table(ranking).rules
+    deck = [code for code in range(52) if code >> 2 in {rank.index for rank in rules.rank_order}]
+    strengths = evaluate_many(_all_hands(size, deck), ranking=ranking)
+    counts = np.bincount(strengths, minlength=len(get_table(ranking).classes) + 1)
+    result = census(ranking, size)
+    assert result.by_strength == tuple(counts.tolist())
+    assert result.hands == comb(len(deck), size)
+    assert sum(row.hands for row in result.rows) == result.hands
+
+
+def test_eight_or_better_census_counts_the_hands_without_a_low() -> None:
+    result = census("eight_or_better", 5)
+    rows = {row.category: row for row in result.rows}
+    assert rows["high_card"].hands == comb(8, 5) * 4**5
+    assert rows["high_card"].classes == 56
+    assert rows["no_low"].hands == comb(52, 5) - comb(8, 5) * 4**5
+
+
+def test_razz_seven_card_census_has_every_hand() -> None:
+    result = census("razz", 7)
+    assert result.hands == comb(52, 7)
+    best = {row.category: row for row in result.rows}["high_card"]
+    assert best.classes == 1_287  # every unpaired low is reachable from seven cards
+
+
+def test_census_sizes_and_errors() -> None:
+    assert census_sizes("high") == (5, 6, 7)
+    assert census_sizes("2-7") == (5,)
+    assert census_sizes("badugi") == (4,)
+    with pytest.raises(
+        CardCountError, match="the deuce_to_seven census counts hands of 5 cards, not 7"
+    ):
+        census("2-7", 7)
+
+
+def test_progress_is_reported_to_the_end() -> None:
+    seen: list[tuple[int, int]] = []
+    census("high", 5, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1][0] == seen[-1][1]
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+runner = CliRunner()
+
+
+def test_cli_census_json() -> None:
+    result = runner.invoke(app, ["census", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands"] == 133_784_560
+    assert data["classes"] == 4_824
+    assert data["royal_flush"] == 4_324
+    assert {row["category"]: row["hands"] for row in data["categories"]} == SEVEN_CARD_HANDS
+
+
+def test_cli_census_table() -> None:
+    result = runner.invoke(app, ["census", "--ranking", "badugi"])
+    assert result.exit_code == 0, result.output
+    assert "270,725" in result.stdout
+    assert "Badugi" in result.stdout
+
+
+def test_cli_census_bad_size_exits_2() -> None:
+    result = runner.invoke(app, ["census", "-r", "2-7", "-n", "7"])
+    assert result.exit_code == 2
+    assert "the deuce_to_seven census counts hands of 5 cards, not 7" in result.output
