@@ -323,7 +323,7 @@ def evaluate_many(
         TypeError: both a ranking and a game.
     """
     array, plans = _prepare(cards, ranking, game)
-    out = np.zeros((len(array), len(plans)), np.int32)
+    out = np.empty((len(array), len(plans)), np.int32)
     if len(array):
         for column, plan in enumerate(plans):
             _run(plan, array, out, column)

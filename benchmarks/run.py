@@ -1,0 +1,440 @@
+"""``make bench``: showdown's batch and scalar paths against the peers, in one run.
+
+Every evaluator gets the same pre-generated random rows (:mod:`benchmarks.inputs`);
+showdown's batch functions (:func:`showdown.batch.evaluate_many`, checks included) run
+on the whole array with every core and with one, its one-hand path
+(:func:`showdown.batch.strength7`) and the readable evaluator run one call per hand
+like the peers (:mod:`benchmarks.bench_peers`). Then the census, ``import showdown``
+and a second ``showdown hand`` process. Prints everything and writes it to
+``benchmarks/RESULTS.md``.
+
+    .bench-venv/bin/python -m benchmarks.run [--rows N] [--budget S] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import importlib.metadata
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+from benchmarks.bench_peers import PeerRecord, measure_peers, peer_strengths
+from benchmarks.inputs import WORKLOADS, make_rows
+from benchmarks.peers import load_peers
+
+__all__ = ["main"]
+
+CardArray = npt.NDArray[np.uint8]
+ROOT = Path(__file__).resolve().parent.parent
+
+# workload -> (how showdown is asked, keyword arguments, column of a two-column result)
+SHOWDOWN_BATCH: dict[str, tuple[str, dict[str, str], int | None]] = {
+    "5-card high": ("evaluate_many(rows, ranking='high')", {"ranking": "high"}, None),
+    "7-card high": ("evaluate_many(rows, game='holdem')", {"game": "holdem"}, None),
+    "omaha high": ("evaluate_many(rows, game='omaha')", {"game": "omaha"}, None),
+    "razz 7": ("evaluate_many(rows, game='razz')", {"game": "razz"}, None),
+    "2-7 low 5": ("evaluate_many(rows, game='2-7')", {"game": "2-7"}, None),
+    "8-or-better low 7": (
+        "evaluate_many(rows, ranking='eight_or_better')",
+        {"ranking": "eight_or_better"},
+        None,
+    ),
+    "omaha 8-or-better low": (
+        "evaluate_many(rows, game='omaha8')  [high AND low]",
+        {"game": "omaha8"},
+        1,
+    ),
+    "badugi 4": ("evaluate_many(rows, game='badugi')", {"game": "badugi"}, None),
+}
+
+
+@dataclass
+class Result:
+    workload: str
+    what: str
+    hands_per_s: float
+    n: int
+    api: str
+
+
+class Report:
+    """Lines printed as they come and kept for RESULTS.md."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, line: str = "") -> None:
+        print(line, flush=True)
+        self.lines.append(line)
+
+
+def _median_time(run: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return statistics.median(times)
+
+
+def _machine() -> list[str]:
+    cpu = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numba
+
+    def version(name: str) -> str:
+        try:
+            return importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            return "not installed"
+
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return [
+        f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
+        f"- CPU: {cpu}, {os.cpu_count()} logical cores (numba threads: {numba.get_num_threads()})",
+        f"- OS: {platform.platform()}",
+        f"- Python {platform.python_version()}, numpy {np.__version__}, numba {numba.__version__}",
+        "- peers: "
+        + ", ".join(
+            f"{name} {version(name)}" for name in ("treys", "phevaluator", "eval7", "pokerkit")
+        ),
+        f"- load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
+    ]
+
+
+def _showdown_batch(rows: dict[str, CardArray], report: Report) -> dict[str, dict[str, Result]]:
+    import numba
+
+    from showdown.batch import evaluate_many
+
+    results: dict[str, dict[str, Result]] = {}
+    threads = numba.get_num_threads()
+    for workload, array in rows.items():
+        api, kwargs, _ = SHOWDOWN_BATCH[workload]
+        start = time.perf_counter()
+        evaluate_many(array[:1000], **kwargs)
+        first = time.perf_counter() - start
+        per: dict[str, Result] = {}
+        for count in sorted({threads, 1}, reverse=True):
+            numba.set_num_threads(count)
+            seconds = _median_time(lambda a=array, k=kwargs: evaluate_many(a, **k), repeats=7)
+            label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
+            per[label] = Result(workload, label, len(array) / seconds, len(array), api)
+        numba.set_num_threads(threads)
+        results[workload] = per
+        rates = ", ".join(
+            f"{r.what.split(', ')[1]}: {r.hands_per_s / 1e6:,.1f} M/s" for r in per.values()
+        )
+        report(f"  {workload:<22} {rates}  (first call incl. tables/cache load: {first:.2f} s)")
+    return results
+
+
+def _showdown_scalar(rows: dict[str, CardArray], report: Report) -> dict[str, list[Result]]:
+    from showdown import evaluate
+    from showdown.batch import strength7
+    from showdown.cards import DECK
+    from showdown.games import evaluate_game
+
+    out: dict[str, list[Result]] = {}
+    seven = rows["7-card high"][:300_000].tolist()
+    strength7(seven[0])
+    seconds = _median_time(lambda: [strength7(row) for row in seven], repeats=5)
+    out["7-card high"] = [
+        Result(
+            "7-card high",
+            "showdown strength7 (per call)",
+            len(seven) / seconds,
+            len(seven),
+            "strength7(codes)",
+        )
+    ]
+    report(f"  7-card high            strength7: {len(seven) / seconds / 1e6:.2f} M calls/s")
+    readable_calls: dict[str, tuple[str, Callable[[list[int]], object]]] = {
+        "5-card high": ("evaluate(cards)", lambda r: evaluate([DECK[c] for c in r])),
+        "7-card high": (
+            "evaluate(hole, board)",
+            lambda r: evaluate([DECK[c] for c in r[:2]], [DECK[c] for c in r[2:]]),
+        ),
+        "omaha high": (
+            "evaluate_game('omaha', hole, board)",
+            lambda r: evaluate_game("omaha", [DECK[c] for c in r[:4]], [DECK[c] for c in r[4:]]),
+        ),
+        "razz 7": (
+            "evaluate_game('razz', cards)",
+            lambda r: evaluate_game("razz", [DECK[c] for c in r]),
+        ),
+        "badugi 4": (
+            "evaluate_game('badugi', cards)",
+            lambda r: evaluate_game("badugi", [DECK[c] for c in r]),
+        ),
+    }
+    for workload, (api, call) in readable_calls.items():
+        sample = rows[workload][:3_000].tolist()
+        seconds = _median_time(lambda s=sample, f=call: [f(r) for r in s], repeats=3)
+        result = Result(
+            workload, "showdown readable (HandValue)", len(sample) / seconds, len(sample), api
+        )
+        out.setdefault(workload, []).append(result)
+        report(f"  {workload:<22} readable {api}: {result.hands_per_s:,.0f} hands/s")
+    return out
+
+
+def _check_order(rows: dict[str, CardArray], report: Report) -> None:
+    from showdown.batch import evaluate_many
+
+    loaded, _ = load_peers()
+    for workload, array in rows.items():
+        _, kwargs, column = SHOWDOWN_BATCH[workload]
+        ours = evaluate_many(array[:2000], **kwargs)
+        if column is not None:
+            ours = ours[:, column]
+        ours_dense = np.unique(ours.astype(np.int64), return_inverse=True)[1]
+        for peer, theirs in peer_strengths(workload, array[:2000], loaded=loaded).items():
+            same = np.array_equal(ours_dense, np.unique(theirs, return_inverse=True)[1])
+            report(
+                f"  {workload:<22} showdown vs {peer:<12} "
+                f"{'same order' if same else 'DIFFERENT ORDER'} on 2,000 hands"
+            )
+
+
+def _census(report: Report) -> dict[str, float]:
+    from showdown.batch import census
+
+    times: dict[str, float] = {}
+    for ranking, size in (
+        ("high", 7),
+        ("high", 5),
+        ("razz", 7),
+        ("eight_or_better", 7),
+        ("deuce_to_seven", 5),
+        ("badugi", 4),
+    ):
+        start = time.perf_counter()
+        result = census(ranking, size)
+        first = time.perf_counter() - start
+        seconds = _median_time(lambda r=ranking, s=size: census(r, s), repeats=3)
+        times[f"{ranking} {size}"] = seconds
+        report(
+            f"  {ranking:<16} {size} cards: {result.hands:>11,} hands, "
+            f"{result.classes:>5,} classes in {seconds:.3f} s "
+            f"({result.hands / seconds / 1e6:,.0f} M hands/s; first run {first:.2f} s)"
+        )
+    return times
+
+
+def _processes(report: Report) -> dict[str, float]:
+    python = sys.executable
+    script = str(Path(python).parent / "showdown")
+
+    def wall(command: list[str], repeats: int) -> float:
+        subprocess.run(command, capture_output=True, check=True)
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    import_s = wall([python, "-c", "import showdown"], 7)
+    hand_s = (
+        wall([script, "hand", "As Ks", "--board", "Qs Js Ts 2c 3d"], 5)
+        if Path(script).exists()
+        else float("nan")
+    )
+    census_s = wall([script, "census", "--json"], 3) if Path(script).exists() else float("nan")
+    report(
+        f"  python -c 'import showdown'                 {import_s:.3f} s "
+        "(median of 7, process wall time)"
+    )
+    report(f"  showdown hand 'As Ks' --board '...' (again) {hand_s:.3f} s")
+    report(f"  showdown census --json (7 cards, again)     {census_s:.3f} s")
+    return {"import": import_s, "hand": hand_s, "census_cli": census_s}
+
+
+def _fmt_rate(rate: float) -> str:
+    return f"{rate / 1e6:,.2f} M" if rate >= 1e6 else f"{rate / 1e3:,.1f} k"
+
+
+def _table(
+    batch: dict[str, dict[str, Result]],
+    scalar: dict[str, list[Result]],
+    peers: list[PeerRecord],
+    report: Report,
+) -> None:
+    report(
+        "| workload | evaluator | hands/s | rows timed | batch (all cores) / this | timed call |"
+    )
+    report("|---|---|---:|---:|---:|---|")
+    for workload in WORKLOADS:
+        if workload not in batch:
+            continue
+        ours = batch[workload]
+        best = max(r.hands_per_s for r in ours.values())
+        lines: list[tuple[str, float, int, str]] = [
+            (r.what, r.hands_per_s, r.n, r.api) for r in ours.values()
+        ]
+        lines += [(r.what, r.hands_per_s, r.n, r.api) for r in scalar.get(workload, [])]
+        lines += [
+            (p["peer"], p["hands_per_s"], p["n"], p["api"])
+            for p in sorted(peers, key=lambda p: -p["hands_per_s"])
+            if p["workload"] == workload
+        ]
+        for what, rate, n, api in lines:
+            ratio = f"{best / rate:,.1f}x"
+            report(f"| {workload} | {what} | {_fmt_rate(rate)} | {n:,} | {ratio} | `{api}` |")
+
+
+def _targets(
+    batch: dict[str, dict[str, Result]],
+    scalar: dict[str, list[Result]],
+    peers: list[PeerRecord],
+    census_times: dict[str, float],
+    processes: dict[str, float],
+    report: Report,
+) -> None:
+    def ours(workload: str) -> float:
+        return max(r.hands_per_s for r in batch[workload].values())
+
+    def peer(name: str, workload: str) -> float | None:
+        for record in peers:
+            if record["peer"] == name and record["workload"] == workload:
+                return record["hands_per_s"]
+        return None
+
+    scalar7 = scalar["7-card high"][0].hands_per_s
+    checks: list[tuple[str, str, bool | None]] = []
+    seven = ours("7-card high")
+    checks.append(("batch 7-card high >= 100 M hands/s", f"{seven / 1e6:,.1f} M/s", seven >= 100e6))
+    eval7 = peer("eval7", "7-card high")
+    checks.append(
+        (
+            "batch 7-card high >= 45x eval7 per call",
+            "n/a" if eval7 is None else f"{seven / eval7:,.0f}x",
+            None if eval7 is None else seven >= 45 * eval7,
+        )
+    )
+    omaha = ours("omaha high")
+    checks.append(("batch Omaha high >= 10 M hands/s", f"{omaha / 1e6:,.1f} M/s", omaha >= 10e6))
+    for workload in ("razz 7", "8-or-better low 7", "badugi 4"):
+        rate = ours(workload)
+        checks.append((f"batch {workload} >= 50 M hands/s", f"{rate / 1e6:,.1f} M/s", rate >= 50e6))
+    census7 = census_times["high 7"]
+    checks.append(
+        ("census of 133,784,560 seven-card hands <= 2 s", f"{census7:.3f} s", census7 <= 2.0)
+    )
+    treys = peer("treys", "7-card high")
+    checks.append(
+        (
+            "strength7 >= 5x treys per call",
+            "n/a" if treys is None else f"{scalar7 / treys:,.1f}x",
+            None if treys is None else scalar7 >= 5 * treys,
+        )
+    )
+    phe = peer("phevaluator", "7-card high")
+    checks.append(
+        (
+            "strength7 within 2x of phevaluator per call",
+            "n/a" if phe is None else f"{scalar7 / phe:,.2f}x phevaluator",
+            None if phe is None else scalar7 >= phe / 2,
+        )
+    )
+    checks.append(
+        ("import showdown <= 0.3 s", f"{processes['import']:.3f} s", processes["import"] <= 0.3)
+    )
+    checks.append(
+        (
+            "second `showdown hand` process <= 1 s",
+            f"{processes['hand']:.3f} s",
+            processes["hand"] <= 1.0,
+        )
+    )
+    report("| target (issue #5) | measured | met |")
+    report("|---|---:|:---:|")
+    for name, value, ok in checks:
+        report(f"| {name} | {value} | {'n/a' if ok is None else 'yes' if ok else '**no**'} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rows", type=int, default=2_000_000, help="rows per workload")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--budget", type=float, default=1.5, help="seconds per (peer, workload)")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    report = Report()
+    report("# showdown benchmark results")
+    report()
+    report("Written by `make bench` (`benchmarks/run.py`); every figure is a median of repeats.")
+    report("All evaluators get the same pre-generated random rows (`benchmarks/inputs.py`, seed")
+    report(f"{args.seed}). showdown's batch figures include its input checks (range, duplicates).")
+    report()
+    report("## Machine")
+    report()
+    for line in _machine():
+        report(line)
+    report()
+    report("## Log")
+    report()
+    report("```")
+    t0 = time.perf_counter()
+    rows = make_rows(args.rows, args.seed)
+    report(
+        f"generated {args.rows:,} rows x {len(rows)} workloads in {time.perf_counter() - t0:.1f} s"
+    )
+    report("showdown batch (evaluate_many, checks included):")
+    batch = _showdown_batch(rows, report)
+    report("showdown per call:")
+    scalar = _showdown_scalar(rows, report)
+    report("orderings (showdown vs each peer, same winner and ties on every pair):")
+    _check_order(rows, report)
+    report("peers (one Python call per hand, conversion untimed):")
+    peers = measure_peers(rows, args.budget, log=lambda line: report(f"  {line}"))
+    report("census (showdown.batch.census; times exclude the first run's compilation):")
+    census_times = _census(report)
+    report("processes:")
+    processes = _processes(report)
+    report("```")
+    report()
+    report("## Hands per second")
+    report()
+    report(
+        "The ratio column is showdown's best batch rate for the workload divided by the row's rate."
+    )
+    report()
+    _table(batch, scalar, peers, report)
+    report()
+    report("## Targets")
+    report()
+    _targets(batch, scalar, peers, census_times, processes, report)
+    report()
+    report(f"Total bench time: {time.perf_counter() - started:.0f} s.")
+    args.out.write_text("\n".join(report.lines) + "\n")
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
