@@ -248,6 +248,20 @@ def _flush(rules: RuleSet) -> I64:
 
 
 @cache
+def _distinct(rules: RuleSet) -> I64:
+    """Per 13-bit set of exactly five ranks: their value without a flush (else 0)."""
+    table = np.zeros(1 << 13, dtype=np.int64)
+    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        return table
+    lookup = get_table(rules).lookup
+    for mask in range(1 << 13):
+        if mask.bit_count() == 5:
+            ranks = tuple(rank for rank in range(12, -1, -1) if mask >> rank & 1)
+            table[mask] = lookup.get((ranks, False), 0)
+    return table
+
+
+@cache
 def _badugi(rules: RuleSet) -> I64:
     """Per 13-bit set of 1-4 ranks: the value of cards of those ranks, all suits different."""
     table = np.zeros(1 << 13, dtype=np.int64)
@@ -267,7 +281,11 @@ class EquityTables:
         kind: :data:`ANY_MIX`, :data:`OMAHA` or :data:`BADUGI`.
         offsets: the perfect hash's row offsets.
         nonflush: ``(slots, rankings)`` strengths by rank multiset.
-        flush: ``(8192, rankings)`` strengths by suited rank bits.
+        flush: ``(8192, 2 * rankings)`` strengths by rank bits: columns
+            ``0..rankings-1`` the best flush of those suited ranks, then
+            ``rankings..`` the value of exactly five different ranks without a
+            flush (0 for any other number of bits): a small table that spares
+            Omaha most hash lookups.
         flushes: per ranking, 1 when flushes count.
         badugi: Badugi values by rank bits (zeros for other games).
     """
@@ -314,7 +332,8 @@ def equity_tables(game: Game) -> EquityTables:
     nonflush = np.ascontiguousarray(
         np.stack([_nonflush(r) for r in rankings], axis=1).astype(np.uint16)
     )
-    flush = np.ascontiguousarray(np.stack([_flush(r) for r in rankings], axis=1).astype(np.uint16))
+    by_bits = [_flush(r) for r in rankings] + [_distinct(r) for r in rankings]
+    flush = np.ascontiguousarray(np.stack(by_bits, axis=1).astype(np.uint16))
     flushes = np.array([1 if r.flushes else 0 for r in rankings], dtype=np.int64)
     badugi = _badugi(rankings[0]) if kind == BADUGI else np.zeros(1 << 13, dtype=np.int64)
     return EquityTables(kind, offsets.astype(np.int32), nonflush, flush, flushes, badugi)
@@ -396,7 +415,8 @@ def _value_omaha(
     """Values of the best two-plus-three hand of ``hands[row]``, per ranking, into ``out[row]``.
 
     The second ranking, when there is one, is a low that ignores flushes."""
-    two = nonflush.shape[1] == 2
+    rankings = nonflush.shape[1]
+    two = rankings == 2
     with_flush = flushes[0] == 1
     high = 0
     low = 0
@@ -404,21 +424,20 @@ def _value_omaha(
         for j in range(i + 1, n_hole):
             a, b = hands[row, i], hands[row, j]
             pair_key = CARD_KEY[a] + CARD_KEY[b]
-            pair_suit = a & 3 if (a & 3) == (b & 3) and with_flush else -2
             pair_bits = CARD_BIT[a] | CARD_BIT[b]
+            suited = with_flush and (a & 3) == (b & 3)
+            pair_suit = a & 3
             for t in range(10):
+                bits = pair_bits | triple_bits[t]
                 key = pair_key + triple_key[t]
-                slot = offsets[key >> ROW_SHIFT] + (key & LOW_BITS)
-                if triple_suit[t] == pair_suit:
-                    value = int(flush[pair_bits | triple_bits[t], 0])
+                if suited and triple_suit[t] == pair_suit:
+                    value = int(flush[bits, 0])
                 else:
-                    value = int(nonflush[slot, 0])
-                if value > high:
-                    high = value
+                    value = int(nonflush[offsets[key >> ROW_SHIFT] + (key & LOW_BITS), 0])
+                high = max(high, value)
                 if two:
-                    value = int(nonflush[slot, 1])
-                    if value > low:
-                        low = value
+                    # a low is five different ranks: the small table by rank bits
+                    low = max(low, int(flush[bits, rankings + 1]))
     out[row, 0] = high
     if two:
         out[row, 1] = low
