@@ -430,6 +430,15 @@ def main(argv: list[str] | None = None) -> int:
     report()
     _targets(batch, scalar, peers, census_times, processes, report)
     report()
+    report("## Equity (issue #6)")
+    report()
+    from benchmarks.bench_equity import format_equity_table, measure_equity
+
+    report("```")
+    for line in format_equity_table(measure_equity()).splitlines():
+        report(line)
+    report("```")
+    report()
     report(f"Total bench time: {time.perf_counter() - started:.0f} s.")
     args.out.write_text("\n".join(report.lines) + "\n")
     print(f"\nwrote {args.out}")
