@@ -42,5 +42,9 @@ bench: $(STAMP)
 	$(BENCH_VENV)/bin/python -m pip install --quiet -e . -r benchmarks/requirements.txt
 	$(BENCH_VENV)/bin/python -m benchmarks.run
 
+## A bounded load test of the HTTP API on loopback: req/s, p50/p99, errors (not in `make test`).
+load: $(STAMP)
+	$(PY) -m benchmarks.load --seconds 30
+
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist

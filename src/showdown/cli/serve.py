@@ -1,0 +1,83 @@
+"""``showdown serve``: the web explorer and the HTTP API on uvicorn."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from showdown.cli._app import app, console, fail
+
+__all__ = ["serve"]
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; loopback unless you mean to share it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    max_body_bytes: Annotated[
+        int | None,
+        typer.Option(
+            help="Largest request body in bytes (env SHOWDOWN_MAX_BODY_BYTES, default 65536)."
+        ),
+    ] = None,
+    max_players: Annotated[
+        int | None,
+        typer.Option(help="Most players per request (env SHOWDOWN_MAX_PLAYERS, default 10)."),
+    ] = None,
+    equity_max_samples: Annotated[
+        int | None,
+        typer.Option(
+            help="Most deals per equity request (env SHOWDOWN_EQUITY_MAX_SAMPLES, default 2000000)."
+        ),
+    ] = None,
+    equity_max_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Longest equity run, seconds (env SHOWDOWN_EQUITY_MAX_SECONDS, default 2)."
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the explorer page at / and the API under /api (OpenAPI at /openapi.json)."""
+    try:
+        import uvicorn
+
+        from showdown.web import Settings, create_app
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        missing = error.name or "fastapi"
+        raise fail(f"the web extra is missing ({missing}): pip install 'showdown[web]'") from None
+    try:
+        settings = Settings.from_env(
+            max_body_bytes=max_body_bytes,
+            max_players=max_players,
+            equity_max_samples=equity_max_samples,
+            equity_max_seconds=equity_max_seconds,
+        )
+    except ValueError as error:
+        raise fail(str(error)) from None
+    console.print(f"showdown explorer on [bold]http://{host}:{port}/[/]", soft_wrap=True)
+    if workers > 1:
+        # Worker processes build their own app from the environment.
+
+        for name, value in (
+            ("SHOWDOWN_MAX_BODY_BYTES", settings.max_body_bytes),
+            ("SHOWDOWN_MAX_PLAYERS", settings.max_players),
+            ("SHOWDOWN_EQUITY_MAX_SAMPLES", settings.equity_max_samples),
+            ("SHOWDOWN_EQUITY_MAX_SECONDS", settings.equity_max_seconds),
+        ):
+            os.environ[name] = str(value)
+        uvicorn.run(
+            "showdown.web:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level=log_level,
+        )
+        return
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)

@@ -1,0 +1,430 @@
+"""The FastAPI application: the HTTP API and the explorer page.
+
+A thin shell over the library: ``POST /api/hand`` is
+:func:`showdown.games.evaluate_game`, ``POST /api/showdown`` is the JSON
+contract of ``showdown resolve`` (:mod:`showdown.contract`), ``GET
+/api/games`` is the registry. Every bad input is a 4xx with one JSON shape,
+``{"error": {"type", "field", "message"}}``, whose message is the library's;
+the limits of :class:`~showdown.web.settings.Settings` cap every request.
+
+>>> app = create_app(warm_up=False)
+>>> sorted(path for path in app.openapi()["paths"])
+['/api/equity', '/api/games', '/api/hand', '/api/messages', '/api/showdown']
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from contextlib import asynccontextmanager, contextmanager
+from importlib.resources import files
+from typing import Annotated, Any, Final
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from showdown import __version__
+from showdown.cards import Card, format_cards, parse_cards
+from showdown.contract import hand_to_json, result_to_json, showdown_from_json
+from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
+from showdown.games import GAMES, Game, evaluate_game, get_game
+from showdown.i18n import LANGUAGE_NAMES, negotiate_language, normalize_language
+from showdown.pots import resolve
+from showdown.web.models import (
+    EquityRequest,
+    EquityResponse,
+    ErrorResponse,
+    GameInfo,
+    HandRequest,
+    HandResponse,
+    MessagesResponse,
+    PlayerIn,
+    ShowdownRequest,
+    ShowdownResponse,
+)
+from showdown.web.settings import Settings
+from showdown.web.ui import game_title, page_messages
+
+__all__ = ["RequestError", "create_app"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+_STATIC: Final = files("showdown.web") / "static"
+_ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    413: {"model": ErrorResponse, "description": "The request body is over the size limit."},
+    422: {
+        "model": ErrorResponse,
+        "description": "Bad input: the field at fault and the library's message.",
+    },
+}
+
+
+class RequestError(Exception):
+    """A bad request: the field at fault and the library's error."""
+
+    def __init__(self, field: str | None, error: Exception, status: int = 422) -> None:
+        super().__init__(str(error))
+        self.field = field
+        self.error = error
+        self.status = status
+
+
+@contextmanager
+def _at(field: str) -> Iterator[None]:
+    """Blame the library errors raised inside on one request field."""
+    try:
+        yield
+    except ShowdownError as error:
+        raise RequestError(field, error) from None
+
+
+def _error_body(kind: str, field: str | None, message: str) -> dict[str, Any]:
+    return {"error": {"type": kind, "field": field, "message": message}}
+
+
+def _language(lang: str | None, accept_language: str | None) -> str:
+    """``?lang=`` when given (it must be supported), else ``Accept-Language``."""
+    if lang is not None:
+        with _at("lang"):
+            return normalize_language(lang)
+    return negotiate_language(accept_language)
+
+
+_TYPE_TAGS: Final = {"str", "int", "bool", "float", "list", "dict", "none", "null"}
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str | None:
+    """A pydantic error location as a field: ``('body', 'players', 0, 'cards')`` ->
+    ``'players[0].cards'``."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "header", "path"):
+        where = parts.pop(0)
+        if not parts:
+            return "body" if where == "body" else None
+    name = ""
+    for part in parts:
+        if isinstance(part, int):
+            name += f"[{part}]"
+        elif part in _TYPE_TAGS or "[" in part or "-" in part:
+            continue
+        else:
+            name += f".{part}" if name else part
+    return name or None
+
+
+def _validation_message(problems: list[Any]) -> tuple[str | None, str]:
+    """The field and the reason of the first problem pydantic found.
+
+    The alternatives of one field (a text or a list of cards) are reported
+    together: ``cards: Input should be a valid string; or Input should be a
+    valid list, got 5``.
+    """
+    if not problems:
+        return "body", "invalid request"
+    first = problems[0]
+    if first.get("type") == "json_invalid":
+        context = first.get("ctx")
+        reason = context.get("error", "") if isinstance(context, dict) else ""
+        return "body", f"the body is not valid JSON: {reason}".rstrip(": ")
+    field = _field_name(tuple(first.get("loc", ())))
+    same = [p for p in problems if _field_name(tuple(p.get("loc", ()))) == field]
+    reasons = "; or ".join(dict.fromkeys(str(p.get("msg", "invalid")) for p in same))
+    message = f"{field}: {reasons}" if field else reasons
+    if "input" in first and first.get("type") != "missing":
+        message += f", got {_short(first['input'])}"
+    others = len(problems) - len(same)
+    if others:
+        message += f" (and {others} more)"
+    return field, message
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (413), declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send, declared.decode("latin-1"))
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise StarletteHTTPException(413, self._message(f"over {self.limit}"))
+            return message
+
+        await self.app(scope, limited, send)
+
+    def _message(self, size: str) -> str:
+        return f"the request body is {size} bytes; the limit is {self.limit} bytes"
+
+    async def _refuse(self, send: Send, size: str) -> None:
+        body = json.dumps(_error_body("RequestTooLarge", "body", self._message(size))).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def _check_cards(game: Game, board: tuple[Card, ...], players: list[PlayerIn]) -> None:
+    """Check every card field of a showdown as the resolver will, blaming the field at fault.
+
+    The resolver checks the cards of every player who shows any, and of every
+    player still in when two or more are (one player left wins unseen).
+    """
+    hands: list[tuple[str, str, tuple[Card, ...]]] = []
+    live = sum(not p.folded for p in players)
+    for seat, player in enumerate(players):
+        field = f"players[{seat}].cards"
+        with _at(field):
+            hole = parse_cards(player.cards) if player.cards is not None else ()
+        if hole or (not player.folded and live > 1):
+            hands.append((field, player.name or f"Player {seat + 1}", hole))
+    if hands and game.has_board and len(board) != game.full_board:
+        raise RequestError(
+            "board",
+            CardCountError(
+                f"{game.name} needs {game.full_board} board cards at a showdown, "
+                f"got {len(board)}: {format_cards(board) or 'none'}"
+            ),
+        )
+    seen: dict[Card, str] = dict.fromkeys(board, "the board")
+    for field, name, hole in hands:
+        with _at(field):
+            game.check_cards(hole, board, full_board=True)
+        for card in hole:
+            if card in seen:
+                raise RequestError(
+                    field,
+                    DuplicateCardError(f"card {card} is used twice: by {name} and {seen[card]}"),
+                )
+            seen[card] = name
+
+
+def _warm_up() -> None:
+    """Build the tables and compile the kernels before the first request needs them."""
+    try:
+        from showdown.equity import equity
+
+        players = [{"cards": "As Ks"}, {"cards": "Qs Qd"}]
+        resolve(
+            showdown_from_json({"game": "holdem", "board": "2c 3d 4h 5s 6c", "players": players})
+        )
+        equity(["AhKh", "QsQd"], "2c 3d 4h", workers=1)
+        equity(["AhKh", "QsQd"], workers=1)
+    except Exception:  # pragma: no cover - a warm-up never stops the server
+        return
+
+
+def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> FastAPI:
+    """The application: API under ``/api``, the page at ``/``, schema at ``/openapi.json``.
+
+    Args:
+        settings: the limits; by default from the environment (``SHOWDOWN_*``).
+        warm_up: at startup, compile the equity kernels in a background thread
+            so that the first request does not wait for them.
+    """
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm_up:
+            threading.Thread(target=_warm_up, name="showdown-warm-up", daemon=True).start()
+        yield
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="showdown",
+        version=__version__,
+        summary="Decide poker showdowns: who wins, with which five cards, why, and the split.",
+        description=(
+            "Texts (descriptions, explanations) in English, Russian or Romanian: `?lang=` "
+            "or `Accept-Language`. Limits: request body "
+            f"{settings.max_body_bytes} bytes, {settings.max_players} players per request, "
+            f"equity {settings.equity_max_samples} deals and about "
+            f"{settings.equity_max_seconds} s per request. "
+            'Every error is `{"error": {"type", "field", "message"}}`.'
+        ),
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = settings
+
+    @app.exception_handler(RequestError)
+    async def _request_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestError)
+        return JSONResponse(
+            _error_body(type(exc.error).__name__, exc.field, str(exc.error)),
+            status_code=exc.status,
+        )
+
+    @app.exception_handler(ShowdownError)
+    async def _showdown_error(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse(_error_body(type(exc).__name__, None, str(exc)), status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        field, message = _validation_message(list(exc.errors()))
+        return JSONResponse(_error_body("ValidationError", field, message), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400:  # a body that is not UTF-8 JSON: bad input like any other
+            message = f"the body is not valid JSON: {exc.detail}"
+            return JSONResponse(_error_body("ValidationError", "body", message), status_code=422)
+        kind = "RequestTooLarge" if exc.status_code == 413 else "HTTPError"
+        field = "body" if exc.status_code == 413 else None
+        return JSONResponse(
+            _error_body(kind, field, str(exc.detail)),
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> HTMLResponse:
+        return HTMLResponse((_STATIC / "index.html").read_text(encoding="utf-8"))
+
+    @app.get("/api/games", response_model=list[GameInfo], responses=_ERRORS)
+    async def games(
+        response: Response,
+        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> list[dict[str, Any]]:
+        """Every game of the registry: cards per player, board, rankings per half."""
+        code = _language(lang, accept_language)
+        response.headers["Content-Language"] = code
+        return [
+            {
+                "name": g.name,
+                "title": game_title(g.name, code),
+                "aliases": list(g.aliases),
+                "hole_cards": g.hole_cards,
+                "board_cards": list(g.board_cards),
+                "hole_cards_used": g.hole_used,
+                "halves": list(g.halves),
+                "rankings": {h: r.name for h, r in zip(g.halves, g.rankings, strict=True)},
+                "family": g.family.value,
+                "ranks": "".join(r.symbol for r in sorted(g.rankings[0].rank_order)),
+            }
+            for g in GAMES.values()
+        ]
+
+    @app.get("/api/messages", response_model=MessagesResponse, responses=_ERRORS)
+    async def messages(
+        response: Response,
+        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The page's words in a language (English text -> translation)."""
+        code = _language(lang, accept_language)
+        response.headers["Content-Language"] = code
+        return {"lang": code, "languages": dict(LANGUAGE_NAMES), "messages": page_messages(code)}
+
+    @app.post("/api/hand", response_model=HandResponse, responses=_ERRORS)
+    async def hand(
+        request: HandRequest,
+        response: Response,
+        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Value one player's cards under every ranking of a game (board optional)."""
+        code = _language(lang, accept_language)
+        with _at("game"):
+            game = get_game(request.game)
+        with _at("cards"):
+            hole = parse_cards(request.cards)
+        with _at("board"):
+            board = parse_cards(request.board) if request.board is not None else ()
+        deck = set(game.rankings[0].rank_order)
+        hole_at_fault = len(hole) != game.hole_cards or any(c.rank not in deck for c in hole)
+        with _at("cards" if hole_at_fault else "board"):
+            played = evaluate_game(game, hole, board or None)
+        halves = dict(zip(game.halves, played.values, strict=True))
+        response.headers["Content-Language"] = code
+        return {
+            "game": game.name,
+            "hands": {h: hand_to_json(halves.get(h), lang=code) for h in ("high", "low")},
+        }
+
+    @app.post("/api/showdown", response_model=ShowdownResponse, responses=_ERRORS)
+    async def showdown(
+        request: ShowdownRequest,
+        response: Response,
+        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP."""
+        code = _language(lang, accept_language)
+        if len(request.players) > settings.max_players:
+            raise RequestError(
+                "players",
+                StakeError(
+                    f"{len(request.players)} players: this server takes at most "
+                    f"{settings.max_players} per request"
+                ),
+            )
+        with _at("game"):
+            game = get_game(request.game)
+        with _at("board"):
+            board = parse_cards(request.board) if request.board is not None else ()
+        _check_cards(game, board, request.players)
+        record = request.model_dump(exclude_unset=True)
+        try:
+            result = resolve(showdown_from_json(record), lang=code)
+        except ShowdownError as error:
+            field = "button" if str(error).startswith("button ") else "players"
+            raise RequestError(field, error) from None
+        response.headers["Content-Language"] = code
+        return result_to_json(result)
+
+    @app.post("/api/equity", response_model=EquityResponse, responses=_ERRORS)
+    def equity(
+        request: EquityRequest,
+        response: Response,
+    ) -> dict[str, Any]:
+        """Each player's equity: exact when small, else sampled, under the server's caps."""
+        from showdown.web._equity import EquityInputError, run_equity
+
+        try:
+            return run_equity(request, settings)
+        except EquityInputError as error:
+            raise RequestError(error.field, error.error) from None
+
+    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app

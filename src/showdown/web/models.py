@@ -1,0 +1,277 @@
+"""The request and response shapes of the HTTP API (they make its OpenAPI schema).
+
+``ShowdownRequest`` and ``ShowdownResponse`` are the JSON contract of
+:mod:`showdown.contract`, the same records ``showdown resolve`` reads and
+writes; the handlers pass requests through the contract's own reader, so the
+library decides what a valid showdown is.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+__all__ = [
+    "Cards",
+    "EquityGrid",
+    "EquityRequest",
+    "EquityResponse",
+    "ErrorDetail",
+    "ErrorResponse",
+    "GameInfo",
+    "Halves",
+    "HandRequest",
+    "HandResponse",
+    "MessagesResponse",
+    "PlayerEquityOut",
+    "PlayerIn",
+    "PlayerOut",
+    "PotOut",
+    "ShowdownRequest",
+    "ShowdownResponse",
+    "ValuedHand",
+]
+
+CardText = Annotated[
+    StrictStr,
+    Field(max_length=400, description='Cards as text: "As Kd", "AsKd", "10h,a♠".'),
+]
+CardList = Annotated[
+    list[Annotated[StrictStr, Field(max_length=16)]],
+    Field(max_length=64, description='Cards as a list of texts: ["As", "Kd"].'),
+]
+Cards = CardText | CardList
+"""Cards, as one text or a list of card texts (the contract accepts both)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HandRequest(_Strict):
+    """One player's cards to value under every ranking of a game."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"game": "holdem", "cards": "Ks 2d", "board": "Kc Td Kh Ts 3c"}]
+        },
+    )
+
+    game: Annotated[StrictStr, Field(max_length=64, description="Game name or alias.")] = "holdem"
+    cards: Cards
+    board: Cards | None = Field(
+        default=None, description="The board (3, 4 or 5 cards in flop games)."
+    )
+
+
+class PlayerIn(_Strict):
+    """A player of the contract."""
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=64)] | None = Field(
+        default=None, description="A unique name; default 'Player N'."
+    )
+    cards: Cards | None = None
+    stake: StrictInt = Field(default=0, description="Whole chips put into the pot.")
+    folded: StrictBool = False
+
+
+class ShowdownRequest(_Strict):
+    """A showdown of the JSON contract (as read by ``showdown resolve``)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "game": "holdem",
+                    "board": "Kc Td Kh Ts 3c",
+                    "players": [
+                        {"name": "Peter", "cards": "Ks 2d", "stake": 50},
+                        {"name": "Hans", "cards": "Kd 7h", "stake": 50},
+                        {"name": "Paul", "cards": "3h 3d", "stake": 50},
+                    ],
+                }
+            ]
+        },
+    )
+
+    game: Annotated[StrictStr, Field(max_length=64)]
+    board: Cards | None = None
+    button: StrictInt = Field(default=0, description="Seat index of the button.")
+    odd_chip: Literal["auto", "button", "high_card"] = "auto"
+    players: Annotated[list[PlayerIn], Field(max_length=64)]
+
+
+class ValuedHand(BaseModel):
+    """A hand's value: the cards that play, its name and its strength."""
+
+    cards: str
+    category: str
+    description: str
+    strength: int
+    class_number: int
+    hole_used: str
+    board_used: str
+    unused: str
+
+
+class Halves(BaseModel):
+    """A hand under each half of the pot (``null``: no such half, or no qualifying low)."""
+
+    high: ValuedHand | None
+    low: ValuedHand | None
+
+
+class HandResponse(BaseModel):
+    """The value of one player's cards in a game."""
+
+    game: str
+    hands: Halves
+
+
+class PlayerOut(BaseModel):
+    """One player's outcome (contract)."""
+
+    name: str
+    folded: bool
+    stake: int
+    hands: Halves | None
+    payout: int
+    net: int
+    share: str = Field(description="Exact share of the chips in play, as a fraction.")
+
+
+class PotOut(BaseModel):
+    """One pot (contract)."""
+
+    kind: Literal["main", "side", "uncalled"]
+    amount: int
+    eligible: list[str]
+    winners: dict[str, list[str]]
+    payouts: dict[str, int]
+    shares: dict[str, str]
+    explanation: str
+
+
+class ShowdownResponse(BaseModel):
+    """A resolved showdown (contract)."""
+
+    game: str
+    board: str
+    players: list[PlayerOut]
+    pots: list[PotOut]
+    winners: list[str]
+
+
+class GameInfo(BaseModel):
+    """A game of the registry."""
+
+    name: str
+    title: str
+    aliases: list[str]
+    hole_cards: int
+    board_cards: list[int] = Field(description="Board sizes accepted; the last is the full board.")
+    hole_cards_used: int | None
+    halves: list[str]
+    rankings: dict[str, str]
+    family: str
+    ranks: str = Field(description="The ranks of the deck, lowest first at high.")
+
+
+class MessagesResponse(BaseModel):
+    """The page's words in a language."""
+
+    lang: str
+    languages: dict[str, str]
+    messages: dict[str, str]
+
+
+class ErrorDetail(BaseModel):
+    """What was wrong with a request."""
+
+    type: str = Field(description="The error class: CardParseError, DuplicateCardError, ...")
+    field: str | None = Field(description="The request field at fault: players[1].cards.")
+    message: str = Field(description="Why, in words (the library's message).")
+
+
+class ErrorResponse(BaseModel):
+    """Every error response: 413, 422, 404, 405."""
+
+    error: ErrorDetail
+
+
+class EquityRequest(_Strict):
+    """Each player's hand or range, the board so far, and how hard to work."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"game": "holdem", "hands": ["AhKh", "QsQd"], "board": "Qh 7h 2c"}]
+        },
+    )
+
+    game: Annotated[StrictStr, Field(max_length=64)] = "holdem"
+    hands: Annotated[
+        list[Annotated[StrictStr, Field(max_length=400)]],
+        Field(
+            min_length=1,
+            max_length=64,
+            description="One per player: cards ('AhKh'; fewer than a hand means the rest "
+            "unknown) or a range ('QQ+, AKs').",
+        ),
+    ]
+    board: Cards | None = None
+    dead: Cards | None = Field(default=None, description="Cards out of play.")
+    samples: Annotated[StrictInt, Field(ge=1)] | None = Field(
+        default=None,
+        description="Deals to sample; by default exact when small, else sampled "
+        "(capped by the server).",
+    )
+    seed: Annotated[StrictInt, Field(ge=0, le=2**32 - 1)] | None = Field(
+        default=None, description="Seed of the sampling (default 0: the same numbers each time)."
+    )
+    grid_seat: Annotated[StrictInt, Field(ge=0)] | None = Field(
+        default=None,
+        description="Hold'em: also the 13x13 grid of the 169 starting hands in this seat "
+        "against the other hands.",
+    )
+
+
+class PlayerEquityOut(BaseModel):
+    """One player's equity."""
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    lose: float
+    high: float | None = None
+    low: float | None = None
+    stderr: float
+
+
+class EquityGrid(BaseModel):
+    """The 169 starting hands of one seat against the other hands, row by row (AA first)."""
+
+    seat: int
+    classes: list[str]
+    equity: list[float | None] = Field(description="null: no hand of the class is left.")
+    exact: bool
+    complete: bool = Field(description="false: the time cap stopped it; the rest is null.")
+
+
+class EquityResponse(BaseModel):
+    """Each player's equity, exact or sampled."""
+
+    game: str
+    board: str
+    dead: str
+    exact: bool
+    deals: float
+    seed: int | None
+    stopped_by: str
+    seconds: float
+    players: list[PlayerEquityOut]
+    grid: EquityGrid | None = None

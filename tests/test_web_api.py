@@ -1,0 +1,510 @@
+"""The HTTP API against a real uvicorn server on a loopback port.
+
+Every endpoint, every class of bad input (a 4xx whose JSON names the field and
+says why, never a 500), the limits, the languages, the ``showdown serve``
+command, and Schemathesis over the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from importlib.resources import files
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from showdown.contract import resolve_json
+from showdown.equity import equity
+from showdown.games import GAMES
+from showdown.web import Settings, create_app
+from tests._web_server import running_server
+
+LIMITS = Settings(
+    max_body_bytes=8192, max_players=10, equity_max_samples=1_000_000, equity_max_seconds=2.0
+)
+BOARD = "Kc Td Kh Ts 3c"
+FIVE: dict[str, Any] = {
+    "game": "holdem",
+    "board": BOARD,
+    "button": 4,
+    "players": [
+        {"name": "Peter", "cards": "Ks 2d", "stake": 50},
+        {"name": "Hans", "cards": "Kd 7h", "stake": 50},
+        {"name": "Michael", "cards": "Ac Th", "stake": 50},
+        {"name": "Gabriel", "cards": "Tc 3s", "stake": 50},
+        {"name": "Paul", "cards": "3h 3d", "stake": 50},
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server(LIMITS) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def client(base_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base_url, timeout=30) as http:
+        yield http
+
+
+def _error(response: httpx.Response, status: int = 422) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"type", "field", "message"}
+    error: dict[str, Any] = body["error"]
+    return error
+
+
+# The endpoints.
+
+
+def test_games(client: httpx.Client) -> None:
+    response = client.get("/api/games")
+    assert response.status_code == 200
+    games = {g["name"]: g for g in response.json()}
+    assert set(games) == set(GAMES)
+    assert games["holdem"]["hole_cards"] == 2
+    assert games["holdem"]["board_cards"] == [3, 4, 5]
+    assert games["omaha_hilo"]["halves"] == ["high", "low"]
+    assert games["omaha_hilo"]["hole_cards_used"] == 2
+    assert games["shortdeck"]["ranks"] == "6789TJQKA"
+    assert games["razz"]["ranks"] == "23456789TJQKA"
+    russian = {g["name"]: g["title"] for g in client.get("/api/games?lang=ru").json()}
+    assert russian["holdem"] == "Техасский холдем"
+
+
+def test_messages(client: httpx.Client) -> None:
+    body = client.get("/api/messages", headers={"Accept-Language": "ro-RO,ro;q=0.9"}).json()
+    assert body["lang"] == "ro"
+    assert body["messages"]["Board"] == "Masa"
+    assert body["languages"] == {"en": "English", "ru": "Русский", "ro": "Română"}
+
+
+def test_hand(client: httpx.Client) -> None:
+    response = client.post("/api/hand", json={"cards": "Ks 2d", "board": BOARD})
+    assert response.status_code == 200
+    assert response.headers["content-language"] == "en"
+    high = response.json()["hands"]["high"]
+    assert high["description"] == "Kings full of Tens"
+    assert high["cards"] == "Ks Kh Kc Ts Td"
+    assert high["unused"] == "2d 3c"
+    assert response.json()["hands"]["low"] is None
+
+
+def test_hand_on_the_flop_and_in_hi_lo(client: httpx.Client) -> None:
+    flop = client.post("/api/hand", json={"cards": ["Ks", "2d"], "board": "Kc Td Kh"}).json()
+    assert flop["hands"]["high"]["description"] == "Three Kings, Ten-Two kickers"
+    hilo = client.post(
+        "/api/hand", json={"game": "omaha8", "cards": "Ah 2h Ks Kd", "board": "3c 4d 8s Kh 9c"}
+    ).json()
+    assert hilo["game"] == "omaha_hilo"
+    assert hilo["hands"]["low"]["description"] == "8-4-3-2-A low"
+
+
+@pytest.mark.parametrize(
+    ("query", "header", "lang", "description"),
+    [
+        ({"lang": "ru"}, None, "ru", "Фулл-хаус, тройка королей и пара десяток"),
+        ({}, "ro-RO,ro;q=0.9,en;q=0.5", "ro", "Full de popi și decari"),
+        ({"lang": "en"}, "ru", "en", "Kings full of Tens"),
+        ({}, "de, fr;q=0.9", "en", "Kings full of Tens"),
+    ],
+)
+def test_languages(client, query, header, lang, description) -> None:
+    headers = {"Accept-Language": header} if header else {}
+    response = client.post(
+        "/api/hand", json={"cards": "Ks 2d", "board": BOARD}, params=query, headers=headers
+    )
+    assert response.headers["content-language"] == lang
+    assert response.json()["hands"]["high"]["description"] == description
+
+
+def test_showdown_is_the_contract(client: httpx.Client) -> None:
+    for lang in ("en", "ru", "ro"):
+        response = client.post("/api/showdown", json=FIVE, params={"lang": lang})
+        assert response.status_code == 200
+        assert response.json() == resolve_json(FIVE, lang=lang)
+    body = client.post("/api/showdown", json=FIVE).json()
+    assert body["winners"] == ["Peter", "Hans"]
+    assert [p["payout"] for p in body["players"]] == [125, 125, 0, 0, 0]
+    assert body["pots"][0]["explanation"].startswith(
+        "Peter and Hans split the main pot with Kings full of Tens"
+    )
+
+
+def test_every_worked_situation_of_the_page(client: httpx.Client) -> None:
+    examples = json.loads((files("showdown.web") / "static" / "examples.json").read_text())
+    assert len(examples["examples"]) >= 42
+    for example in examples["examples"]:
+        record = {
+            "game": example["game"],
+            "board": example["board"] or None,
+            "players": example["players"],
+        }
+        body = client.post("/api/showdown", json=record).json()
+        assert body["winners"] == example["winners"], example["id"]
+
+
+def test_equity_exact(client: httpx.Client) -> None:
+    response = client.post("/api/equity", json={"hands": ["AhKh", "QsQd"]})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["exact"] is True
+    assert body["deals"] == 1_712_304
+    assert round(body["players"][0]["equity"], 5) == 0.46214
+    assert body["grid"] is None
+
+
+def test_equity_hi_lo_halves_and_sampling_caps(client: httpx.Client) -> None:
+    body = client.post(
+        "/api/equity",
+        json={"game": "omaha8", "hands": ["Ah 2h Ks Kd", "Qc Jc Tc 9d"], "board": "3c 4d 8s"},
+    ).json()
+    first = body["players"][0]
+    assert first["high"] + first["low"] == pytest.approx(first["equity"])
+    sampled = client.post(
+        "/api/equity", json={"hands": ["AhKh", "QsQd", "JcTc"], "samples": 50_000, "seed": 3}
+    ).json()
+    assert sampled["exact"] is False
+    assert sampled["deals"] <= 50_000
+    assert sampled["seed"] == 3
+    again = client.post(
+        "/api/equity", json={"hands": ["AhKh", "QsQd", "JcTc"], "samples": 50_000, "seed": 3}
+    ).json()
+    assert again["players"] == sampled["players"]
+    error = _error(client.post("/api/equity", json={"hands": ["AhKh", "QQ"], "samples": 10**9}))
+    assert error["field"] == "samples"
+    assert "at most 1000000 deals" in error["message"]
+
+
+def test_equity_grid(client: httpx.Client) -> None:
+    body = client.post(
+        "/api/equity",
+        json={"hands": ["Ks 2d", "Kd 7h", "Ac Th"], "board": "Kc Td Kh", "grid_seat": 0},
+    ).json()
+    grid = body["grid"]
+    assert grid["seat"] == 0
+    assert len(grid["classes"]) == len(grid["equity"]) == 169
+    assert grid["classes"][:2] == ["AA", "AKs"]
+    assert grid["complete"] is True
+    assert grid["equity"][grid["classes"].index("KK")] is None  # three kings are out
+    for name in ("AA", "T9s", "72o"):
+        exact = equity([name, "Kd 7h", "Ac Th"], "Kc Td Kh").players[0].equity
+        assert grid["equity"][grid["classes"].index(name)] == pytest.approx(exact, abs=0.03)
+    river = client.post(
+        "/api/equity", json={"hands": ["Ks 2d", "Kd 7h"], "board": BOARD, "grid_seat": 1}
+    ).json()
+    assert river["grid"]["exact"] is True
+    assert river["grid"]["equity"][river["grid"]["classes"].index("33")] == 0.0
+
+
+# Every class of bad input: 4xx, the field at fault, the library's message.
+
+ERRORS = [
+    # (path, body, status, type, field, words in the message)
+    ("/api/hand", {"cards": "Ks Zx"}, 422, "CardParseError", "cards", "'Zx' is not a card"),
+    ("/api/hand", {"cards": "Ks 2d", "board": "Kc 1d Kh"}, 422, "CardParseError", "board", "1d"),
+    ("/api/hand", {"cards": "Ks Ks"}, 422, "DuplicateCardError", "cards", "Ks is used twice"),
+    (
+        "/api/hand",
+        {"cards": "Ks 2d", "board": "Ks Td Kh"},
+        422,
+        "DuplicateCardError",
+        "board",
+        "both in the hand and on the board",
+    ),
+    ("/api/hand", {"cards": "Ks", "board": BOARD}, 422, "CardCountError", "cards", "needs 2 cards"),
+    (
+        "/api/hand",
+        {"cards": "Ks 2d", "board": "Kc Td"},
+        422,
+        "CardCountError",
+        "board",
+        "3 or 4 or 5 board cards",
+    ),
+    ("/api/hand", {"game": "bridge", "cards": "Ks 2d"}, 422, "UnknownGameError", "game", "bridge"),
+    (
+        "/api/hand",
+        {"game": "shortdeck", "cards": "Ks 2d", "board": "Kc Td Kh"},
+        422,
+        "CardParseError",
+        "cards",
+        "2d is not in the deck of shortdeck",
+    ),
+    ("/api/hand", {"cards": 5}, 422, "ValidationError", "cards", "valid string"),
+    ("/api/hand", {"cards": "Ks 2d", "seat": 1}, 422, "ValidationError", "seat", "Extra inputs"),
+    ("/api/hand", {}, 422, "ValidationError", "cards", "Field required"),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [*FIVE["players"][:4], {"name": "Paul", "cards": "3h Xd"}]},
+        422,
+        "CardParseError",
+        "players[4].cards",
+        "'Xd' is not a card",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [*FIVE["players"][:4], {"name": "Paul", "cards": "3h Ks"}]},
+        422,
+        "DuplicateCardError",
+        "players[4].cards",
+        "card Ks is used twice: by Paul and Peter",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [*FIVE["players"][:4], {"name": "Paul", "cards": "3h Kc"}]},
+        422,
+        "DuplicateCardError",
+        "players[4].cards",
+        "Kc is both in the hand and on the board",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [*FIVE["players"][:4], {"name": "Paul", "cards": "3h"}]},
+        422,
+        "CardCountError",
+        "players[4].cards",
+        "holdem needs 2 cards per player, got 1: 3h",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "board": "Kc Td Kh"},
+        422,
+        "CardCountError",
+        "board",
+        "needs 5 board cards at a showdown, got 3",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [{**FIVE["players"][0], "stake": -5}, *FIVE["players"][1:]]},
+        422,
+        "StakeError",
+        "players",
+        "Peter: stake -5 is negative",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "button": 9},
+        422,
+        "StakeError",
+        "button",
+        "button 9 is not a seat",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [{**FIVE["players"][0], "stake": "50"}, *FIVE["players"][1:]]},
+        422,
+        "ValidationError",
+        "players[0].stake",
+        "valid integer",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "odd_chip": "dealer"},
+        422,
+        "ValidationError",
+        "odd_chip",
+        "'auto', 'button' or 'high_card'",
+    ),
+    (
+        "/api/showdown",
+        {
+            "game": "stud",
+            "players": [{"cards": "As Ks Qs Js Ts 9s 8s"}] * 11,
+        },
+        422,
+        "StakeError",
+        "players",
+        "11 players: this server takes at most 10",
+    ),
+    ("/api/equity", {"hands": ["AhKh", "QQ+, ZZ"]}, 422, "RangeParseError", "hands[1]", "ZZ"),
+    (
+        "/api/equity",
+        {"hands": ["AhKh", "AhQd"]},
+        422,
+        "DuplicateCardError",
+        "hands[1]",
+        "card Ah is also in another hand",
+    ),
+    ("/api/equity", {"hands": ["AhKh"]}, 422, "CardCountError", "hands", "2 to 10 players"),
+    (
+        "/api/equity",
+        {"game": "omaha", "hands": ["AhKhQhJh", "2c3c4c5c"], "grid_seat": 0},
+        422,
+        "ShowdownError",
+        "grid_seat",
+        "for holdem",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "kind", "field", "words"),
+    ERRORS,
+    ids=[f"{e[0].rsplit('/', 1)[1]}-{e[3]}-{e[4]}" for e in ERRORS],
+)
+def test_bad_input_is_a_4xx_naming_the_field(client, path, body, status, kind, field, words):
+    error = _error(client.post(path, json=body), status)
+    assert error["type"] == kind
+    assert error["field"] == field
+    assert words in error["message"]
+
+
+def test_bad_json_and_bad_language(client: httpx.Client) -> None:
+    error = _error(
+        client.post("/api/hand", content=b"{cards", headers={"content-type": "application/json"})
+    )
+    assert error["field"] == "body"
+    assert "not valid JSON" in error["message"]
+    error = _error(
+        client.post("/api/hand", content=b"\xff\xfe{", headers={"content-type": "application/json"})
+    )
+    assert error["field"] == "body"
+    error = _error(client.post("/api/hand", json={"cards": "Ks 2d"}, params={"lang": "de"}))
+    assert error == {
+        "type": "UnknownLanguageError",
+        "field": "lang",
+        "message": "'de' is not a supported language: use one of en, ru, ro",
+    }
+
+
+def test_oversize_requests_are_413(client: httpx.Client) -> None:
+    big = {"cards": "Ks 2d", "board": "Kc " * 4000}
+    error = _error(client.post("/api/hand", json=big), 413)
+    assert error["type"] == "RequestTooLarge"
+    assert error["field"] == "body"
+    assert "the limit is 8192 bytes" in error["message"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it streams
+        yield b'{"cards": "Ks 2d", "board": "'
+        for _ in range(100):
+            yield b"Kc " * 40
+        yield b'"}'
+
+    error = _error(
+        client.post("/api/hand", content=chunks(), headers={"content-type": "application/json"}),
+        413,
+    )
+    assert "over 8192 bytes" in error["message"]
+
+
+def test_unknown_paths_and_methods_answer_json(client: httpx.Client) -> None:
+    assert _error(client.get("/api/nothing"), 404)["message"] == "Not Found"
+    assert _error(client.get("/api/hand"), 405)["type"] == "HTTPError"
+
+
+def test_the_page_and_its_files_are_served_without_outside_resources(client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "text/html" in page.headers["content-type"]
+    assert '<script src="/static/app.js"' in page.text
+    for name in ("app.js", "style.css", "examples.json"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        assert "http://" not in response.text
+        assert "https://" not in response.text
+    links = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)""", page.text)
+    assert links
+    assert all(link.startswith(("/", "data:")) for link in links), links
+    assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN
+
+
+def test_openapi(client: httpx.Client) -> None:
+    schema = client.get("/openapi.json").json()
+    assert {"/api/hand", "/api/showdown", "/api/games", "/api/equity"} <= set(schema["paths"])
+    showdown = schema["paths"]["/api/showdown"]["post"]
+    assert {"200", "413", "422"} <= set(showdown["responses"])
+    assert "ShowdownRequest" in schema["components"]["schemas"]
+    assert schema == create_app(LIMITS, warm_up=False).openapi()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_the_serve_command() -> None:
+    port = _free_port()
+    env = {**os.environ, "SHOWDOWN_MAX_BODY_BYTES": "4096"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "showdown", "serve", "--port", str(port), "--max-players", "3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert process.poll() is None, process.stdout.read() if process.stdout else ""
+            assert time.monotonic() < deadline, "showdown serve did not start"
+            time.sleep(0.1)
+        error = _error(httpx.post(f"{url}/api/showdown", json=FIVE, timeout=10))
+        assert "at most 3 per request" in error["message"]
+        error = _error(httpx.post(f"{url}/api/hand", content=b"x" * 5000, timeout=10), 413)
+        assert "the limit is 4096 bytes" in error["message"]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_serve_command_refuses_bad_limits() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "serve", "--max-players", "99"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "max_players must be a whole number from 2 to 23, got 99" in done.stderr
+
+
+# Schemathesis: generated requests from the schema; no 5xx, responses as documented.
+
+
+# The schema the server serves (test_openapi checks they are the same), loaded at
+# collection so that each operation is a test of its own.
+schema = schemathesis.openapi.from_dict(create_app(LIMITS, warm_up=False).openapi())
+
+
+@schema.parametrize()
+@settings(max_examples=30, suppress_health_check=list(HealthCheck), deadline=None)
+def test_schemathesis(case: Any, base_url: str) -> None:
+    case.call_and_validate(
+        base_url=base_url,
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+        ],
+        timeout=30,
+    )
