@@ -13,6 +13,7 @@ Kings full of Tens beats Threes full of Kings: the three of a kind decides: King
 """
 
 from showdown.cards import DECK, Card, CardSet, Rank, Suit, format_cards, parse_card, parse_cards
+from showdown.equity import EquityMatrix, EquityResult, PlayerEquity, equity, equity_matrix
 from showdown.errors import (
     CardCountError,
     CardParseError,
@@ -26,6 +27,7 @@ from showdown.errors import (
 )
 from showdown.evaluation import HandValue, evaluate
 from showdown.explanation import Explanation, describe, explain
+from showdown.ranges import Range, format_range, parse_range
 from showdown.rules import RANKINGS, Category, RuleSet, get_ranking
 from showdown.tables import get_table
 
@@ -40,9 +42,13 @@ __all__ = [
     "CardSet",
     "Category",
     "DuplicateCardError",
+    "EquityMatrix",
+    "EquityResult",
     "Explanation",
     "HandValue",
     "InvalidArrayError",
+    "PlayerEquity",
+    "Range",
     "RangeParseError",
     "Rank",
     "RuleSet",
@@ -53,11 +59,15 @@ __all__ = [
     "UnknownRankingError",
     "__version__",
     "describe",
+    "equity",
+    "equity_matrix",
     "evaluate",
     "explain",
     "format_cards",
+    "format_range",
     "get_ranking",
     "get_table",
     "parse_card",
     "parse_cards",
+    "parse_range",
 ]
