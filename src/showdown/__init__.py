@@ -12,6 +12,8 @@ is split.
 Kings full of Tens beats Threes full of Kings: the three of a kind decides: King beats Three
 """
 
+from typing import TYPE_CHECKING
+
 from showdown.cards import DECK, Card, CardSet, Rank, Suit, format_cards, parse_card, parse_cards
 from showdown.equity import EquityMatrix, EquityResult, PlayerEquity, equity, equity_matrix
 from showdown.errors import (
@@ -31,7 +33,22 @@ from showdown.ranges import Range, format_range, parse_range
 from showdown.rules import RANKINGS, Category, RuleSet, get_ranking
 from showdown.tables import get_table
 
+if TYPE_CHECKING:
+    from showdown.batch import best_cards_many, evaluate_many, strength7
+
 __version__ = "0.1.0"
+
+_BATCH = ("best_cards_many", "evaluate_many", "strength7")
+
+
+def __getattr__(name: str) -> object:
+    """Load the batch API (:mod:`showdown.batch`) on first use, keeping the import light."""
+    if name in _BATCH:
+        from showdown import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module 'showdown' has no attribute {name!r}")
+
 
 __all__ = [
     "DECK",
@@ -58,10 +75,12 @@ __all__ = [
     "UnknownGameError",
     "UnknownRankingError",
     "__version__",
+    "best_cards_many",
     "describe",
     "equity",
     "equity_matrix",
     "evaluate",
+    "evaluate_many",
     "explain",
     "format_cards",
     "format_range",
@@ -70,4 +89,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_range",
+    "strength7",
 ]

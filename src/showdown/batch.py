@@ -114,6 +114,13 @@ def to_code_array(cards: HandRows) -> CodeArray:
         raise InvalidArrayError(
             "expected rows of hands, got one text: wrap a single hand in a list"
         )
+    if not isinstance(cards, np.ndarray):
+        try:
+            array = np.asarray(cards)
+        except ValueError:  # ragged rows: read row by row below
+            array = np.zeros(0, np.float64)
+        if array.dtype.kind in "iu" and array.ndim == 2:
+            return np.ascontiguousarray(array)
     rows: list[list[int]] = []
     for index, row in enumerate(cards):
         try:
