@@ -296,3 +296,13 @@ def test_import_showdown_does_not_import_numba() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_batch_calls_from_many_threads_at_once() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    cards = deal(50_000, 7, 9)
+    expected = evaluate_many(cards)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: evaluate_many(cards), range(8)))
+    assert all(np.array_equal(result, expected) for result in results)

@@ -34,6 +34,7 @@ qualify); :func:`best_cards_many` pads with ``-1``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -79,6 +80,11 @@ CodeArray: TypeAlias = npt.NDArray[np.integer]
 HandRows: TypeAlias = "CodeArray | Sequence[CardsLike] | Sequence[Sequence[int]]"
 """Hands for the batch functions: a code array, or rows of cards (texts,
 cards or codes) that are converted once."""
+
+_KERNELS: Final = threading.RLock()
+"""Held while a parallel kernel runs: numba's ``workqueue`` thread pool (its fallback
+without OpenMP or TBB) aborts the process when two threads enter it at once, as a
+threaded web server could."""
 
 _FIVES_ABOVE: Final = (
     Category.HIGH_CARD,
@@ -329,11 +335,12 @@ def evaluate_many(
         UnknownRankingError, UnknownGameError: no such ranking or game.
         TypeError: both a ranking and a game.
     """
-    array, plans = _prepare(cards, ranking, game)
-    out = np.empty((len(array), len(plans)), np.int32)
-    if len(array):
-        for column, plan in enumerate(plans):
-            _run(plan, array, out, column)
+    with _KERNELS:
+        array, plans = _prepare(cards, ranking, game)
+        out = np.empty((len(array), len(plans)), np.int32)
+        if len(array):
+            for column, plan in enumerate(plans):
+                _run(plan, array, out, column)
     return out[:, 0] if len(plans) == 1 else out
 
 
@@ -359,8 +366,9 @@ def best_cards_many(
     Raises:
         the errors of :func:`evaluate_many`.
     """
-    array, plans = _prepare(cards, ranking, game)
-    results = [_run_best(plan, array) for plan in plans]
+    with _KERNELS:
+        array, plans = _prepare(cards, ranking, game)
+        results = [_run_best(plan, array) for plan in plans]
     return results[0] if len(plans) == 1 else np.stack(results, axis=1)
 
 
@@ -633,18 +641,19 @@ def _keyed_census(
     counts = np.zeros(n_strengths, np.int64)
     for done, group in enumerate(groups, start=1):
         if len(group):
-            counts += keyed_census(
-                deck,
-                size,
-                group,
-                lanes,
-                shared.card_keys,
-                shared.offsets,
-                tables.ranks,
-                tables.flushes,
-                tables.use_flush,
-                n_strengths,
-            )
+            with _KERNELS:
+                counts += keyed_census(
+                    deck,
+                    size,
+                    group,
+                    lanes,
+                    shared.card_keys,
+                    shared.offsets,
+                    tables.ranks,
+                    tables.flushes,
+                    tables.use_flush,
+                    n_strengths,
+                )
         if progress is not None:
             progress(done, n_groups)
     return counts
