@@ -508,3 +508,19 @@ def test_schemathesis(case: Any, base_url: str) -> None:
         ],
         timeout=30,
     )
+
+
+# The limits, as settings.
+
+
+def test_settings_from_the_environment_and_overrides() -> None:
+    env = {"SHOWDOWN_MAX_BODY_BYTES": "1024", "SHOWDOWN_EQUITY_MAX_SECONDS": "0.5"}
+    limits = Settings.from_env(env, max_players=4)
+    assert limits == Settings(max_body_bytes=1024, max_players=4, equity_max_seconds=0.5)
+    assert Settings.from_env({}, max_players=None) == Settings()
+    with pytest.raises(ValueError, match="SHOWDOWN_MAX_PLAYERS='many' is not a number"):
+        Settings.from_env({"SHOWDOWN_MAX_PLAYERS": "many"})
+    with pytest.raises(ValueError, match="max_body_bytes must be a whole number"):
+        Settings(max_body_bytes=10)
+    with pytest.raises(ValueError, match="equity_max_seconds must be a positive number"):
+        Settings(equity_max_seconds=0)

@@ -85,9 +85,7 @@ class Settings:
                 try:
                     values[spec.name] = kind(text.strip())
                 except ValueError:
-                    raise ValueError(
-                        f"{ENVIRONMENT[spec.name]}={text!r} is not a {kind.__name__}"
-                    ) from None
+                    raise ValueError(f"{ENVIRONMENT[spec.name]}={text!r} is not a number") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         unknown = set(values) - set(ENVIRONMENT)
         if unknown:
