@@ -57,3 +57,14 @@ def test_matrix_and_a_scheduler_address(client: Any) -> None:
     local = equity_matrix(rows, samples=20_000, seed=3)
     remote = equity_matrix(rows, samples=20_000, seed=3, scheduler=client.scheduler.address)
     assert np.array_equal(local.values, remote.values)
+
+
+def test_batch_evaluation_on_the_cluster(client: Any) -> None:
+    from showdown.batch import evaluate_many
+    from showdown.distributed import evaluate_many as evaluate_on_cluster
+
+    rng = np.random.default_rng(1)
+    rows = np.array([rng.choice(52, 7, replace=False) for _ in range(5_000)], dtype=np.int64)
+    local = evaluate_many(rows, game="holdem")
+    remote = evaluate_on_cluster(rows, client=client, game="holdem", rows_per_task=1_500)
+    assert np.array_equal(local, remote)

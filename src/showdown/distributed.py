@@ -19,9 +19,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    import numpy.typing as npt
     from distributed import Client
 
-__all__ = ["connect", "map_ordered", "worker_threads"]
+    from showdown.games import Game
+    from showdown.rules import RuleSet
+
+__all__ = ["connect", "evaluate_many", "map_ordered", "worker_threads"]
 
 _MISSING = (
     "running on a Dask cluster needs the optional extra: pip install 'showdown[dask]' "
@@ -69,3 +74,41 @@ def map_ordered(
             yield future.result()
     finally:
         cluster.cancel([f for f in futures if not f.done()])
+
+
+def _evaluate_chunk(task: tuple[Any, str | None, str | None]) -> Any:
+    """Evaluate one chunk of rows on a worker (a top-level function, for pickling)."""
+    from showdown.batch import evaluate_many as evaluate_rows
+
+    rows, ranking, game = task
+    return evaluate_rows(rows, ranking=ranking, game=game)
+
+
+def evaluate_many(
+    cards: Any,
+    *,
+    client: Client,
+    ranking: str | RuleSet | None = None,
+    game: str | Game | None = None,
+    rows_per_task: int = 1_000_000,
+) -> npt.NDArray[np.int32]:
+    """:func:`showdown.batch.evaluate_many` on a Dask cluster, for arrays too big for one
+    machine's patience: the rows are cut into chunks, each chunk is evaluated (and
+    checked) on a worker, and the results come back in order, equal to the local call.
+
+    Raises:
+        the errors of :func:`showdown.batch.evaluate_many`, for the first bad chunk.
+    """
+    import numpy as np
+
+    from showdown.batch import to_code_array
+
+    rows = to_code_array(cards)
+    ranking_name = ranking if ranking is None or isinstance(ranking, str) else ranking.name
+    game_name = game if game is None or isinstance(game, str) else game.name
+    tasks = [
+        (rows[start : start + rows_per_task], ranking_name, game_name)
+        for start in range(0, max(len(rows), 1), rows_per_task)
+    ]
+    parts = list(map_ordered(client, _evaluate_chunk, tasks))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
