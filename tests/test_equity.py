@@ -446,6 +446,16 @@ def test_hilo_results_add_up() -> None:
         (lambda: equity([["Ah", "Kh", "Qh"], "QsQd"]), CardCountError, "holdem deals 2 cards"),
         (lambda: equity(["AhKh", parse_range("AAxx", game="omaha")]), CardCountError, "4-card"),
         (lambda: equity(["AhKh", "QsQd"], "Zz"), CardParseError, "'Zz' is not a card"),
+        (
+            lambda: equity(["random", "random", "random"], exact=True),
+            ShowdownError,
+            "exact enumeration of 2,331,473,976 tuples of hands is too large",
+        ),
+        (
+            lambda: equity(["AhKhQh", "random"], game="stud", exact=True),
+            ShowdownError,
+            "player 2: exact enumeration would list 85,900,584 hands for 'random'",
+        ),
     ],
 )
 def test_errors(call: object, error: type[Exception], message: str) -> None:

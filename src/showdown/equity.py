@@ -81,7 +81,9 @@ MAX_PLAYERS: Final = 10
 EXACT_SECONDS: Final = 1.0
 """Auto mode enumerates when the estimated time is below this (one core)."""
 _MAX_TUPLES: Final = 2_000_000
+_MAX_FORCED_TUPLES: Final = 10_000_000
 _MAX_OPEN_COMBOS: Final = 50_000
+_MAX_LISTED: Final = 4_000_000
 _POT: Final = 5040
 _WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
 _SUIT_PERMUTATIONS: Final = tuple(permutations(range(4)))
@@ -706,10 +708,15 @@ class _Plan:
 def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     """The representative tuples to enumerate, or None when sampling is the better way."""
     counts = []
-    for hand_range in problem.ranges:
+    for seat, hand_range in enumerate(problem.ranges, start=1):
         counts.append(hand_range.combo_count())
-        if hand_range.is_open and counts[-1] > _MAX_OPEN_COMBOS and not forced:
-            return None
+        if hand_range.is_open and counts[-1] > (_MAX_LISTED if forced else _MAX_OPEN_COMBOS):
+            if not forced:
+                return None
+            raise ShowdownError(
+                f"player {seat}: exact enumeration would list {counts[-1]:,} hands for "
+                f"{format_range(hand_range)!r}; sample instead"
+            )
     upper = math.prod(counts)
     free = bin(problem.deck_mask).count("1") - sum(problem.game.hole_cards for _ in problem.ranges)
     boards = math.comb(free, problem.missing)
@@ -719,11 +726,11 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     symmetries = len(_symmetries(problem))
     if not forced and upper / symmetries * boards * per_deal > EXACT_SECONDS:
         return None
-    if forced and upper > 50 * _MAX_TUPLES:
+    if forced and upper > _MAX_FORCED_TUPLES:
         raise ShowdownError(
             f"exact enumeration of {upper:,} tuples of hands is too large: sample instead"
         )
-    listed = _tuples(problem, limit=50 * _MAX_TUPLES if forced else _MAX_TUPLES)
+    listed = _tuples(problem, limit=_MAX_FORCED_TUPLES if forced else _MAX_TUPLES)
     if listed is None:
         return None
     codes, weight = listed
