@@ -10,6 +10,7 @@ tables built from the same rule tables, on every core; numba is imported the
 first time a batch function runs, never by ``import showdown``.
 
 >>> import numpy as np
+>>> from showdown import evaluate
 >>> hands = np.array([[51, 47, 43, 39, 35], [0, 5, 10, 15, 21]])  # royal flush; 7-5-4-3-2
 >>> evaluate_many(hands).tolist()
 [7462, 1]
@@ -105,7 +106,7 @@ def to_code_array(cards: HandRows) -> CodeArray:
     cards or codes are parsed row by row.
 
     >>> to_code_array(["As Kd Qh Jc Ts", ["2c", 1, Card("2h"), "2s", "3c"]]).tolist()
-    [[51, 45, 42, 36, 32], [0, 1, 2, 3, 4]]
+    [[51, 45, 42, 36, 35], [0, 1, 2, 3, 4]]
 
     Raises:
         InvalidArrayError: not two-dimensional, not integers, or rows of
@@ -317,10 +318,10 @@ def evaluate_many(
     player's hole cards then the board, formed as the game says (Omaha's
     exactly two plus three, inside the kernel).
 
-    >>> evaluate_many([[48, 49, 50, 0, 4, 8, 12]], ranking="razz").tolist()  # A A A 2 3 4 5
-    [1]
-    >>> evaluate_many(["7c 6d 4h 3s 2c"], game="2-7").tolist()
-    [1287]
+    >>> evaluate_many([[48, 49, 50, 0, 4, 8, 12]], ranking="razz").tolist()  # AAA2345: a wheel
+    [6175]
+    >>> evaluate_many(["7c 5d 4h 3s 2c", "7c 6d 4h 3s 2c"], game="2-7").tolist()  # the best two
+    [7462, 7461]
 
     Returns:
         ``(n,)`` ``int32`` strengths; for a game with a high and a low half,
@@ -473,6 +474,7 @@ def strength7(codes: Sequence[int]) -> int:
 
     >>> strength7([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
     7462
+    >>> from showdown import evaluate
     >>> strength7([44, 46, 45, 33, 34, 1, 8]) == evaluate("Kc Kh Kd Td Th 2d 4c").strength
     True
 
