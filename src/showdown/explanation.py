@@ -215,12 +215,12 @@ def _common_part(t: Language, rules: RuleSet, category: Category, shared: Sequen
     if category is Category.TWO_PAIR:
         second = t.rank(rest[0])
         if len(rest) > 1:
-            return _("{head} and {pair.pl} and a {kicker.sg}").format(
+            return _("{head} and {pair.pl} and {kicker.a}").format(
                 head=head, pair=second, kicker=t.rank(rest[1])
             )
         return _("{head} and {pair.pl}").format(head=head, pair=second)
     if len(rest) == 1:
-        return _("{head} and a {rank.sg}").format(head=head, rank=t.rank(rest[0]))
+        return _("{head} and {rank.a}").format(head=head, rank=t.rank(rest[0]))
     return _("{head} and {ranks}").format(head=head, ranks=_words(t, rest))
 
 

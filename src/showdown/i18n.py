@@ -62,7 +62,7 @@ LANGUAGES: Final = ("en", "ru", "ro")
 LANGUAGE_NAMES: Final = {"en": "English", "ru": "Русский", "ro": "Română"}
 """Each language in its own words (for a language selector)."""
 
-FORMS: Final = ("sg", "gen", "the", "pl", "pl_gen", "lower")
+FORMS: Final = ("sg", "gen", "the", "pl", "pl_gen", "lower", "a")
 """The grammatical forms a :class:`Word` offers to a translation."""
 
 
@@ -144,6 +144,8 @@ class Word:
             raise TypeError(f"unknown word forms {sorted(unknown)}: use {', '.join(FORMS)}")
         defaults = dict.fromkeys(FORMS, sg)
         defaults["lower"] = sg[:1].lower() + sg[1:]
+        # English's indefinite article: "a King", "an Ace", "an Eight".
+        defaults["a"] = ("an " if sg[:1] in "AEIOU" else "a ") + sg
         object.__setattr__(self, "_forms", defaults | forms)
 
     def __getattr__(self, name: str) -> str:

@@ -1,0 +1,38 @@
+"""Explanations in English: which step of the seeds' algorithm decided."""
+
+from __future__ import annotations
+
+import pytest
+
+from showdown import evaluate, explain
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "ranking", "text"),
+    [
+        ("Ks Kd Ac 8h 7s", "Kh Kc Ad 9s 3s", "high", "both have a pair of Kings and an Ace; the second kicker decides: Nine beats Eight"),
+        ("As Ad Kc Qh 7s", "Ah Ac Kd Js Ts", "high", "both have a pair of Aces and a King; the second kicker decides: Queen beats Jack"),
+        ("Ks Kd 8c 8h As", "Kh Kc 8d 8s Ts", "high", "both have two pair, Kings and Eights; the kicker decides: Ace beats Ten"),
+        ("Ks Kd 9c 9h As", "Kh Kc 8d 8s Ts", "high", "both have two pair, Kings; the lower pair decides: Nine beats Eight"),
+        ("Kh Kd Kc Th Td", "Ah Kh Qh 9h 2h", "high", "Kings full of Tens beats Ace-high flush: a full house beats a flush"),
+        ("6c 5d 4h 3s 2c", "5c 4d 3h 2s Ah", "high", "Six-high straight beats Five-high straight (wheel): the top card decides: Six beats Five"),
+        ("Ah Kd Qc Js 9h", "Ac Kh Qd Jc 9s", "high", "tie: both have Ace high (A K Q J 9); the pot is split"),
+        ("7c 6d 4h 3s 2c", "7d 6h 5s 3c 2d", "razz", "both have 7-6 lows; the third card decides: 4 beats 5"),
+        ("7c 6d 4h 3s 2c", "8d 6h 5s 3c 2d", "razz", "7-6-4-3-2 low beats 8-6-5-3-2 low: the highest card decides: 7 beats 8"),
+        ("9c 6d 4h 3s 2c", "Ad Ah 5s 3c 2d", "razz", "9-6-4-3-2 low beats Pair of Aces, Five-Three-Two kickers: no pair beats a pair"),
+        ("7c 5d 4h 3s 2c", "7d 6h 5s 3c 2d", "2-7", "both have 7 lows; the second card decides: 5 beats 6"),
+        ("5h 3s 2c Ad", "4h 4s 2c Ad", "badugi", "Badugi 5-3-2-A beats Three-card badugi 4-2-A: four counted cards beat three counted cards"),
+        ("8h 4s 2c Ad", "8c 4d 3s Ah", "badugi", "both have badugis 8-4; the third card decides: 2 beats 3"),
+    ],
+)  # fmt: skip
+def test_explanations(a: str, b: str, ranking: str, text: str) -> None:
+    first, second = evaluate(a, ranking=ranking), evaluate(b, ranking=ranking)
+    assert first is not None
+    assert second is not None
+    assert explain(first, second).text == text
+    assert explain(second, first).text == text
+
+
+def test_explaining_values_of_two_rankings_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="cannot compare a high value with a ace_to_five value"):
+        explain(evaluate("As Kd Qh Jc 9s"), evaluate("As Kd Qh Jc 9s", ranking="razz"))
