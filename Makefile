@@ -10,7 +10,7 @@ BENCH_VENV ?= .bench-venv
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,web,dask,plot]'
+	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet]'
 	@touch $(STAMP)
 
 install: $(STAMP)
