@@ -12,6 +12,7 @@ from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from typer.testing import CliRunner
 
@@ -221,16 +222,7 @@ def test_three_way_preflop() -> None:
     tables = kernels.equity_tables(get_game("holdem"))
     tuples = np.array([[[c.code for c in parse_cards(h)] for h in ("AhKh", "QsQd", "JcTc")]])
     plain = kernels.exact_counts(
-        tables.kind,
-        tuples,
-        np.zeros(0, dtype=np.int64),
-        5,
-        (1 << 52) - 1,
-        tables.offsets,
-        tables.nonflush,
-        tables.flush,
-        tables.flushes,
-        tables.badugi,
+        tables.kind, tuples, np.zeros(0, dtype=np.int64), 5, (1 << 52) - 1, tables.arrays()
     )
     for p, player in enumerate(result.players):
         assert player.wins == plain[0, p, kernels.WIN]
@@ -266,7 +258,17 @@ def test_any_mix_kernel_equals_the_evaluator(game: str, size: int, ranking: str)
         cards = rng.sample(deck, size)
         codes = np.array([c.code for c in cards], dtype=np.int64)
         kernels._value_any_mix(
-            codes, size, tables.offsets, tables.nonflush, tables.flush, tables.flushes, out, 0
+            codes,
+            size,
+            tables.rankings,
+            tables.offsets,
+            tables.ranks[0],
+            tables.ranks[-1],
+            tables.flushes[0],
+            tables.flushes[-1],
+            tables.use_flush,
+            out,
+            0,
         )
         value = evaluate(cards, ranking=ranking)
         assert out[0, r] == (value.strength if value is not None else 0), cards
@@ -285,18 +287,22 @@ def test_omaha_kernel_equals_the_evaluator(game: str) -> None:
         cards = rng.sample(list(DECK), found.hole_cards + 5)
         hole = np.array([[c.code for c in cards[: found.hole_cards]]], dtype=np.int64)
         board = np.array([c.code for c in cards[found.hole_cards :]], dtype=np.int64)
-        kernels._board_triples(board, keys, suits, bits)
+        board_bits = kernels._board_triples(board, tables.five_keys, keys, suits, bits)
         kernels._value_omaha(
             hole,
             0,
             found.hole_cards,
+            board_bits,
             keys,
             suits,
             bits,
-            tables.offsets,
-            tables.nonflush,
-            tables.flush,
-            tables.flushes,
+            tables.rankings,
+            tables.flushes[0],
+            tables.use_flush,
+            tables.five_keys,
+            tables.fives,
+            tables.low_ranks,
+            tables.lows,
             out,
         )
         hand = evaluate_game(found, cards[: found.hole_cards], cards[found.hole_cards :])
@@ -313,9 +319,45 @@ def test_badugi_kernel_equals_the_evaluator() -> None:
         cards = rng.sample(list(DECK), 4)
         hand = np.array([[c.code for c in cards]], dtype=np.int64)
         assert (
-            kernels._value_badugi(hand, 0, tables.badugi)
+            kernels._value_badugi(hand, 0, tables.badugi, tables.binomials)
             == evaluate(cards, ranking="badugi").strength
         )
+
+
+def test_kernels_read_the_shared_kernel_tables() -> None:
+    """No tables or keys of their own: every array is one of ``_kernels.tables``'s,
+    so :func:`tables_nbytes` accounts for them all."""
+    from showdown._kernels import equity as kernels
+    from showdown._kernels.tables import (
+        CARD_KEYS,
+        RANK_KEYS,
+        kernel_tables,
+        layout,
+        omaha_tables,
+        tables_nbytes,
+    )
+    from showdown.games import GAMES
+
+    assert np.array_equal(CARD_KEYS, layout().card_keys)
+    assert kernels._RANK_KEY.tolist() == list(RANK_KEYS)
+    arrays: dict[int, npt.NDArray[np.uint16]] = {}
+    for game in GAMES.values():
+        tables = kernels.equity_tables(game)
+        assert tables.offsets is layout().offsets
+        assert tables.binomials is layout().binomials
+        for r, rules in enumerate(game.rankings):
+            assert tables.ranks[r] is kernel_tables(rules).ranks
+            assert tables.flushes[r] is kernel_tables(rules).flushes
+        if tables.kind == kernels.OMAHA:
+            assert tables.fives is omaha_tables(game.rankings[0]).fives
+            assert tables.five_keys is omaha_tables(game.rankings[0]).card_keys
+            if game.split_pot:
+                assert tables.lows is omaha_tables(game.rankings[1]).lows
+        if tables.kind == kernels.BADUGI:
+            assert tables.badugi is kernel_tables(game.rankings[0]).badugi_hands
+        for array in (*tables.ranks, *tables.flushes, tables.fives, tables.lows, tables.badugi):
+            arrays[id(array)] = array
+    assert sum(array.nbytes for array in arrays.values()) <= tables_nbytes() <= 4 * 1024 * 1024
 
 
 # -- Monte Carlo ----------------------------------------------------------------------------

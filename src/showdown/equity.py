@@ -426,22 +426,18 @@ def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
     game_name, method, tuples, board_known, missing, deck_mask = task
     tables = kernels.equity_tables(get_game(game_name))
     if method == "board_ranks":
-        offsets, nonflush, flush = tables.compact()
         counts: npt.NDArray[np.int64] = kernels.exact_board_ranks(
-            tuples, board_known, missing, deck_mask, offsets, nonflush, flush
+            tuples,
+            board_known,
+            missing,
+            deck_mask,
+            tables.offsets,
+            tables.ranks[0],
+            tables.flushes[0],
         )
         return counts
     counts = kernels.exact_counts(
-        tables.kind,
-        tuples,
-        board_known,
-        missing,
-        deck_mask,
-        tables.offsets,
-        tables.nonflush,
-        tables.flush,
-        tables.flushes,
-        tables.badugi,
+        tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
     )
     return counts
 
@@ -548,11 +544,7 @@ def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int
         sampler.board_known,
         sampler.n_board,
         sampler.deck,
-        tables.offsets,
-        tables.nonflush,
-        tables.flush,
-        tables.flushes,
-        tables.badugi,
+        tables.arrays(),
     )
     return counts, int(done) if done == deals else -1, int(tries)
 

@@ -4,19 +4,34 @@ Private. The public, checking wrapper is :mod:`showdown.equity`; these loops tak
 integer arrays and check nothing (house rule 9). Importing this module imports
 numba, so :mod:`showdown.equity` imports it lazily.
 
-Hand values come from tables derived from the ranking tables of
-:func:`showdown.tables.get_table`:
+The kernels value hands with the shared kernel tables of
+:mod:`showdown._kernels.tables` (our own keys and tables, derived there from
+the ranking tables of :func:`showdown.tables.get_table`) and the inline lookups
+of :mod:`showdown._kernels.evaluate`; they build no tables of their own:
 
-* a *rank key* per hand, the sum of one multiplier per card's rank, unique for
-  every multiset of 0-7 ranks with at most four of each (the multipliers of
-  OMPEval, zekyll/OMPEval, checked again here when the tables are built); a
-  two-level perfect hash turns the key into a slot, and per ranking
-  ``nonflush[slot, r]`` is the strength of the best five cards of that multiset;
-* a *suit word*, four 4-bit counters (``+ 0x3333`` sets bit 3 of a counter when
-  it reaches 5: a flush), and ``flush[rank_bits, r]``, the best flush of the
-  suited ranks;
-* for Badugi, ``badugi[rank_bits]``, the value of cards of different ranks and
-  suits.
+* a *hand key* per hand, the sum of one key per card
+  (:data:`~showdown._kernels.tables.CARD_KEYS`): the card's additive rank key
+  (:data:`~showdown._kernels.tables.RANK_KEYS`, found by our greedy search
+  :func:`showdown._kernels.hashing.greedy_rank_keys`) plus one in a 4-bit
+  counter of its suit, the counters starting at 3 so that a counter's top bit
+  says five cards of that suit. The rank key's slot in the row-displacement
+  perfect hash of :func:`~showdown._kernels.tables.layout` holds, per ranking,
+  the best five-card strength of the multiset without a flush
+  (:attr:`KernelTables.ranks <showdown._kernels.tables.KernelTables>`); the
+  suited ranks' 13-bit mask indexes the best flush
+  (:attr:`~showdown._kernels.tables.KernelTables.flushes`);
+* for Omaha (exactly two hole and three board cards), the sum of five
+  :data:`~showdown._kernels.tables.FIVE_KEYS` indexes a five-card table directly,
+  and a 13-bit mask of five ranks the low
+  (:func:`~showdown._kernels.tables.omaha_tables`);
+* for Badugi, the four sorted card codes index the table of every four-card hand.
+
+Since they are the same arrays, :func:`~showdown._kernels.tables.tables_nbytes`
+already counts them. Hold'em-like exact equity (:func:`exact_board_ranks`)
+values each multiset of board ranks once, then corrects the boards on which a
+flush is possible; other games deal every board (:func:`exact_counts`); Monte
+Carlo (:func:`sample_counts`) draws with splitmix64 and Lemire's unbiased
+bounded integers.
 
 Every deal is scored in whole units: a pot is :data:`POT` = 5040 units, so a
 pot or half pot split between up to ten players is still a whole number.
@@ -30,16 +45,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
-from typing import Final
+from typing import Final, TypeAlias
 
 import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from showdown._kernels.evaluate import _badugi_hand, _flush_suit, _lookup, _popcount
+from showdown._kernels.tables import (
+    CARD_KEYS,
+    FLUSH_BITS,
+    KEY_START,
+    RANK_KEY_MASK,
+    RANK_KEYS,
+    kernel_tables,
+    layout,
+    omaha_tables,
+)
 from showdown.games import Game
-from showdown.rules import Formation, RuleSet
-from showdown.tables import get_table
+from showdown.rules import Formation
 
 __all__ = [
     "ANY_MIX",
@@ -64,6 +88,12 @@ __all__ = [
 I64 = npt.NDArray[np.int64]
 Offsets = npt.NDArray[np.int32]
 Table = npt.NDArray[np.uint16]
+Arrays: TypeAlias = tuple[
+    int, Offsets, Table, Table, Table, Table, I64, I64, Table, int, Table, Table, I64
+]
+"""What :meth:`EquityTables.arrays` gives the kernels, in this order: rankings,
+offsets, ranks0, ranks1, flushes0, flushes1, use_flush, five_keys, fives,
+low_ranks, lows, badugi, binomials."""
 
 POT: Final = 5040
 """Units in one pot: divisible by 1..10 and, halved, again by 1..10."""
@@ -80,322 +110,192 @@ BOARD_HIGH: Final = 3
 """Hold'em-like: two hole cards and a five-card board, any mix, one high ranking
 with flushes (a faster :data:`ANY_MIX` for sampling)."""
 
-RANK_KEYS: Final = np.array(
-    [
-        0x2000,
-        0x8001,
-        0x11000,
-        0x3A000,
-        0x91000,
-        0x176005,
-        0x366000,
-        0x41A013,
-        0x47802E,
-        0x479068,
-        0x48C0E4,
-        0x48F211,
-        0x494493,
-    ],
-    dtype=np.int64,
-)
-ROW_SHIFT: Final = 12
-LOW_BITS: Final = (1 << ROW_SHIFT) - 1
-FLUSH_BIAS: Final = 0x3333
-FLUSH_BITS: Final = 0x8888
-
-# Per card code: the rank key, the suit word increment, the rank bit.
-CARD_KEY: Final = np.array([RANK_KEYS[c >> 2] for c in range(52)], dtype=np.int64)
-CARD_SUIT: Final = np.array([1 << (4 * (c & 3)) for c in range(52)], dtype=np.int64)
-CARD_BIT: Final = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
+# Per rank its rank key; per card code its rank bit (hand keys use CARD_KEYS).
+_RANK_KEY: Final = np.array(RANK_KEYS, dtype=np.int64)
+_CARD_BIT: Final = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
 
 
 # -- tables -----------------------------------------------------------------
 
 
-@cache
-def _multisets() -> tuple[I64, npt.NDArray[np.int8]]:
-    """Keys and rank counts of every multiset of 5, 6 or 7 ranks, at most four each."""
-    rows = []
-    for size in (5, 6, 7):
-        for combo in combinations_with_replacement(range(13), size):
-            counts = [0] * 13
-            for rank in combo:
-                counts[rank] += 1
-            if max(counts) <= 4:
-                rows.append(counts)
-    counts_array = np.array(rows, dtype=np.int8)
-    keys = counts_array.astype(np.int64) @ RANK_KEYS
-    if len(np.unique(keys)) != len(keys):  # pragma: no cover - the multipliers are fixed
-        raise AssertionError("rank keys are not unique")
-    return keys, counts_array
-
-
-@nb.njit(cache=True)
-def _window(words: npt.NDArray[np.uint64], position: int) -> np.uint64:
-    """Bits ``position .. position + 63`` of a bit array."""
-    word, shift = position >> 6, position & 63
-    if shift == 0:
-        return np.uint64(words[word])
-    return np.uint64((words[word] >> np.uint64(shift)) | (words[word + 1] << np.uint64(64 - shift)))
-
-
-@nb.njit(cache=True)
-def _displace(lows: I64, order: I64, starts: I64, n_rows: int) -> I64:
-    """Greedy row displacement: an offset per row so that no two keys share a slot.
-
-    Rows go largest first; each takes the smallest offset at which all its
-    slots are free, 64 candidate offsets tested at once with bit windows.
-    """
-    offsets = np.zeros(n_rows, dtype=np.int64)
-    words = np.zeros((1 << 20) // 64 + 2, dtype=np.uint64)
-    first_free = 0
-    for position in range(len(order)):
-        row = order[position]
-        first, last = starts[row], starts[row + 1]
-        if first == last:
-            continue
-        lowest = lows[first]
-        for i in range(first, last):
-            lowest = min(lowest, lows[i])
-        offset = max(0, first_free - lowest)
-        while True:
-            free = ~np.uint64(0)
-            for i in range(first, last):
-                free &= ~_window(words, lows[i] + offset)
-                if free == 0:
-                    break
-            if free != 0:
-                step = 0
-                while not (free >> np.uint64(step)) & np.uint64(1):
-                    step += 1
-                offset += step
-                break
-            offset += 64
-        for i in range(first, last):
-            slot = lows[i] + offset
-            words[slot >> 6] |= np.uint64(1) << np.uint64(slot & 63)
-        offsets[row] = offset
-        while (words[first_free >> 6] >> np.uint64(first_free & 63)) & np.uint64(1):
-            first_free += 1
-    return offsets
-
-
-@cache
-def _perfect_hash() -> tuple[I64, I64, int]:
-    """(row offsets, slot of each multiset of :func:`_multisets`, table size)."""
-    keys, _ = _multisets()
-    rows = keys >> ROW_SHIFT
-    n_rows = int(rows.max()) + 1
-    by_row = np.argsort(rows, kind="stable")
-    sorted_rows = rows[by_row]
-    lows = (keys & LOW_BITS)[by_row]
-    starts = np.searchsorted(sorted_rows, np.arange(n_rows + 1)).astype(np.int64)
-    sizes = np.diff(starts)
-    order = np.argsort(-sizes, kind="stable").astype(np.int64)
-    offsets = _displace(lows, order, starts, n_rows)
-    slots = offsets[rows] + (keys & LOW_BITS)
-    if len(np.unique(slots)) != len(slots):  # pragma: no cover
-        raise AssertionError("perfect hash collision")
-    return offsets, slots, int(slots.max()) + 1
-
-
-def _five_card_values(rules: RuleSet, counts: npt.NDArray[np.int8], flush: bool) -> I64:
-    lookup = get_table(rules).lookup
-    values = np.zeros(len(counts), dtype=np.int64)
-    for i, row in enumerate(counts.tolist()):
-        ranks = tuple(rank for rank in range(12, -1, -1) for _ in range(row[rank]))
-        values[i] = lookup.get((ranks, flush), 0)
-    return values
-
-
-@cache
-def _nonflush(rules: RuleSet) -> I64:
-    """Per slot: the best five of the multiset, as a strength of ``rules`` (0: none)."""
-    keys, counts = _multisets()
-    offsets, slots, size = _perfect_hash()
-    table = np.zeros(size, dtype=np.int64)
-    sizes = counts.sum(axis=1)
-    five = sizes == 5
-    table[slots[five]] = _five_card_values(rules, counts[five], flush=False)
-    for n in (6, 7):
-        chosen = sizes == n
-        best = np.zeros(int(chosen.sum()), dtype=np.int64)
-        for rank in range(13):
-            child = keys[chosen] - RANK_KEYS[rank]
-            has = counts[chosen, rank] > 0
-            child_slots = offsets[np.where(has, child, 0) >> ROW_SHIFT] + (child & LOW_BITS)
-            value = np.where(has, table[np.clip(child_slots, 0, size - 1)], 0)
-            best = np.maximum(best, value)
-        table[slots[chosen]] = best
-    return table
-
-
-@cache
-def _flush(rules: RuleSet) -> I64:
-    """Per 13-bit set of suited ranks (5 to 7 bits): the best five as a flush."""
-    table = np.zeros(1 << 13, dtype=np.int64)
-    if not rules.flushes:
-        return table
-    lookup = get_table(rules).lookup
-    bits = np.array([int(m).bit_count() for m in range(1 << 13)])
-    for mask in np.nonzero(bits == 5)[0].tolist():
-        ranks = tuple(rank for rank in range(12, -1, -1) if mask >> rank & 1)
-        table[mask] = lookup.get((ranks, True), 0)
-    for n in (6, 7):
-        for mask in np.nonzero(bits == n)[0].tolist():
-            table[mask] = max(table[mask & ~(1 << r)] for r in range(13) if mask >> r & 1)
-    return table
-
-
-@cache
-def _distinct(rules: RuleSet) -> I64:
-    """Per 13-bit set of exactly five ranks: their value without a flush (else 0)."""
-    table = np.zeros(1 << 13, dtype=np.int64)
-    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return table
-    lookup = get_table(rules).lookup
-    for mask in range(1 << 13):
-        if mask.bit_count() == 5:
-            ranks = tuple(rank for rank in range(12, -1, -1) if mask >> rank & 1)
-            table[mask] = lookup.get((ranks, False), 0)
-    return table
-
-
-@cache
-def _badugi(rules: RuleSet) -> I64:
-    """Per 13-bit set of 1-4 ranks: the value of cards of those ranks, all suits different."""
-    table = np.zeros(1 << 13, dtype=np.int64)
-    lookup = get_table(rules).lookup
-    for mask in range(1, 1 << 13):
-        ranks = tuple(rank for rank in range(12, -1, -1) if mask >> rank & 1)
-        if len(ranks) <= 4:
-            table[mask] = lookup.get((ranks, False), 0)
-    return table
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class EquityTables:
-    """Everything a kernel needs to value hands of one game.
+    """Everything a kernel needs to value hands of one game: the shared kernel
+    tables of :mod:`showdown._kernels.tables`, not copies.
 
     Attributes:
         kind: :data:`ANY_MIX`, :data:`OMAHA` or :data:`BADUGI`.
-        offsets: the perfect hash's row offsets.
-        nonflush: ``(slots, rankings)`` strengths by rank multiset.
-        flush: ``(8192, 2 * rankings)`` strengths by rank bits: columns
-            ``0..rankings-1`` the best flush of those suited ranks, then
-            ``rankings..`` the value of exactly five different ranks without a
-            flush (0 for any other number of bits): a small table that spares
-            Omaha most hash lookups.
-        flushes: per ranking, 1 when flushes count.
-        badugi: Badugi values by rank bits (zeros for other games).
+        rankings: how many rankings decide the pot (2 for hi/lo).
+        offsets: the perfect hash's row offsets (:func:`~showdown._kernels.tables.layout`).
+        ranks: per ranking, strengths by perfect-hash slot (:attr:`KernelTables.ranks
+            <showdown._kernels.tables.KernelTables>`; empty for Badugi).
+        flushes: per ranking, the best flush by 13-bit mask of suited ranks
+            (empty for rankings that ignore flushes).
+        use_flush: per ranking, 1 when flushes count.
+        five_keys: Omaha: per card code, the ``FIVE_KEYS`` of its rank.
+        fives: Omaha: the first ranking's strengths by sum of five ``FIVE_KEYS``.
+        low_ranks: Omaha hi/lo: the 13-bit mask of the ranks that may make a low.
+        lows: Omaha hi/lo: the second ranking's strengths by mask of five ranks.
+        badugi: Badugi: the strength of every four-card hand.
+        binomials: ``C(n, k)``, Badugi's index.
     """
 
     kind: int
+    rankings: int
     offsets: Offsets
-    nonflush: Table
-    flush: Table
-    flushes: I64
-    badugi: I64
+    ranks: tuple[Table, ...]
+    flushes: tuple[Table, ...]
+    use_flush: I64
+    five_keys: I64
+    fives: Table
+    low_ranks: int
+    lows: Table
+    badugi: Table
+    binomials: I64
 
-    def compact(self) -> tuple[Offsets, npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-        """Offsets, non-flush and flush tables of the first ranking, small for the cache."""
-        return _compact(self)
-
-    @property
-    def rankings(self) -> int:
-        """How many rankings decide the pot (2 for hi/lo)."""
-        return int(self.nonflush.shape[1])
-
-
-@cache
-def _compact(
-    tables: EquityTables,
-) -> tuple[Offsets, npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    return (
-        tables.offsets,
-        np.ascontiguousarray(tables.nonflush[:, 0]),
-        np.ascontiguousarray(tables.flush[:, 0]),
-    )
+    def arrays(self) -> Arrays:
+        """The tables as one tuple, the last argument of the kernels."""
+        return (
+            self.rankings,
+            self.offsets,
+            self.ranks[0],
+            self.ranks[-1],
+            self.flushes[0],
+            self.flushes[-1],
+            self.use_flush,
+            self.five_keys,
+            self.fives,
+            self.low_ranks,
+            self.lows,
+            self.badugi,
+            self.binomials,
+        )
 
 
 @cache
 def equity_tables(game: Game) -> EquityTables:
-    """The tables of a game, built once per process."""
-    offsets, _, _ = _perfect_hash()
+    """The tables of a game, built once per process (each ranking's once for all games).
+
+    One or two rankings; Omaha's first ranking must have no qualifier and its second, if any, must
+    be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
+    """
+    shared = layout()
     rankings = game.rankings
+    if len(rankings) > 2:
+        raise ValueError(f"{game.name}: the kernels score one or two rankings")
+    empty = np.zeros(0, dtype=np.uint16)
+    no_keys = np.zeros(52, dtype=np.int64)
+    tables = [kernel_tables(rules) for rules in rankings]
+    use_flush = np.array([1 if t.use_flush else 0 for t in tables], dtype=np.int64)
+    ranks = tuple(t.ranks for t in tables)
+    flushes = tuple(t.flushes for t in tables)
     if rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        kind = BADUGI
-    elif game.hole_used is not None:
-        kind = OMAHA
-    else:
-        kind = ANY_MIX
-    nonflush = np.ascontiguousarray(
-        np.stack([_nonflush(r) for r in rankings], axis=1).astype(np.uint16)
+        return EquityTables(
+            BADUGI,
+            1,
+            shared.offsets,
+            ranks,
+            flushes,
+            use_flush,
+            no_keys,
+            empty,
+            0,
+            empty,
+            tables[0].badugi_hands,
+            shared.binomials,
+        )
+    if game.hole_used is None:
+        return EquityTables(
+            ANY_MIX,
+            len(rankings),
+            shared.offsets,
+            ranks,
+            flushes,
+            use_flush,
+            no_keys,
+            empty,
+            0,
+            empty,
+            empty,
+            shared.binomials,
+        )
+    high = omaha_tables(rankings[0])
+    if len(high.fives) == 0 or any(r.qualifier is None or r.flushes for r in rankings[1:]):
+        raise ValueError(f"{game.name}: no Omaha kernel for rankings {rankings}")
+    low = omaha_tables(rankings[1]) if len(rankings) == 2 else None
+    return EquityTables(
+        OMAHA,
+        len(rankings),
+        shared.offsets,
+        ranks,
+        flushes,
+        use_flush,
+        high.card_keys,
+        high.fives,
+        low.low_ranks if low is not None else 0,
+        low.lows if low is not None else empty,
+        empty,
+        shared.binomials,
     )
-    by_bits = [_flush(r) for r in rankings] + [_distinct(r) for r in rankings]
-    flush = np.ascontiguousarray(np.stack(by_bits, axis=1).astype(np.uint16))
-    flushes = np.array([1 if r.flushes else 0 for r in rankings], dtype=np.int64)
-    badugi = _badugi(rankings[0]) if kind == BADUGI else np.zeros(1 << 13, dtype=np.int64)
-    return EquityTables(kind, offsets.astype(np.int32), nonflush, flush, flushes, badugi)
 
 
 # -- valuing one hand ---------------------------------------------------------
-
-
-@nb.njit(cache=True, nogil=True, inline="always")
-def _slot(key: int, offsets: Offsets) -> int:
-    return int(offsets[key >> ROW_SHIFT]) + (key & LOW_BITS)
 
 
 @nb.njit(cache=True, nogil=True)
 def _value_any_mix(
     cards: I64,
     n: int,
+    rankings: int,
     offsets: Offsets,
-    nonflush: Table,
-    flush: Table,
-    flushes: I64,
+    ranks0: Table,
+    ranks1: Table,
+    flushes0: Table,
+    flushes1: Table,
+    use_flush: I64,
     out: I64,
     row: int,
 ) -> None:
     """Values of the best five of ``cards[:n]`` (5 to 7 cards), per ranking, into ``out[row]``."""
-    key = 0
-    suits = 0
+    key = KEY_START
     for i in range(n):
-        key += CARD_KEY[cards[i]]
-        suits += CARD_SUIT[cards[i]]
-    slot = _slot(key, offsets)
-    rankings = nonflush.shape[1]
-    flushed = (suits + FLUSH_BIAS) & FLUSH_BITS
+        key += CARD_KEYS[cards[i]]
+    rank_key = key & RANK_KEY_MASK
+    flushed = key & FLUSH_BITS
+    suit = _flush_suit(key) if flushed else 0
     for r in range(rankings):
-        value = nonflush[slot, r]
-        if flushed and flushes[r]:
-            suit = 0
-            while not (flushed >> (4 * suit + 3)) & 1:
-                suit += 1
+        value = _lookup(rank_key, offsets, ranks0 if r == 0 else ranks1)
+        if flushed and use_flush[r]:
             bits = 0
             for i in range(n):
                 if cards[i] & 3 == suit:
-                    bits |= CARD_BIT[cards[i]]
-            suited = flush[bits, r]
+                    bits |= _CARD_BIT[cards[i]]
+            suited = int((flushes0 if r == 0 else flushes1)[bits])
             if n == 5 or suited > value:
                 value = suited
         out[row, r] = value
 
 
 @nb.njit(cache=True, nogil=True)
-def _board_triples(board: I64, triple_key: I64, triple_suit: I64, triple_bits: I64) -> None:
-    """Rank key, suit (-1: mixed) and rank bits of each three-card subset of a five-card board."""
+def _board_triples(
+    board: I64, five_keys: I64, triple_key: I64, triple_suit: I64, triple_bits: I64
+) -> int:
+    """Five-card key, suit (-1: mixed) and rank bits of each three-card subset of a
+    five-card board; returns the board's rank bits."""
     t = 0
     for a in range(3):
         for b in range(a + 1, 4):
             for c in range(b + 1, 5):
                 x, y, z = board[a], board[b], board[c]
-                triple_key[t] = CARD_KEY[x] + CARD_KEY[y] + CARD_KEY[z]
+                triple_key[t] = five_keys[x] + five_keys[y] + five_keys[z]
                 s = x & 3
                 triple_suit[t] = s if (y & 3) == s and (z & 3) == s else -1
-                triple_bits[t] = CARD_BIT[x] | CARD_BIT[y] | CARD_BIT[z]
+                triple_bits[t] = _CARD_BIT[x] | _CARD_BIT[y] | _CARD_BIT[z]
                 t += 1
+    bits = 0
+    for i in range(5):
+        bits |= _CARD_BIT[board[i]]
+    return bits
 
 
 @nb.njit(cache=True, nogil=True)
@@ -403,67 +303,58 @@ def _value_omaha(
     hands: I64,
     row: int,
     n_hole: int,
+    board_bits: int,
     triple_key: I64,
     triple_suit: I64,
     triple_bits: I64,
-    offsets: Offsets,
-    nonflush: Table,
-    flush: Table,
-    flushes: I64,
+    rankings: int,
+    flushes0: Table,
+    use_flush: I64,
+    five_keys: I64,
+    fives: Table,
+    low_ranks: int,
+    lows: Table,
     out: I64,
 ) -> None:
     """Values of the best two-plus-three hand of ``hands[row]``, per ranking, into ``out[row]``.
 
-    The second ranking, when there is one, is a low that ignores flushes."""
-    rankings = nonflush.shape[1]
+    The second ranking, when there is one, is a low that ignores flushes: its
+    table is zero but for five different ranks of ``low_ranks``, so it is read
+    only for a hole pair of two such ranks and a board with three of them."""
     two = rankings == 2
-    with_flush = flushes[0] == 1
+    with_flush = use_flush[0] == 1
+    board_low = two and _popcount(board_bits & low_ranks) >= 3
     high = 0
     low = 0
     for i in range(n_hole - 1):
         for j in range(i + 1, n_hole):
             a, b = hands[row, i], hands[row, j]
-            pair_key = CARD_KEY[a] + CARD_KEY[b]
-            pair_bits = CARD_BIT[a] | CARD_BIT[b]
+            pair_key = five_keys[a] + five_keys[b]
+            pair_bits = _CARD_BIT[a] | _CARD_BIT[b]
             suited = with_flush and (a & 3) == (b & 3)
             pair_suit = a & 3
+            pair_low = board_low and (pair_bits & low_ranks) == pair_bits and a >> 2 != b >> 2
             for t in range(10):
                 bits = pair_bits | triple_bits[t]
-                key = pair_key + triple_key[t]
                 if suited and triple_suit[t] == pair_suit:
-                    value = int(flush[bits, 0])
+                    value = int(flushes0[bits])
                 else:
-                    value = int(nonflush[offsets[key >> ROW_SHIFT] + (key & LOW_BITS), 0])
+                    value = int(fives[pair_key + triple_key[t]])
                 high = max(high, value)
-                if two:
-                    # a low is five different ranks: the small table by rank bits
-                    low = max(low, int(flush[bits, rankings + 1]))
+                if pair_low:
+                    low = max(low, int(lows[bits]))
     out[row, 0] = high
     if two:
         out[row, 1] = low
 
 
 @nb.njit(cache=True, nogil=True)
-def _value_badugi(hands: I64, row: int, badugi: I64) -> int:
+def _value_badugi(hands: I64, row: int, badugi: Table, binomials: I64) -> int:
     """The value of the four Badugi cards ``hands[row]``: their best subset of
-    different ranks and suits."""
-    best = 0
-    for subset in range(1, 16):
-        ranks = 0
-        suits = 0
-        valid = True
-        for i in range(4):
-            if subset >> i & 1:
-                rank_bit = CARD_BIT[hands[row, i]]
-                suit_bit = 1 << (hands[row, i] & 3)
-                if ranks & rank_bit or suits & suit_bit:
-                    valid = False
-                    break
-                ranks |= rank_bit
-                suits |= suit_bit
-        if valid and badugi[ranks] > best:
-            best = badugi[ranks]
-    return best
+    different ranks and suits, from the table of every four-card hand."""
+    return _badugi_hand(
+        hands[row, 0], hands[row, 1], hands[row, 2], hands[row, 3], binomials, badugi
+    )
 
 
 # -- scoring a deal -------------------------------------------------------------
@@ -525,11 +416,7 @@ def _value_deal(
     n_hole: int,
     board: I64,
     n_board: int,
-    offsets: Offsets,
-    nonflush: Table,
-    flush: Table,
-    flushes: I64,
-    badugi: I64,
+    tables: Arrays,
     cards: I64,
     triple_key: I64,
     triple_suit: I64,
@@ -537,32 +424,64 @@ def _value_deal(
     values: I64,
 ) -> None:
     """Every player's value of one deal into ``values[p, r]``."""
+    (
+        rankings,
+        offsets,
+        ranks0,
+        ranks1,
+        flushes0,
+        flushes1,
+        use_flush,
+        five_keys,
+        fives,
+        low_ranks,
+        lows,
+        badugi,
+        binomials,
+    ) = tables
     players = hands.shape[0]
+    board_bits = 0
     if kind == OMAHA:
-        _board_triples(board, triple_key, triple_suit, triple_bits)
+        board_bits = _board_triples(board, five_keys, triple_key, triple_suit, triple_bits)
     for p in range(players):
         if kind == ANY_MIX:
             for i in range(n_hole):
                 cards[i] = hands[p, i]
             for i in range(n_board):
                 cards[n_hole + i] = board[i]
-            _value_any_mix(cards, n_hole + n_board, offsets, nonflush, flush, flushes, values, p)
+            _value_any_mix(
+                cards,
+                n_hole + n_board,
+                rankings,
+                offsets,
+                ranks0,
+                ranks1,
+                flushes0,
+                flushes1,
+                use_flush,
+                values,
+                p,
+            )
         elif kind == OMAHA:
             _value_omaha(
                 hands,
                 p,
                 n_hole,
+                board_bits,
                 triple_key,
                 triple_suit,
                 triple_bits,
-                offsets,
-                nonflush,
-                flush,
-                flushes,
+                rankings,
+                flushes0,
+                use_flush,
+                five_keys,
+                fives,
+                low_ranks,
+                lows,
                 values,
             )
         else:
-            values[p, 0] = _value_badugi(hands, p, badugi)
+            values[p, 0] = _value_badugi(hands, p, badugi, binomials)
 
 
 # -- exact enumeration ------------------------------------------------------------
@@ -575,17 +494,14 @@ def exact_counts(
     board_known: I64,
     missing: int,
     deck_mask: int,
-    offsets: Offsets,
-    nonflush: Table,
-    flush: Table,
-    flushes: I64,
-    badugi: I64,
+    tables: Arrays,
 ) -> I64:
     """Counts ``(T, players, COLUMNS)``: for each tuple of hands ``tuples[t]``
     (``(T, players, hole)`` card codes), every completion of the board by
-    ``missing`` cards from ``deck_mask`` less the tuple's cards."""
+    ``missing`` cards from ``deck_mask`` less the tuple's cards. ``tables`` is
+    :meth:`EquityTables.arrays`."""
     n_tuples, players, n_hole = tuples.shape
-    rankings = nonflush.shape[1]
+    rankings = tables[0]
     counts = np.zeros((n_tuples, players, COLUMNS), dtype=np.int64)
     n_known = len(board_known)
     n_board = n_known + missing
@@ -623,11 +539,7 @@ def exact_counts(
                 n_hole,
                 board,
                 n_board,
-                offsets,
-                nonflush,
-                flush,
-                flushes,
-                badugi,
+                tables,
                 cards,
                 triple_key,
                 triple_suit,
@@ -678,8 +590,8 @@ def exact_board_ranks(
     missing: int,
     deck_mask: int,
     offsets: Offsets,
-    nonflush: npt.NDArray[np.uint16],
-    flush: npt.NDArray[np.uint16],
+    rank_table: Table,
+    flush_table: Table,
 ) -> I64:
     """:func:`exact_counts` for Hold'em-like games (hole cards plus a board, any
     mix, one high ranking in which a flush beats every non-flush hand of seven
@@ -691,6 +603,11 @@ def exact_board_ranks(
     flush (enough cards of the suit) are dealt one by one, and the difference
     between their true outcome and their ranks-only outcome is added. A board
     can reach a flush in one suit only (it takes three board cards of the suit).
+
+    ``offsets``, ``rank_table`` and ``flush_table`` are the ranking's shared
+    kernel tables (:func:`~showdown._kernels.tables.layout`, and ``ranks`` and
+    ``flushes`` of :func:`~showdown._kernels.tables.kernel_tables`). The keys
+    summed here are rank keys alone (the suit counters masked off).
     """
     n_tuples, players, n_hole = tuples.shape
     counts = np.zeros((n_tuples, players, COLUMNS), dtype=np.int64)
@@ -712,9 +629,9 @@ def exact_board_ranks(
     known_mask = 0
     for i in range(len(board_known)):
         c = board_known[i]
-        known_key += CARD_KEY[c]
+        known_key += CARD_KEYS[c] & RANK_KEY_MASK
         known_suited[c & 3] += 1
-        known_bits[c & 3] |= CARD_BIT[c]
+        known_bits[c & 3] |= _CARD_BIT[c]
         known_mask |= 1 << c
     for t in range(n_tuples):
         used = known_mask
@@ -726,9 +643,9 @@ def exact_board_ranks(
             for i in range(n_hole):
                 c = tuples[t, p, i]
                 used |= 1 << c
-                hole_key[p] += CARD_KEY[c]
+                hole_key[p] += CARD_KEYS[c] & RANK_KEY_MASK
                 hole_suited[p, c & 3] += 1
-                hole_bits[p, c & 3] |= CARD_BIT[c]
+                hole_bits[p, c & 3] |= _CARD_BIT[c]
         free = deck_mask & ~used
         for r in range(13):
             available[r] = 0
@@ -744,7 +661,7 @@ def exact_board_ranks(
             key = known_key
             for i in range(missing):
                 taken[ranks[i]] += 1
-                key += RANK_KEYS[ranks[i]]
+                key += _RANK_KEY[ranks[i]]
                 if taken[ranks[i]] > available[ranks[i]]:
                     ok = False
             if ok:
@@ -754,7 +671,7 @@ def exact_board_ranks(
                         weight *= _choose(available[r], taken[r])
                 for p in range(players):
                     k = key + hole_key[p]
-                    values[p, 0] = nonflush[offsets[k >> ROW_SHIFT] + (k & LOW_BITS)]
+                    values[p, 0] = _lookup(k, offsets, rank_table)
                 _score(values, players, 1, counts, t, weight)
             # next non-decreasing sequence of ranks
             i = missing - 1
@@ -790,22 +707,22 @@ def exact_board_ranks(
                     key_in = known_key
                     bits_in = known_bits[suit]
                     for i in range(j):
-                        key_in += CARD_KEY[in_suit[pick[i]]]
-                        bits_in |= CARD_BIT[in_suit[pick[i]]]
+                        key_in += CARD_KEYS[in_suit[pick[i]]] & RANK_KEY_MASK
+                        bits_in |= _CARD_BIT[in_suit[pick[i]]]
                     suited_count = known_suited[suit] + j
                     for i in range(missing - j):
                         rest[i] = i
                     while True:
                         key = key_in
                         for i in range(missing - j):
-                            key += CARD_KEY[off_suit[rest[i]]]
+                            key += CARD_KEYS[off_suit[rest[i]]] & RANK_KEY_MASK
                         changed = False
                         for p in range(players):
                             k = key + hole_key[p]
-                            v = np.int64(nonflush[offsets[k >> ROW_SHIFT] + (k & LOW_BITS)])
+                            v = _lookup(k, offsets, rank_table)
                             plain[p, 0] = v
                             if hole_suited[p, suit] + suited_count >= 5:
-                                f = np.int64(flush[bits_in | hole_bits[p, suit]])
+                                f = int(flush_table[bits_in | hole_bits[p, suit]])
                                 if f > v:
                                     v = f
                                     changed = True
@@ -873,11 +790,7 @@ def sample_counts(
     board_known: I64,
     n_board: int,
     deck: I64,
-    offsets: Offsets,
-    nonflush: Table,
-    flush: Table,
-    flushes: I64,
-    badugi: I64,
+    tables: Arrays,
 ) -> tuple[I64, int, int]:
     """Play ``deals`` random deals; return ``(counts (players, COLUMNS), done, tries)``.
 
@@ -890,10 +803,15 @@ def sample_counts(
     partial Fisher-Yates shuffle that passes over cards a combo holds).
     ``tries`` counts the attempts, rejected ones included; ``done`` falls short
     of ``deals`` only when 1,000 tries per deal were not enough. ``kind`` is
-    :data:`ANY_MIX`, :data:`OMAHA`, :data:`BADUGI` or :data:`BOARD_HIGH`.
+    :data:`ANY_MIX`, :data:`OMAHA`, :data:`BADUGI` or :data:`BOARD_HIGH`;
+    ``tables`` is :meth:`EquityTables.arrays` (for :data:`BOARD_HIGH`, of a
+    game of one high ranking).
     """
     players, n_hole = known.shape
-    rankings = nonflush.shape[1]
+    rankings = tables[0]
+    offsets = tables[1]
+    rank_table = tables[2]
+    flush_table = tables[4]
     state = np.uint64(seed)
     counts3 = np.zeros((1, players, COLUMNS), dtype=np.int64)
     counts = counts3[0]
@@ -913,12 +831,10 @@ def sample_counts(
     n_deck = len(deck)
     fixed = np.zeros(players, dtype=np.bool_)
     fixed_key = np.zeros(players, dtype=np.int64)
-    fixed_suit = np.zeros(players, dtype=np.int64)
     for p in range(players):
         fixed[p] = not listed[p] and n_known[p] == n_hole
         for i in range(n_known[p]):
-            fixed_key[p] += CARD_KEY[known[p, i]]
-            fixed_suit[p] += CARD_SUIT[known[p, i]]
+            fixed_key[p] += CARD_KEYS[known[p, i]]
     win0 = 0
     win1 = 0
     tie = 0
@@ -980,35 +896,27 @@ def sample_counts(
                     board[i] = card
         # 3. value every hand
         if kind == BOARD_HIGH:
-            board_key = 0
-            board_suit = FLUSH_BIAS
+            board_key = KEY_START
             for i in range(n_board):
-                board_key += CARD_KEY[board[i]]
-                board_suit += CARD_SUIT[board[i]]
+                board_key += CARD_KEYS[board[i]]
             for p in range(players):
                 if fixed[p]:
                     key = board_key + fixed_key[p]
-                    suits = board_suit + fixed_suit[p]
                 else:
                     key = board_key
-                    suits = board_suit
                     for i in range(n_hole):
-                        key += CARD_KEY[hands[p, i]]
-                        suits += CARD_SUIT[hands[p, i]]
-                value = np.int64(nonflush[offsets[key >> ROW_SHIFT] + (key & LOW_BITS), 0])
-                flushed = suits & FLUSH_BITS
-                if flushed:
-                    suit = 0
-                    while not (flushed >> (4 * suit + 3)) & 1:
-                        suit += 1
+                        key += CARD_KEYS[hands[p, i]]
+                value = _lookup(key & RANK_KEY_MASK, offsets, rank_table)
+                if key & FLUSH_BITS:
+                    suit = _flush_suit(key)
                     bits = 0
                     for i in range(n_hole):
                         if hands[p, i] & 3 == suit:
-                            bits |= CARD_BIT[hands[p, i]]
+                            bits |= _CARD_BIT[hands[p, i]]
                     for i in range(n_board):
                         if board[i] & 3 == suit:
-                            bits |= CARD_BIT[board[i]]
-                    value = max(value, np.int64(flush[bits, 0]))
+                            bits |= _CARD_BIT[board[i]]
+                    value = max(value, int(flush_table[bits]))
                 values[p, 0] = value
             if players == 2:
                 # heads-up: count, and fill the columns once at the end
@@ -1024,11 +932,7 @@ def sample_counts(
                 n_hole,
                 board,
                 n_board,
-                offsets,
-                nonflush,
-                flush,
-                flushes,
-                badugi,
+                tables,
                 cards,
                 triple_key,
                 triple_suit,

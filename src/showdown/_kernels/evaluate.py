@@ -318,6 +318,24 @@ def _omaha_flush(row: _Cards, n_hole: int, suit: int, flushes: _Table) -> int:  
     return best
 
 
+@njit(cache=True, inline="always")
+def _badugi_hand(
+    a: int, b: int, c: int, d: int, binomials: npt.NDArray[np.int64], table: _Table
+) -> int:  # pragma: no cover
+    """The strength of four Badugi cards: sort the codes, index the table of every hand."""
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    return int(table[binomials[1, a] + binomials[2, b] + binomials[3, c] + binomials[4, d]])
+
+
 @njit(cache=True, parallel=True)
 def badugi(
     cards: _Cards, binomials: npt.NDArray[np.int64], table: _Table, out: _Out, column: int
@@ -325,23 +343,9 @@ def badugi(
     """Four cards: sort them, index the table of every four-card hand."""
     n = cards.shape[0]
     for i in prange(n):
-        a = int(cards[i, 0])
-        b = int(cards[i, 1])
-        c = int(cards[i, 2])
-        d = int(cards[i, 3])
-        if a > b:
-            a, b = b, a
-        if c > d:
-            c, d = d, c
-        if a > c:
-            a, c = c, a
-        if b > d:
-            b, d = d, b
-        if b > c:
-            b, c = c, b
-        out[i, column] = table[
-            binomials[1, a] + binomials[2, b] + binomials[3, c] + binomials[4, d]
-        ]
+        out[i, column] = _badugi_hand(
+            int(cards[i, 0]), int(cards[i, 1]), int(cards[i, 2]), int(cards[i, 3]), binomials, table
+        )
 
 
 @njit(cache=True, parallel=True)

@@ -30,6 +30,7 @@ from showdown.rules import Formation, RuleSet, get_ranking
 from showdown.tables import get_table
 
 __all__ = [
+    "CARD_KEYS",
     "FIVE_KEYS",
     "FLUSH_BITS",
     "HASH_SHIFT",
@@ -107,6 +108,12 @@ FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
 
 RANK_KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
 """The rank-key part of a hand key."""
+
+CARD_KEYS: Final = np.array(
+    [RANK_KEYS[code >> 2] + (1 << (SUIT_SHIFT + 4 * (code & 3))) for code in range(52)], np.int64
+)
+"""Per card code: its rank key plus one in its suit's counter. A hand key is
+``KEY_START`` plus the hand's card keys (:attr:`Layout.card_keys` is this array)."""
 
 HASH_SHIFT: Final = 8
 """Rank keys sharing ``key >> HASH_SHIFT`` form one row of the perfect hash."""
@@ -267,11 +274,7 @@ def layout() -> Layout:
     slots = (keys + offsets[keys >> HASH_SHIFT]) & (HASH_SIZE - 1)
     if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
         raise AssertionError("the perfect hash has a collision")
-    codes = np.arange(52)
-    card_keys = np.array(RANK_KEYS, np.int64)[codes >> 2] + (
-        np.int64(1) << (SUIT_SHIFT + 4 * (codes & 3))
-    )
-    return Layout(card_keys, offsets, slots, _binomials())
+    return Layout(CARD_KEYS.copy(), offsets, slots, _binomials())
 
 
 @dataclass(frozen=True, slots=True, eq=False)
