@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -105,7 +106,8 @@ def _collect(game_name: str, chunk: int, deals: int) -> list[set[tuple[int | Non
 @pytest.mark.parametrize("game_name", sorted(POKERKIT))
 def test_pokerkit_orders_every_game_alike(game_name: str) -> None:
     chunks = 2  # one per core; the seeds do not depend on it
-    with ProcessPoolExecutor(chunks) as pool:
+    # spawn, not fork: the parent may already run numba's OpenMP threads.
+    with ProcessPoolExecutor(chunks, mp_context=multiprocessing.get_context("spawn")) as pool:
         parts = list(
             pool.map(_collect, [game_name] * chunks, range(chunks), [DEALS // chunks] * chunks)
         )

@@ -10,7 +10,7 @@ and :mod:`~showdown._kernels.census` import numba, and
 The algorithm: additive rank keys, a perfect hash, suit lanes
 ---------------------------------------------------------------
 A hand of up to seven cards is valued with one memory read after a handful of
-additions, with tables that together take about 2.2 MB:
+additions, with tables that together take about 2.9 MB:
 
 * **Additive rank keys.** Each rank ``r`` has a key ``RANK_KEYS[r]`` chosen
   (by a greedy search, re-checked whenever the tables are built) so that the
@@ -43,8 +43,10 @@ additions, with tables that together take about 2.2 MB:
 * Anything else (2-7 or a high hand of more than seven cards) takes the best
   of every five-card subset, each looked up in the same tables.
 
-Why this one: the additive keys are what the fastest C++ evaluators use
-(OMPEval) and need neither sorting nor the 125 MB state machine; quinary
+Why this one: additive rank keys are the technique of the fastest C++
+evaluators; our keys are our own (found by the greedy search in
+:mod:`showdown._kernels.hashing`), and they need neither sorting nor the
+125 MB state machine of the Two Plus Two table; quinary
 hashing (phevaluator) needs a loop over 13 ranks per hand. Every table is
 derived from the readable rule tables (:func:`showdown.tables.get_table`) by
 taking the best five-card subset, and tests compare every kernel with the
