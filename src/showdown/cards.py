@@ -52,6 +52,7 @@ __all__ = [
     "CardsLike",
     "Rank",
     "Suit",
+    "cards_mask",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -373,6 +374,18 @@ def _parse_text(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of some cards (a card given twice counts once).
+
+    >>> cards_mask([Card("2c"), Card("As")]) == (1 << 0) | (1 << 51)
+    True
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card._code
+    return mask
+
+
 def _check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for card in cards:
@@ -409,9 +422,7 @@ class CardSet:
         if isinstance(cards, CardSet):
             mask = cards._mask
         else:
-            mask = 0
-            for card in parse_cards(cards, allow_duplicates=True):
-                mask |= card.mask
+            mask = cards_mask(parse_cards(cards, allow_duplicates=True))
         object.__setattr__(self, "_mask", mask)
 
     @classmethod

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from showdown.cards import DECK, Card, CardsLike, format_cards, parse_cards
+from showdown.cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards
 from showdown.errors import (
     CardCountError,
     CardParseError,
@@ -235,18 +235,6 @@ class _Problem:
         return "any_mix"
 
 
-def _deck_of(game: Game) -> tuple[Card, ...]:
-    ranks = set(game.rankings[0].rank_order)
-    return tuple(card for card in DECK if card.rank in ranks)
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.mask
-    return mask
-
-
 def _as_range(hand: object, game: Game, seat: int) -> Range:
     """A player's hand or range as a :class:`Range` of the game's hand size."""
     if isinstance(hand, Range):
@@ -296,15 +284,15 @@ def _problem(
             f"{found.name} has a board of {found.full_board} cards, got {len(shared)}: "
             f"{format_cards(shared)}"
         )
-    deck = _deck_of(found)
-    deck_mask = _mask(deck)
+    deck = found.deck
+    deck_mask = cards_mask(deck)
     for card in (*shared, *out):
         if not card.mask & deck_mask:
             raise CardParseError(f"{card} is not in the deck of {found.name}")
     for card in out:
         if card in shared:
             raise DuplicateCardError(f"card {card} is both on the board and dead")
-    blocked = _mask(shared) | _mask(out)
+    blocked = cards_mask(shared) | cards_mask(out)
     ranges = [_as_range(hand, found, seat) for seat, hand in enumerate(hands, start=1)]
     # known cards of open ranges: against the board, the dead cards and each other
     held = blocked
@@ -322,7 +310,7 @@ def _problem(
     fixed = held & ~blocked
     checked = []
     for seat, hand_range in enumerate(ranges, start=1):
-        own = _mask(hand_range.known) if hand_range.is_open else 0
+        own = cards_mask(hand_range.known) if hand_range.is_open else 0
         others = tuple(DECK[c] for c in range(52) if (fixed & ~own) >> c & 1)
         narrowed = hand_range.without((*shared, *out, *others))
         if narrowed.combo_count() == 0:
@@ -489,7 +477,7 @@ def _sampler(problem: _Problem) -> _Sampler:
             )
             known[p, : len(cards)] = [card.code for card in cards]
             n_known[p] = len(cards)
-            fixed |= _mask(cards)
+            fixed |= cards_mask(cards)
             start.append(start[-1])
             continue
         listed[p] = 1

@@ -25,7 +25,7 @@ from enum import Enum
 from itertools import combinations, product
 from typing import Final
 
-from showdown.cards import Card, CardsLike, format_cards, parse_cards
+from showdown.cards import DECK, Card, CardsLike, format_cards, parse_cards
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError, UnknownGameError
 from showdown.evaluation import HandValue, best_hand, candidate_hands, value_of_strength
 from showdown.rules import (
@@ -98,6 +98,12 @@ class Game:
         return self.board_cards[-1] if self.board_cards else 0
 
     @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards this game is dealt from (36 in short deck), in code order."""
+        ranks = set(self.rankings[0].rank_order)
+        return tuple(card for card in DECK if card.rank in ranks)
+
+    @property
     def split_pot(self) -> bool:
         """True for hi/lo games."""
         return len(self.rankings) > 1
@@ -127,9 +133,9 @@ class Game:
                 f"{self.name} needs {wanted} board cards, got {len(board)}: "
                 f"{format_cards(board) or 'none'}"
             )
-        deck = set(self.rankings[0].rank_order)
+        ranks = set(self.rankings[0].rank_order)
         for card in (*hole, *board):
-            if card.rank not in deck:
+            if card.rank not in ranks:
                 raise CardParseError(f"{card} is not in the deck of {self.name}")
         for card in board:
             if card in hole:

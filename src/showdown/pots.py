@@ -47,7 +47,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Final
 
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import DuplicateCardError, ShowdownError, StakeError
@@ -65,9 +64,6 @@ __all__ = [
     "ShowdownResult",
     "resolve",
 ]
-
-MAX_PLAYERS: Final = 23
-"""The most players one deck can deal a two-card game to; checked per game."""
 
 
 class OddChipRule(Enum):
@@ -240,7 +236,7 @@ def _validate(showdown: Showdown) -> None:
     if len(players) < 2:
         raise StakeError(f"a showdown needs at least 2 players, got {len(players)}")
     cards_needed = len(players) * game.hole_cards + game.full_board
-    deck_size = 4 * len(game.rankings[0].rank_order)
+    deck_size = len(game.deck)
     if cards_needed > deck_size:
         raise StakeError(
             f"{len(players)} players cannot be dealt {game.name}: "

@@ -50,7 +50,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from showdown.cards import DECK, RANKS, Card, CardsLike, format_cards, parse_cards
+from showdown.cards import DECK, RANKS, Card, CardsLike, cards_mask, format_cards, parse_cards
 from showdown.errors import CardParseError, DuplicateCardError, RangeParseError
 from showdown.games import Game, get_game
 
@@ -222,8 +222,8 @@ class Range:
                 card outside the game's deck, or a weight outside ``[0, 1]``.
         """
         found = get_game(game)
-        size, deck = found.hole_cards, _deck_of(found)
-        deck_mask = _mask_of(deck)
+        size, deck = found.hole_cards, found.deck
+        deck_mask = cards_mask(deck)
         chosen: dict[int, float] = {}
         for item in combos:
             if (
@@ -244,7 +244,7 @@ class Range:
                     f"{format_cards(cards)!r} is not a {found.name} hand: "
                     f"it needs {size} cards, not {len(cards)}"
                 )
-            mask = _mask_of(cards)
+            mask = cards_mask(cards)
             if mask & ~deck_mask:
                 raise RangeParseError(f"{format_cards(cards)!r} is not in the deck of {found.name}")
             if not 0.0 <= weight <= 1.0:
@@ -270,7 +270,7 @@ class Range:
             CardParseError, DuplicateCardError: the cards cannot be read.
         """
         found = get_game(game)
-        size, deck = found.hole_cards, _deck_of(found)
+        size, deck = found.hole_cards, found.deck
         known = parse_cards(cards)
         if len(known) > size:
             raise RangeParseError(
@@ -361,7 +361,7 @@ class Range:
 
     def weight_of(self, cards: Sequence[Card]) -> float:
         """The weight of one combo, 0 when the range does not hold it."""
-        mask = np.uint64(_mask_of(cards))
+        mask = np.uint64(cards_mask(cards))
         masks = self.masks
         index = int(np.searchsorted(masks, mask))
         if index < len(masks) and masks[index] == mask:
@@ -370,8 +370,8 @@ class Range:
 
     def without(self, cards: Iterable[Card]) -> Range:
         """The combos that share no card with ``cards`` (the board, dead cards)."""
-        blocked = _mask_of(tuple(cards))
-        if self.is_open and not blocked & _mask_of(self.known):
+        blocked = cards_mask(tuple(cards))
+        if self.is_open and not blocked & cards_mask(self.known):
             deck = tuple(card for card in self._deck if not card.mask & blocked)
             return Range._make(self._size, deck, known=self._known, source=self._source)
         keep = (self.masks & np.uint64(blocked)) == 0
@@ -435,7 +435,7 @@ def parse_range(text: str, *, game: str | Game = "holdem") -> Range:
 
 @lru_cache(maxsize=4096)
 def _parse_range(text: str, found: Game) -> Range:
-    size, deck = found.hole_cards, _deck_of(found)
+    size, deck = found.hole_cards, found.deck
     tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
     if not tokens:
         raise RangeParseError(f"{text!r} is not a range: it is empty")
@@ -563,7 +563,7 @@ def _explicit_token(
     text = "".join(str(card) for card in cards) + suffix_text
     if len(cards) < size:
         return _Token(text, size, deck, weight, fixed=cards, open_=cards)
-    return _Token(text, size, deck, weight, listed=np.array([_mask_of(cards)], dtype=np.uint64))
+    return _Token(text, size, deck, weight, listed=np.array([cards_mask(cards)], dtype=np.uint64))
 
 
 def _pattern_token(
@@ -722,7 +722,7 @@ def _plus_token(
 
 def _class_masks(high: int, low: int, suffix: str, deck: tuple[Card, ...]) -> Masks:
     """Masks of the two-card hands of ranks high/low with suffix s, o or ''."""
-    return _class_masks_of(high, low, suffix, _mask_of(deck))
+    return _class_masks_of(high, low, suffix, cards_mask(deck))
 
 
 @cache
@@ -822,18 +822,6 @@ def _comb_table(n: int, k: int) -> npt.NDArray[np.int64]:
     return table
 
 
-def _deck_of(game: Game) -> tuple[Card, ...]:
-    ranks = set(game.rankings[0].rank_order)
-    return tuple(card for card in DECK if card.rank in ranks)
-
-
-def _mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.mask
-    return mask
-
-
 def _codes_of(masks: Masks, size: int) -> Codes:
     """Each mask's card codes, ascending, as an ``(n, size)`` array."""
     bits = (masks[:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & np.uint64(1)
@@ -889,7 +877,7 @@ def _format_two_card(hand_range: Range) -> str:
         return ""
     deck = hand_range.deck
     held = dict(zip(masks.tolist(), weights.tolist(), strict=True))
-    deck_mask = _mask_of(deck)
+    deck_mask = cards_mask(deck)
     if len(held) == comb(len(deck), 2) and len(set(held.values())) == 1:
         return "random" + _weight_text(next(iter(held.values())))
     deck_ranks = sorted({card.rank.index for card in deck})
@@ -943,20 +931,28 @@ def _class_order(mask: int) -> int:
     return (codes[0] >> 2) * 16 + (codes[1] >> 2)
 
 
+def _runs(cells: list[tuple[int, float]], order: list[int]) -> Iterator[tuple[int, int, float]]:
+    """Cells (rank, weight), highest first, grouped into runs: (top, bottom, weight).
+
+    A run is a stretch of one weight whose ranks follow each other in ``order``.
+    """
+    i = 0
+    while i < len(cells):
+        j = i
+        while (
+            j + 1 < len(cells)
+            and cells[j + 1][1] == cells[i][1]
+            and order.index(cells[j + 1][0]) == order.index(cells[j][0]) + 1
+        ):
+            j += 1
+        yield cells[i][0], cells[j][0], cells[i][1]
+        i = j + 1
+
+
 def _runs_pairs(pairs: list[tuple[int, float]], deck_ranks: list[int]) -> list[str]:
     """Pairs (highest first) as ``QQ+``, ``99-66`` or ``TT`` runs of one weight."""
     tokens: list[str] = []
-    order = list(reversed(deck_ranks))
-    i = 0
-    while i < len(pairs):
-        j = i
-        while (
-            j + 1 < len(pairs)
-            and pairs[j + 1][1] == pairs[i][1]
-            and order.index(pairs[j + 1][0]) == order.index(pairs[j][0]) + 1
-        ):
-            j += 1
-        top, bottom, weight = pairs[i][0], pairs[j][0], pairs[i][1]
+    for top, bottom, weight in _runs(pairs, list(reversed(deck_ranks))):
         t, b = _RANK_CHARS[top] * 2, _RANK_CHARS[bottom] * 2
         if top == deck_ranks[-1] and top != bottom:
             text = b + "+"
@@ -965,7 +961,6 @@ def _runs_pairs(pairs: list[tuple[int, float]], deck_ranks: list[int]) -> list[s
         else:
             text = f"{t}-{b}"
         tokens.append(text + _weight_text(weight))
-        i = j + 1
     return tokens
 
 
@@ -974,17 +969,8 @@ def _runs_kickers(
 ) -> list[str]:
     """One top card's kickers (highest first) as ``AQs+``, ``A5s-A2s`` or ``A9s`` runs."""
     tokens: list[str] = []
-    i = 0
     h = _RANK_CHARS[high]
-    while i < len(cells):
-        j = i
-        while (
-            j + 1 < len(cells)
-            and cells[j + 1][1] == cells[i][1]
-            and kickers.index(cells[j + 1][0]) == kickers.index(cells[j][0]) + 1
-        ):
-            j += 1
-        top, bottom, weight = cells[i][0], cells[j][0], cells[i][1]
+    for top, bottom, weight in _runs(cells, kickers):
         if top == kickers[0] and top != bottom:
             text = f"{h}{_RANK_CHARS[bottom]}{suffix}+"
         elif top == bottom:
@@ -992,5 +978,4 @@ def _runs_kickers(
         else:
             text = f"{h}{_RANK_CHARS[top]}{suffix}-{h}{_RANK_CHARS[bottom]}{suffix}"
         tokens.append(text + _weight_text(weight))
-        i = j + 1
     return tokens

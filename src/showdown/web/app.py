@@ -370,8 +370,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             hole = parse_cards(request.cards)
         with _at("board"):
             board = parse_cards(request.board) if request.board is not None else ()
-        deck = set(game.rankings[0].rank_order)
-        hole_at_fault = len(hole) != game.hole_cards or any(c.rank not in deck for c in hole)
+        hole_at_fault = len(hole) != game.hole_cards or any(c not in game.deck for c in hole)
         with _at("cards" if hole_at_fault else "board"):
             played = evaluate_game(game, hole, board or None)
         halves = dict(zip(game.halves, played.values, strict=True))
