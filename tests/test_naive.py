@@ -11,30 +11,7 @@ from math import comb
 import pytest
 
 from tests import naive
-
-# RULES.md section 1 (seed 004): hands and distinct strengths per category.
-HANDS_PER_CATEGORY = {
-    "straight_flush": 40,
-    "four_of_a_kind": 624,
-    "full_house": 3_744,
-    "flush": 5_108,
-    "straight": 10_200,
-    "three_of_a_kind": 54_912,
-    "two_pair": 123_552,
-    "one_pair": 1_098_240,
-    "high_card": 1_302_540,
-}
-CLASSES_PER_CATEGORY = {
-    "straight_flush": 10,
-    "four_of_a_kind": 156,
-    "full_house": 156,
-    "flush": 1_277,
-    "straight": 10,
-    "three_of_a_kind": 858,
-    "two_pair": 858,
-    "one_pair": 2_860,
-    "high_card": 1_277,
-}
+from tests.counts import FIVE_CARD_CLASSES, FIVE_CARD_HANDS
 
 
 def h(text: str) -> list[str]:
@@ -86,8 +63,8 @@ def test_category_counts_by_rank_pattern() -> None:
         assert (name in ("flush", "straight_flush")) == is_flush
         hands[name] += ways
         classes[name].add(key)
-    assert dict(hands) == HANDS_PER_CATEGORY
-    assert {name: len(keys) for name, keys in classes.items()} == CLASSES_PER_CATEGORY
+    assert dict(hands) == FIVE_CARD_HANDS
+    assert {name: len(keys) for name, keys in classes.items()} == FIVE_CARD_CLASSES
     assert sum(len(keys) for keys in classes.values()) == 7_462
 
 
@@ -106,8 +83,8 @@ def test_category_counts_exhaustive() -> None:
         name = naive.category_name(key)
         hands[name] += 1
         classes[name].add(key)
-    assert dict(hands) == HANDS_PER_CATEGORY
-    assert {name: len(keys) for name, keys in classes.items()} == CLASSES_PER_CATEGORY
+    assert dict(hands) == FIVE_CARD_HANDS
+    assert {name: len(keys) for name, keys in classes.items()} == FIVE_CARD_CLASSES
 
 
 def test_treys_agrees_on_every_class() -> None:

@@ -21,29 +21,8 @@ import pytest
 from showdown import DECK, Card, evaluate, get_table
 from showdown.rules import Category
 from tests import naive
+from tests.counts import FIVE_CARD_CLASSES, FIVE_CARD_HANDS
 
-HIGH_HANDS = {
-    "straight_flush": 40,
-    "four_of_a_kind": 624,
-    "full_house": 3744,
-    "flush": 5108,
-    "straight": 10200,
-    "three_of_a_kind": 54912,
-    "two_pair": 123552,
-    "one_pair": 1098240,
-    "high_card": 1302540,
-}
-HIGH_CLASSES = {
-    "straight_flush": 10,
-    "four_of_a_kind": 156,
-    "full_house": 156,
-    "flush": 1277,
-    "straight": 10,
-    "three_of_a_kind": 858,
-    "two_pair": 858,
-    "one_pair": 2860,
-    "high_card": 1277,
-}
 # Hands in one class, by category, where a closed form exists: the ways to
 # give suits to one rank pattern (e.g. a pair: C(4,2) * 4 * 4 * 4 = 384).
 HANDS_PER_CLASS = {
@@ -128,14 +107,16 @@ def test_high_every_five_card_hand() -> None:
     strengths = strengths_of("high", all_five_card_hands())
     assert len(strengths) == 2_598_960 == comb(52, 5)
     assert strengths.min() == 1
-    assert categories_of("high", strengths) == Counter(HIGH_HANDS)
+    assert categories_of("high", strengths) == Counter(FIVE_CARD_HANDS)
     distinct = np.unique(strengths)
     assert len(distinct) == 7462
     assert distinct.tolist() == list(range(1, 7463))  # dense
     per_class = np.bincount(strengths)
     for hand_class in get_table("high").classes:
         assert per_class[hand_class.strength] == HANDS_PER_CLASS[hand_class.category.value]
-    assert Counter(c.category.value for c in get_table("high").classes) == Counter(HIGH_CLASSES)
+    assert Counter(c.category.value for c in get_table("high").classes) == Counter(
+        FIVE_CARD_CLASSES
+    )
     check_order_against("high", all_five_card_hands(), strengths, naive.high_key)
 
 
@@ -144,10 +125,10 @@ def test_deuce_to_seven_every_five_card_hand() -> None:
     assert len(np.unique(strengths)) == 7462
     counts = categories_of("deuce_to_seven", strengths)
     # A-5-4-3-2 is no straight at 2-7: its 1,020 + 4 hands move to high card and flush.
-    assert counts["straight"] == HIGH_HANDS["straight"] - 1020
-    assert counts["straight_flush"] == HIGH_HANDS["straight_flush"] - 4
-    assert counts["high_card"] == HIGH_HANDS["high_card"] + 1020
-    assert counts["flush"] == HIGH_HANDS["flush"] + 4
+    assert counts["straight"] == FIVE_CARD_HANDS["straight"] - 1020
+    assert counts["straight_flush"] == FIVE_CARD_HANDS["straight_flush"] - 4
+    assert counts["high_card"] == FIVE_CARD_HANDS["high_card"] + 1020
+    assert counts["flush"] == FIVE_CARD_HANDS["flush"] + 4
     best = get_table("deuce_to_seven").classes[-1]
     assert best.ranks == ("7", "5", "4", "3", "2")
     assert best.category is Category.HIGH_CARD
@@ -163,8 +144,8 @@ def test_ace_to_five_every_five_card_hand() -> None:
     assert len(np.unique(strengths)) == patterns == 6175
     counts = categories_of("ace_to_five", strengths)
     assert counts["high_card"] == comb(13, 5) * 4**5
-    assert counts["one_pair"] == HIGH_HANDS["one_pair"]
-    assert counts["four_of_a_kind"] == HIGH_HANDS["four_of_a_kind"]
+    assert counts["one_pair"] == FIVE_CARD_HANDS["one_pair"]
+    assert counts["four_of_a_kind"] == FIVE_CARD_HANDS["four_of_a_kind"]
     per_class = np.bincount(strengths)
     for hand_class in get_table("ace_to_five").classes:
         if hand_class.category is Category.HIGH_CARD:
