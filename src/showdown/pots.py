@@ -368,10 +368,12 @@ class _Pot:
     amount: int
     eligible: frozenset[int]
     contributors: frozenset[int]
+    dead: bool = False
+    """It holds dead money: never a bet to return."""
 
     @property
     def uncalled(self) -> bool:
-        return len(self.contributors) == 1 and self.eligible <= self.contributors
+        return not self.dead and len(self.contributors) == 1
 
 
 def _community(game: Game, board: Sequence[Card]) -> bool:
@@ -430,6 +432,11 @@ def _validate(showdown: Showdown) -> None:
         raise StakeError("board and boards disagree: give the boards only")
     if len(boards) > 1 and not game.has_board:
         raise CardCountError(f"{game.name} has no board: it cannot be run more than once")
+    if not game.has_board and len(boards[0]) > 1:
+        raise CardCountError(
+            f"{game.name} has no board: a stud game takes at most one community card, "
+            f"got {_cards_text(boards[0])}"
+        )
     seen: dict[Card, str] = {}
     shared = _shared_prefix(boards)
     for number, board in enumerate(boards):
@@ -497,44 +504,57 @@ def _layers(players: Sequence[Player], stakes: Sequence[int], dead: Sequence[int
     in_hand = [players[i].in_hand for i in seats]
     pots: list[_Pot] = []
 
-    def add(amount: int, eligible: frozenset[int], contributors: frozenset[int]) -> None:
-        pot = _Pot(amount, eligible, contributors)
-        if pots and not pot.uncalled and not pots[-1].uncalled and pots[-1].eligible == eligible:
-            last = pots.pop()
-            pot = _Pot(last.amount + amount, eligible, last.contributors | contributors)
-        elif pots and pot.uncalled and pots[-1].uncalled and pots[-1].contributors == contributors:
-            pot = _Pot(pots.pop().amount + amount, eligible, contributors)
+    def add(pot: _Pot) -> None:
+        if pots and pots[-1].uncalled == pot.uncalled:
+            last = pots[-1]
+            same = (
+                last.contributors == pot.contributors
+                if pot.uncalled
+                else last.eligible == pot.eligible
+            )
+            if same:
+                pots[-1] = _Pot(
+                    last.amount + pot.amount,
+                    pot.eligible,
+                    last.contributors | pot.contributors,
+                    last.dead or pot.dead,
+                )
+                return
         pots.append(pot)
 
-    # Dead money first: cut only where a player is all in within his dead money.
+    # Dead money: cut only where a player is all in within his dead money.
     caps = sorted({dead[i] for i in seats if in_hand[i] and live[i] == 0 and dead[i] > 0})
     previous = 0
     for cap in caps:
         amount = sum(min(d, cap) - min(d, previous) for d in dead)
         contributors = frozenset(i for i in seats if dead[i] > previous)
         eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] >= cap))
-        add(amount, eligible, contributors | eligible)
+        add(_Pot(amount, eligible, contributors, dead=True))
         previous = cap
-    rest = sum(d - min(d, previous) for d in dead)
-    rest_contributors = frozenset(i for i in seats if dead[i] > previous)
-    levels = sorted({v for v in live if v > 0})
-    if not levels and rest:
-        eligible = frozenset(i for i in seats if in_hand[i] and dead[i] > previous)
-        add(rest, eligible, rest_contributors | eligible)
+    rest = _Pot(
+        sum(d - min(d, previous) for d in dead),
+        frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] > previous)),
+        frozenset(i for i in seats if dead[i] > previous),
+        dead=True,
+    )
     low = 0
-    for level in levels:
-        amount = sum(min(v, level) - min(v, low) for v in live)
+    for level in sorted({v for v in live if v > 0}):
         contributors = frozenset(i for i in seats if live[i] >= level)
-        eligible = frozenset(i for i in contributors if in_hand[i])
-        if rest and len(contributors) != 1:
-            amount += rest
-            contributors |= rest_contributors
-            rest = 0
-        add(amount, eligible, contributors)
+        pot = _Pot(
+            sum(min(v, level) - min(v, low) for v in live),
+            frozenset(i for i in contributors if in_hand[i]),
+            contributors,
+        )
+        if rest.amount and not pot.uncalled:  # the dead money joins the main pot
+            pot = _Pot(
+                pot.amount + rest.amount, pot.eligible, contributors | rest.contributors, True
+            )
+            rest = _Pot(0, frozenset(), frozenset())
+        add(pot)
         low = level
-    if rest:  # every live layer was an uncalled bet: the dead money is the main pot
-        eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] > 0))
-        pots.insert(0, _Pot(rest, eligible, rest_contributors | eligible))
+    if rest.amount:  # no live pot was contested: the dead money is the main pot
+        first_uncalled = next((k for k, pot in enumerate(pots) if pot.uncalled), len(pots))
+        pots.insert(first_uncalled, rest)
     return [_contested(pot, players) for pot in pots]
 
 
@@ -544,7 +564,7 @@ def _contested(pot: _Pot, players: Sequence[Player]) -> _Pot:
         return pot
     mucked = frozenset(i for i in pot.contributors if players[i].mucked)
     if len(mucked) == 1:
-        return _Pot(pot.amount, mucked, pot.contributors)
+        return _Pot(pot.amount, mucked, pot.contributors, pot.dead)
     return pot
 
 

@@ -14,6 +14,7 @@ from showdown.errors import InvalidRecordError
 from showdown.evaluation import HandValue, evaluate
 from showdown.games import GAMES, evaluate_game, get_game
 from showdown.i18n import normalize_language
+from showdown.money import format_amount
 from showdown.pots import Player, Showdown, ShowdownResult, resolve
 from showdown.rules import get_ranking
 
@@ -90,7 +91,9 @@ def print_result(result: ShowdownResult) -> None:
     game = result.game
     table = Table(
         title=f"{game.title}"
-        + (f" — board {format_cards(result.showdown.board)}" if result.showdown.board else "")
+        + "".join(
+            f" — board {format_cards(board)}" for board in result.showdown.all_boards if board
+        )
     )
     table.add_column("Player")
     table.add_column("Cards")
@@ -104,8 +107,9 @@ def print_result(result: ShowdownResult) -> None:
     for player, seat in zip(result.players, result.showdown.players, strict=True):
         won = player.name in result.winners
         name = f"[bold green]{player.name}[/]" if won else player.name
-        if player.folded:
-            cells = [name, format_cards(seat.cards) or "—"] + ["folded"] * len(game.halves)
+        if player.folded or (player.mucked and player.hand is None):
+            word = "folded" if player.folded else "mucked"
+            cells = [name, format_cards(seat.cards) or "—"] + [word] * len(game.halves)
         else:
             values = player.hand.values if player.hand is not None else (None,) * len(game.halves)
             cells = [name, format_cards(seat.cards)] + [
@@ -113,14 +117,17 @@ def print_result(result: ShowdownResult) -> None:
                 for v in values
             ]
         if stakes:
-            cells += [str(player.stake), str(player.payout)]
+            cells += [format_amount(player.stake), format_amount(player.payout)]
         cells.append(str(player.share))
         table.add_row(*cells)
     console.print(table)
     for pot in result.pots:
-        label = "Pot" if not pot.amount else f"{pot.kind.capitalize()} pot ({pot.amount})"
+        amount = format_amount(pot.amount)
+        label = "Pot" if not pot.amount else f"{pot.kind.capitalize()} pot ({amount})"
+        if pot.rake:
+            label += f", rake {format_amount(pot.rake)}"
         if pot.kind == "uncalled":
-            label = f"Returned ({pot.amount})"
+            label = f"Returned ({amount})"
         console.print(f"[bold]{label}:[/] {pot.explanation}")
 
 

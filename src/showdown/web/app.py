@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from importlib.resources import files
 from typing import Annotated, Any, Final
@@ -31,7 +31,7 @@ from showdown import __version__
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.contract import hand_to_json, result_to_json, showdown_from_json
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
-from showdown.games import GAMES, Game, evaluate_game, get_game
+from showdown.games import GAMES, Family, Game, evaluate_game, get_game
 from showdown.i18n import LANGUAGE_NAMES, negotiate_language, normalize_language
 from showdown.pots import resolve
 from showdown.web.models import (
@@ -199,32 +199,51 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-def _check_cards(game: Game, board: tuple[Card, ...], players: list[PlayerIn]) -> None:
+def _check_cards(game: Game, boards: Sequence[tuple[Card, ...]], players: list[PlayerIn]) -> None:
     """Check every card field of a showdown as the resolver will, blaming the field at fault.
 
     The resolver checks the cards of every player who shows any, and of every
-    player still in when two or more are (one player left wins unseen).
+    player still in when two or more are (one player left wins unseen). In
+    stud games a one-card board is the community card.
     """
     hands: list[tuple[str, str, tuple[Card, ...]]] = []
-    live = sum(not p.folded for p in players)
+    live = sum(not p.folded and not p.mucked for p in players)
     for seat, player in enumerate(players):
         field = f"players[{seat}].cards"
         with _at(field):
             hole = parse_cards(player.cards) if player.cards is not None else ()
-        if hole or (not player.folded and live > 1):
+        if hole or (not player.folded and not player.mucked and live > 1):
             hands.append((field, player.name or f"Player {seat + 1}", hole))
-    if hands and game.has_board and len(board) != game.full_board:
-        raise RequestError(
-            "board",
-            CardCountError(
-                f"{game.name} needs {game.full_board} board cards at a showdown, "
-                f"got {len(board)}: {format_cards(board) or 'none'}"
-            ),
-        )
-    seen: dict[Card, str] = dict.fromkeys(board, "the board")
+    board_field = "boards" if len(boards) > 1 else "board"
+    community = game.family is Family.STUD and not game.has_board
+    for board in boards:
+        if community and len(board) > 1:
+            raise RequestError(
+                board_field,
+                CardCountError(
+                    f"{game.name} has no board: give at most one community card, "
+                    f"got {format_cards(board)}"
+                ),
+            )
+        if hands and game.has_board and len(board) != game.full_board:
+            raise RequestError(
+                board_field,
+                CardCountError(
+                    f"{game.name} needs {game.full_board} board cards at a showdown, "
+                    f"got {len(board)}: {format_cards(board) or 'none'}"
+                ),
+            )
+    seen: dict[Card, str] = {}
+    for board in boards:
+        for card in board:
+            seen.setdefault(card, "the board")
     for field, name, hole in hands:
-        with _at(field):
-            game.check_cards(hole, board, full_board=True)
+        for board in boards:
+            with _at(field):
+                if community and board:
+                    game.check_cards((*hole, *board), ())
+                else:
+                    game.check_cards(hole, board, full_board=True)
         for card in hole:
             if card in seen:
                 raise RequestError(
@@ -380,7 +399,12 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             "hands": {h: hand_to_json(halves.get(h), lang=code) for h in ("high", "low")},
         }
 
-    @app.post("/api/showdown", response_model=ShowdownResponse, responses=_ERRORS)
+    @app.post(
+        "/api/showdown",
+        response_model=ShowdownResponse,
+        response_model_exclude_unset=True,
+        responses=_ERRORS,
+    )
     async def showdown(
         request: ShowdownRequest,
         response: Response,
@@ -401,12 +425,22 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             game = get_game(request.game)
         with _at("board"):
             board = parse_cards(request.board) if request.board is not None else ()
-        _check_cards(game, board, request.players)
+        boards = [board]
+        if request.boards is not None:
+            boards = []
+            for number, cards in enumerate(request.boards):
+                with _at(f"boards[{number}]"):
+                    boards.append(parse_cards(cards))
+        _check_cards(game, boards, request.players)
         record = request.model_dump(exclude_unset=True)
         try:
             result = resolve(showdown_from_json(record), lang=code)
         except ShowdownError as error:
-            field = "button" if str(error).startswith("button ") else "players"
+            text = str(error)
+            field = next(
+                (f for f in ("button", "rake", "unit", "board", "boards") if text.startswith(f)),
+                "players",
+            )
             raise RequestError(field, error) from None
         response.headers["Content-Language"] = code
         return result_to_json(result)

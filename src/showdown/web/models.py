@@ -13,6 +13,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 __all__ = [
+    "AmountIn",
+    "AmountOut",
+    "BoardShareOut",
     "Cards",
     "EquityGrid",
     "EquityRequest",
@@ -66,6 +69,15 @@ class HandRequest(_Strict):
     )
 
 
+AmountIn = (
+    Annotated[StrictInt, Field(ge=0)]
+    | Annotated[StrictStr, Field(pattern=r"^\s*\+?[0-9]{1,30}(\.[0-9]{1,30})?\s*$")]
+)
+"""An amount: whole chips, or an exact decimal text (``"0.25"``)."""
+AmountOut = int | str
+"""An amount in the input's form: an integer when every amount was one, else a decimal text."""
+
+
 class PlayerIn(_Strict):
     """A player of the contract."""
 
@@ -73,8 +85,16 @@ class PlayerIn(_Strict):
         default=None, description="A unique name; default 'Player N'."
     )
     cards: Cards | None = None
-    stake: StrictInt = Field(default=0, description="Whole chips put into the pot.")
+    stake: AmountIn = Field(
+        default=0, description="Everything put into the pot (dead money included)."
+    )
+    dead: AmountIn = Field(
+        default=0, description="The part of the stake that is dead money (antes, dead blinds)."
+    )
     folded: StrictBool = False
+    mucked: StrictBool = Field(
+        default=False, description="Reached the showdown and conceded: not eligible."
+    )
 
 
 class ShowdownRequest(_Strict):
@@ -99,8 +119,15 @@ class ShowdownRequest(_Strict):
 
     game: Annotated[StrictStr, Field(max_length=64)]
     board: Cards | None = None
+    boards: Annotated[list[Cards], Field(min_length=1, max_length=3)] | None = Field(
+        default=None, description="Every board of a pot run twice or three times."
+    )
     button: StrictInt = Field(default=0, description="Seat index of the button.")
     odd_chip: Literal["auto", "button", "high_card"] = "auto"
+    rake: AmountIn = Field(default=0, description="What the house took from the pots.")
+    unit: AmountIn | None = Field(
+        default=None, description="The smallest unit of money; default the finest decimal given."
+    )
     players: Annotated[list[PlayerIn], Field(max_length=64)]
 
 
@@ -136,23 +163,39 @@ class PlayerOut(BaseModel):
 
     name: str
     folded: bool
-    stake: int
+    mucked: bool
+    stake: AmountOut
+    dead: AmountOut
     hands: Halves | None
-    payout: int
-    net: int
+    payout: AmountOut
+    net: AmountOut
     share: str = Field(description="Exact share of the chips in play, as a fraction.")
+
+
+class BoardShareOut(BaseModel):
+    """One board's share of a pot run more than once (contract)."""
+
+    board: str
+    amount: AmountOut
+    winners: dict[str, list[str]]
+    payouts: dict[str, AmountOut]
+    explanation: str
 
 
 class PotOut(BaseModel):
     """One pot (contract)."""
 
     kind: Literal["main", "side", "uncalled"]
-    amount: int
+    amount: AmountOut = Field(description="What the pot pays out, after its rake.")
+    rake: AmountOut
     eligible: list[str]
     winners: dict[str, list[str]]
-    payouts: dict[str, int]
+    payouts: dict[str, AmountOut]
     shares: dict[str, str]
     explanation: str
+    boards: list[BoardShareOut] | None = Field(
+        default=None, description="Each board's share, when the pot was run more than once."
+    )
 
 
 class ShowdownResponse(BaseModel):
@@ -160,8 +203,10 @@ class ShowdownResponse(BaseModel):
 
     game: str
     board: str
+    boards: list[str] | None = None
     players: list[PlayerOut]
     pots: list[PotOut]
+    rake: AmountOut
     winners: list[str]
 
 
