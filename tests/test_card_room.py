@@ -6,8 +6,12 @@ situation, not read off the resolver.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +24,8 @@ from showdown.errors import CardCountError, DuplicateCardError, StakeError
 from showdown.games import GAMES
 from showdown.pots import OddChipRule, Player, Showdown, resolve
 from tests.naive_pots import reference_payouts
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "showdowns.jsonl"
 
 
 def pay(showdown: Showdown) -> dict[str, Any]:
@@ -158,7 +164,7 @@ def test_run_it_twice_each_board_a_different_winner() -> None:
     pot = result.pots[0]
     assert [b.winners["high"] for b in pot.boards] == [("Bob",), ("Ann",)]
     assert [b.amount for b in pot.boards] == [50, 50]
-    assert pot.explanation.startswith("first board (7c 2h 3s Kd 9d): Bob wins")
+    assert pot.explanation.startswith("First board (7c 2h 3s Kd 9d): Bob wins")
     odd = resolve(
         Showdown.build(
             "holdem", None, [("Ann", "As Ah", 51), ("Bob", "Ks Kh", 50)], boards=boards, rake=1
@@ -406,3 +412,47 @@ def test_plain_showdowns_match_the_reference(case: tuple[Showdown, bool]) -> Non
     ):
         return
     assert [p.payout for p in resolve(plain).players] == reference_payouts(plain)
+
+
+CARD_ROOM = json.loads(EXAMPLES.read_text().splitlines()[-1])
+
+
+def test_the_bundled_card_room_example_by_hand() -> None:
+    # Cents: Ann 10.25 (0.25 a dead small blind), Bob 10.00, Cid 4.00 then mucked,
+    # Dee 0.50 then folded. One pot for Ann and Bob of everything: 24.75; rake
+    # 0.60 leaves 24.15, run twice: 12.08 on the first board (Ann's Kings), 12.07
+    # on the second (Bob's set of Tens).
+    out = resolve_json(CARD_ROOM)
+    assert [(p["name"], p["payout"]) for p in out["players"]] == [
+        ("Ann", "12.08"), ("Bob", "12.07"), ("Cid", "0.00"), ("Dee", "0.00")
+    ]  # fmt: skip
+    assert out["rake"] == "0.60"
+    assert out["boards"] == CARD_ROOM["boards"]
+    (pot,) = out["pots"]
+    assert (pot["amount"], pot["rake"]) == ("24.15", "0.60")
+    assert [b["winners"]["high"] for b in pot["boards"]] == [["Ann"], ["Bob"]]
+    assert [b["amount"] for b in pot["boards"]] == ["12.08", "12.07"]
+    assert [(p["dead"], p["mucked"]) for p in out["players"]] == [
+        ("0.25", False), ("0.00", False), ("0.00", True), ("0.00", False)
+    ]  # fmt: skip
+
+
+def test_card_room_contract_through_the_cli(tmp_path: Path) -> None:
+    bad = dict(CARD_ROOM, rake=0.6)
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(CARD_ROOM) + "\n" + json.dumps(bad) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "resolve", str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    good, error = (json.loads(line) for line in done.stdout.splitlines())
+    assert good == resolve_json(CARD_ROOM)
+    assert error == {
+        "error": {
+            "type": "StakeError",
+            "message": "rake 0.6 is a float: give an integer or an exact decimal text ('0.6')",
+        }
+    }

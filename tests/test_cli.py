@@ -101,7 +101,7 @@ def test_resolve_the_bundled_examples() -> None:
     result = runner.invoke(app, ["resolve", str(EXAMPLES)])
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.output.splitlines()]
-    assert len(lines) == 4
+    assert len(lines) == 5
     assert lines[0]["winners"] == ["Peter", "Hans"]
     assert [p["payout"] for p in lines[1]["players"]] == [200, 300, 300, 100]
     assert [p["kind"] for p in lines[1]["pots"]] == ["main", "side", "side", "uncalled"]

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -298,9 +299,25 @@ ERRORS = [
         "/api/showdown",
         {**FIVE, "players": [{**FIVE["players"][0], "stake": -5}, *FIVE["players"][1:]]},
         422,
+        "ValidationError",
+        "players[0].stake",
+        "greater than or equal to 0",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "players": [{**FIVE["players"][0], "dead": "60"}, *FIVE["players"][1:]]},
+        422,
         "StakeError",
         "players",
-        "Peter: stake -5 is negative",
+        "Peter: dead 60 is more than the stake 50",
+    ),
+    (
+        "/api/showdown",
+        {**FIVE, "rake": "251"},
+        422,
+        "StakeError",
+        "rake",
+        "rake is more than the pots",
     ),
     (
         "/api/showdown",
@@ -312,7 +329,7 @@ ERRORS = [
     ),
     (
         "/api/showdown",
-        {**FIVE, "players": [{**FIVE["players"][0], "stake": "50"}, *FIVE["players"][1:]]},
+        {**FIVE, "players": [{**FIVE["players"][0], "stake": "5O"}, *FIVE["players"][1:]]},
         422,
         "ValidationError",
         "players[0].stake",
@@ -363,6 +380,19 @@ ERRORS = [
     ERRORS,
     ids=[f"{e[0].rsplit('/', 1)[1]}-{e[3]}-{e[4]}" for e in ERRORS],
 )
+def test_card_room_showdown_over_http(client: httpx.Client) -> None:
+    record = json.loads(
+        (Path(__file__).parent.parent / "examples" / "showdowns.jsonl").read_text().splitlines()[-1]
+    )
+    response = client.post("/api/showdown", json=record)
+    assert response.status_code == 200
+    assert response.json() == resolve_json(record)
+    assert [p["payout"] for p in response.json()["players"]] == ["12.08", "12.07", "0.00", "0.00"]
+    bad = {**record, "players": [{**record["players"][0], "stake": 10.25}, *record["players"][1:]]}
+    error = _error(client.post("/api/showdown", json=bad))
+    assert error["field"] == "players[0].stake"
+
+
 def test_bad_input_is_a_4xx_naming_the_field(client, path, body, status, kind, field, words):
     error = _error(client.post(path, json=body), status)
     assert error["type"] == kind

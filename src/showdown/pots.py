@@ -774,7 +774,8 @@ def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResu
             for half, seats in winners.items():
                 winners_by_half[half] |= set(seats)
             if len(boards) > 1:
-                text = f"{_board_word(t, number)} ({_cards_text(board)}): {text}"
+                label = _board_word(t, number)
+                text = f"{label[:1].upper()}{label[1:]} ({_cards_text(board)}): {text}"
                 board_results.append(
                     BoardResult(
                         board,
