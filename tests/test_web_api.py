@@ -375,11 +375,6 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("path", "body", "status", "kind", "field", "words"),
-    ERRORS,
-    ids=[f"{e[0].rsplit('/', 1)[1]}-{e[3]}-{e[4]}" for e in ERRORS],
-)
 def test_card_room_showdown_over_http(client: httpx.Client) -> None:
     record = json.loads(
         (Path(__file__).parent.parent / "examples" / "showdowns.jsonl").read_text().splitlines()[-1]
@@ -393,6 +388,11 @@ def test_card_room_showdown_over_http(client: httpx.Client) -> None:
     assert error["field"] == "players[0].stake"
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "status", "kind", "field", "words"),
+    ERRORS,
+    ids=[f"{e[0].rsplit('/', 1)[1]}-{e[3]}-{e[4]}" for e in ERRORS],
+)
 def test_bad_input_is_a_4xx_naming_the_field(client, path, body, status, kind, field, words):
     error = _error(client.post(path, json=body), status)
     assert error["type"] == kind
