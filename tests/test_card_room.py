@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.cards import DECK, Card, parse_cards
@@ -392,6 +392,7 @@ def test_decimal_amounts_are_the_same_hand_in_cents(case: tuple[Showdown, bool])
     ]
 
 
+@settings(max_examples=400)
 @given(card_room())
 def test_plain_showdowns_match_the_reference(case: tuple[Showdown, bool]) -> None:
     showdown, decimal = case
