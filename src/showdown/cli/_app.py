@@ -21,8 +21,28 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console(highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from showdown import __version__
+
+        print(f"showdown {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Decide poker showdowns: who wins, with which five cards, why, and the split."""
+
+
 _stderr = Console(stderr=True, highlight=False)
 
 P = ParamSpec("P")

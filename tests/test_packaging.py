@@ -1,0 +1,57 @@
+"""The package as users get it: a wheel built from the tree, installed into a fresh venv.
+
+Slow (it builds a wheel and installs numpy and numba into a new environment),
+so it carries the ``slow`` marker: ``make test`` runs it, ``make test-fast``
+does not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+import showdown
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(ROOT)],
+        check=True,
+    )
+    (wheel,) = dist.glob("showdown-*.whl")
+    assert wheel.name.startswith(f"showdown-{showdown.__version__}-")
+    env_dir = tmp_path / "env"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--quiet", str(wheel)], check=True)
+    outside = tmp_path / "elsewhere"  # no checkout on the path
+    outside.mkdir()
+    clean = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    clean["NUMBA_CACHE_DIR"] = str(tmp_path / "numba-cache")
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            args, cwd=outside, env=clean, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    where = run(str(python), "-c", "import showdown; print(showdown.__file__)")
+    assert str(env_dir) in where
+    showdown_cli = str(env_dir / "bin" / "showdown")
+    assert run(showdown_cli, "--version").strip() == f"showdown {showdown.__version__}"
+    hand = run(showdown_cli, "hand", "--json", "Ks 2d", "-b", "Kc Td Kh Ts 3c")
+    assert json.loads(hand)["description"] == "Kings full of Tens"
+    lines = run(showdown_cli, "resolve", str(ROOT / "examples" / "showdowns.jsonl")).splitlines()
+    assert json.loads(lines[0])["winners"] == ["Peter", "Hans"]
+    assert (Path(where.strip()).parent / "py.typed").exists()
