@@ -9,7 +9,23 @@ Input, one showdown per JSON object::
 ``board`` and ``cards`` are a text or a list of card texts; ``stake``
 (default 0), ``folded`` (default false), ``button`` (default 0), ``odd_chip``
 (``auto``, ``button`` or ``high_card``) and ``name`` (default ``Player N``)
-are optional. Output: see :func:`result_to_json`; an invalid record becomes
+are optional. The card room's fields (RULES.md §6, :mod:`showdown.pots`) are
+optional too:
+
+* per player ``dead`` (the part of ``stake`` that is dead money: antes, a
+  big-blind ante, a dead blind) and ``mucked`` (reached the showdown and
+  conceded: not eligible; ``cards`` optional);
+* ``rake`` (what the house took), ``unit`` (the smallest unit of money, by
+  default the finest decimal given), and ``boards`` instead of ``board``
+  (every board of a pot run twice or three times).
+
+Amounts (``stake``, ``dead``, ``rake``, ``unit``) are integers or exact
+decimal texts (``"0.25"``); a float, a bool, a negative amount or a text that
+is not a number is a ``StakeError`` naming the player and the value. The
+results are written back in the input's form: integers when every amount was
+an integer, decimal texts otherwise.
+
+Output: see :func:`result_to_json`; an invalid record becomes
 ``{"error": {"type": ..., "message": ...}}``.
 
 >>> record = {"game": "holdem", "board": "Kc Tc Kh Ts 3d",
@@ -18,6 +34,13 @@ are optional. Output: see :func:`result_to_json`; an invalid record becomes
 >>> out = result_to_json(resolve(showdown_from_json(record)))
 >>> out["winners"], out["players"][0]["payout"], out["players"][0]["hands"]["high"]["description"]
 (['Peter'], 100, 'Kings full of Tens')
+>>> cash = {"game": "holdem", "boards": ["Kc Tc Kh 7s 3d", "Kc Tc Kh Td Th"], "rake": "0.10",
+...         "players": [{"name": "Ann", "cards": "Ks 2c", "stake": "1.00", "dead": "0.05"},
+...                     {"name": "Bob", "cards": "Ts 7h", "stake": "0.95"},
+...                     {"name": "Cid", "stake": "0.50", "mucked": True}]}
+>>> out = resolve_json(cash)
+>>> [(p["name"], p["payout"]) for p in out["players"]], out["rake"]
+([('Ann', '1.18'), ('Bob', '1.17'), ('Cid', '0.00')], '0.10')
 """
 
 from __future__ import annotations
@@ -25,16 +48,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from showdown.cards import format_cards, parse_cards
+from showdown.cards import Card, format_cards, parse_cards
 from showdown.errors import InvalidRecordError
 from showdown.evaluation import HandValue
 from showdown.games import get_game
+from showdown.money import Amount, format_amount, parse_amount
 from showdown.pots import OddChipRule, Player, Showdown, ShowdownResult, resolve
 
-__all__ = ["error_to_json", "hand_to_json", "resolve_json", "result_to_json", "showdown_from_json"]
+__all__ = [
+    "amount_to_json",
+    "error_to_json",
+    "hand_to_json",
+    "resolve_json",
+    "result_to_json",
+    "showdown_from_json",
+]
 
-_SHOWDOWN_KEYS: Final = {"game", "board", "button", "players", "odd_chip"}
-_PLAYER_KEYS: Final = {"name", "cards", "stake", "folded"}
+_SHOWDOWN_KEYS: Final = {"game", "board", "boards", "button", "players", "odd_chip", "rake", "unit"}
+_PLAYER_KEYS: Final = {"name", "cards", "stake", "folded", "dead", "mucked"}
+_MAX_BOARDS: Final = 3
 
 
 def _cards(value: object, where: str) -> str | list[str]:
@@ -64,6 +96,23 @@ def showdown_from_json(record: object) -> Showdown:
     game = get_game(record["game"])
     board_value = record.get("board")
     board = parse_cards(_cards(board_value, "board")) if board_value is not None else ()
+    boards: tuple[tuple[Card, ...], ...] = ()
+    if record.get("boards") is not None:
+        raw_boards = record["boards"]
+        if board_value is not None:
+            raise InvalidRecordError("give either 'board' or 'boards', not both")
+        if not isinstance(raw_boards, list) or not 1 <= len(raw_boards) <= _MAX_BOARDS:
+            raise InvalidRecordError(
+                f"boards must be a list of 1 to {_MAX_BOARDS} boards, got {raw_boards!r}"
+            )
+        boards = tuple(
+            parse_cards(_cards(item, f"boards[{k}]")) for k, item in enumerate(raw_boards)
+        )
+        board = boards[0]
+        if len(boards) == 1:
+            boards = ()
+    rake = parse_amount(record.get("rake", 0), "rake")
+    unit = parse_amount(record["unit"], "unit") if record.get("unit") is not None else None
     button = record.get("button", 0)
     if isinstance(button, bool) or not isinstance(button, int):
         raise InvalidRecordError(f"button must be a seat number, got {button!r}")
@@ -87,20 +136,20 @@ def showdown_from_json(record: object) -> Showdown:
         name = raw.get("name", f"Player {seat + 1}")
         if not isinstance(name, str) or not name:
             raise InvalidRecordError(f"{where}.name must be a non-empty text, got {name!r}")
-        stake = raw.get("stake", 0)
-        if isinstance(stake, bool) or not isinstance(stake, int):
-            raise InvalidRecordError(
-                f"{where}.stake must be a whole number of chips, got {stake!r}"
-            )
-        folded = raw.get("folded", False)
-        if not isinstance(folded, bool):
-            raise InvalidRecordError(f"{where}.folded must be true or false, got {folded!r}")
+        stake = parse_amount(raw.get("stake", 0), f"{name}: stake")
+        dead = parse_amount(raw.get("dead", 0), f"{name}: dead")
+        flags = []
+        for flag in ("folded", "mucked"):
+            value = raw.get(flag, False)
+            if not isinstance(value, bool):
+                raise InvalidRecordError(f"{where}.{flag} must be true or false, got {value!r}")
+            flags.append(value)
         cards_value = raw.get("cards")
         cards = (
             parse_cards(_cards(cards_value, f"{where}.cards")) if cards_value is not None else ()
         )
-        players.append(Player(name, cards, stake, folded))
-    return Showdown(game, tuple(players), board, button, rule)
+        players.append(Player(name, cards, stake, flags[0], dead, flags[1]))
+    return Showdown(game, tuple(players), board, button, rule, boards, rake, unit)
 
 
 def hand_to_json(value: HandValue | None, *, lang: str = "en") -> dict[str, Any] | None:
@@ -119,8 +168,19 @@ def hand_to_json(value: HandValue | None, *, lang: str = "en") -> dict[str, Any]
     }
 
 
+def amount_to_json(amount: Amount) -> int | str:
+    """An amount of the contract: an integer of chips, or a decimal text (``"0.47"``)."""
+    return amount if isinstance(amount, int) else format_amount(amount)
+
+
 def result_to_json(result: ShowdownResult) -> dict[str, Any]:
-    """The contract's output for one resolved showdown (texts in ``result.lang``)."""
+    """The contract's output for one resolved showdown (texts in ``result.lang``).
+
+    Besides the fields of a plain showdown it has, per player, ``dead`` and
+    ``mucked``; per pot, ``rake`` and, when the pot was run on several boards,
+    ``boards`` (each board's share: cards, amount, winners, payouts,
+    explanation); and at the top, ``rake`` and, with several boards, ``boards``.
+    """
     game = result.game
     players = []
     for player in result.players:
@@ -136,32 +196,54 @@ def result_to_json(result: ShowdownResult) -> dict[str, Any]:
             {
                 "name": player.name,
                 "folded": player.folded,
-                "stake": player.stake,
+                "mucked": player.mucked,
+                "stake": amount_to_json(player.stake),
+                "dead": amount_to_json(player.dead),
                 "hands": hands,
-                "payout": player.payout,
-                "net": player.net,
+                "payout": amount_to_json(player.payout),
+                "net": amount_to_json(player.net),
                 "share": str(player.share),
             }
         )
-    pots = [
-        {
+    pots = []
+    for pot in result.pots:
+        entry: dict[str, Any] = {
             "kind": pot.kind,
-            "amount": pot.amount,
+            "amount": amount_to_json(pot.amount),
+            "rake": amount_to_json(pot.rake),
             "eligible": list(pot.eligible),
             "winners": {half: list(names) for half, names in pot.winners.items()},
-            "payouts": dict(pot.payouts),
+            "payouts": {name: amount_to_json(a) for name, a in pot.payouts.items()},
             "shares": {name: str(part) for name, part in pot.shares.items()},
             "explanation": pot.explanation,
         }
-        for pot in result.pots
-    ]
-    return {
+        if pot.boards:
+            entry["boards"] = [
+                {
+                    "board": format_cards(share.board),
+                    "amount": amount_to_json(share.amount),
+                    "winners": {half: list(names) for half, names in share.winners.items()},
+                    "payouts": {name: amount_to_json(a) for name, a in share.payouts.items()},
+                    "explanation": share.explanation,
+                }
+                for share in pot.boards
+            ]
+        pots.append(entry)
+    out: dict[str, Any] = {
         "game": game.name,
         "board": format_cards(result.showdown.board),
-        "players": players,
-        "pots": pots,
-        "winners": list(result.winners),
     }
+    if result.showdown.boards:
+        out["boards"] = [format_cards(board) for board in result.showdown.boards]
+    out.update(
+        {
+            "players": players,
+            "pots": pots,
+            "rake": amount_to_json(result.rake),
+            "winners": list(result.winners),
+        }
+    )
+    return out
 
 
 def error_to_json(error: Exception) -> dict[str, Any]:

@@ -1,12 +1,13 @@
-"""The showdown resolver: pots, side pots, hi/lo halves, odd chips.
+"""The showdown resolver: pots, side pots, hi/lo halves, odd chips, and the card room.
 
-:func:`resolve` takes a :class:`Showdown` (a game, a board, the players in seat
-order with their cards, what each put in, who folded, the button) and returns
-every pot with who was eligible, who won each half and why, and the exact
-chips each player receives. No chip is ever lost or created: the payouts add
-up to the stakes, always.
+:func:`resolve` takes a :class:`Showdown` (a game, the board or boards, the
+players in seat order with their cards, what each put in and how much of it
+was dead money, who folded or mucked, the button, the rake) and returns every
+pot with who was eligible, who won each half on each board and why, and the
+exact amount each player receives. Nothing is ever lost or created: the
+payouts plus the rake add up to the stakes, always.
 
-The rules (card-room conventions, RULES.md §5):
+The rules (card-room conventions, RULES.md §5 and §6):
 
 * **Side pots.** Stakes are cut into layers at every distinct stake: a player
   all in for less can win only what each opponent matched of his stake. Each
@@ -14,15 +15,40 @@ The rules (card-room conventions, RULES.md §5):
   layers with the same players are merged). Folded players' chips stay in the
   pots; folded players win nothing. A layer only one player reached is a bet
   nobody called: it is returned to its owner as its own entry (``uncalled``).
-* **Halves.** In a hi/lo game each pot is split between the best high hand and
-  the best qualifying low; without a qualifying low the high hand scoops.
-  The odd chip of that split goes to the high half. Each half is shared
-  equally between tied hands.
+* **Dead money** (``Player.dead``: antes, a big-blind ante posted for the
+  table, a dead blind) is part of the stake that nobody matches: it goes into
+  the main pot, does not count toward its owner's level when the layers are
+  cut, and is never returned as uncalled. (A player all in *within* his dead
+  money -- an ante he could not pay in full -- can win from each player only
+  as much dead money as he put in; the rest forms the next pot.)
+* **Mucked hands** (``Player.mucked``): a player who reached the showdown and
+  conceded is not eligible for any pot that a player still showing contests;
+  his chips stay in the pots. His cards are optional; when given they are
+  checked and described, never paid. (A pot that only he reached, such as a
+  side pot whose other contributors folded, is his uncontested.)
+* **Rake** (``Showdown.rake``): what the house took, taken from each pot in
+  proportion to its size before the pot is paid, any remainder from the main
+  pot. ``PotResult.amount`` is what the pot pays out, ``PotResult.rake`` what
+  the house took from it.
+* **Money** (:mod:`showdown.money`): amounts are ``int`` chips or exact
+  decimals in a smallest unit (``unit``, by default the finest decimal given);
+  the odd chip is one unit. Never floats.
+* **Several boards** (``Showdown.boards``, run it twice or three times): each
+  pot is divided equally among the boards, the odd units one by one from the
+  first board, and each board's share is decided on that board alone.
+* **Halves.** In a hi/lo game each pot (each board's share) is split between
+  the best high hand and the best qualifying low; without a qualifying low
+  the high hand scoops. The odd chip of that split goes to the high half.
+  Each half is shared equally between tied hands.
 * **Odd chips** (:class:`OddChipRule`): when a pot or half cannot be shared
-  evenly, the chips left over go one by one, in flop and draw games, to the
+  evenly, the units left over go one by one, in flop and draw games, to the
   winners in seat order starting left of the button; in stud games, to the
   winners in order of their highest card by rank, then suit (clubs <
   diamonds < hearts < spades).
+* **The deck counts only cards that exist.** Only the cards shown (and the
+  boards) must fit in the deck, so an 8-player stud table is fine. In a stud
+  game a one-card ``board`` is the community card dealt face up when the deck
+  runs out: every player then holds one card fewer of his own.
 * **No stakes.** When nobody has a stake, the result still gives every
   player's exact share of the pot as a fraction.
 
@@ -34,6 +60,23 @@ The rules (card-room conventions, RULES.md §5):
 (('Peter', 'Hans'), [125, 125, 0, 0, 0])
 >>> print(result.pots[0].explanation)
 Peter and Hans split the main pot with Kings full of Tens (...); against Michael: ...
+
+A big-blind ante is dead money: the two tied players each get half of it
+(WSOP 2023), instead of its owner getting it back as an uncalled bet:
+
+>>> ante = resolve(Showdown.build("omaha", "2c 7d 9h Js 4s", [
+...     Player("Ashton", parse_cards("As Ah Kd Qc"), 100_000),
+...     Player("Tong", parse_cards("Ad Ac Kh Qs"), 200_000, dead=100_000)]))
+>>> [p.payout for p in ante.players]
+[150000, 150000]
+
+Cents, rake and run it twice:
+
+>>> cash = resolve(Showdown.build("holdem", None, [
+...     ("Ann", "As Ah", "5.00"), ("Bob", "Ks Kh", "5.00")],
+...     boards=["7c 2h 3s Kd 9d", "7c 2h 3s Qd 4c"], rake="0.50"))
+>>> [str(p.payout) for p in cash.players], str(cash.rake)
+(['4.75', '4.75'], '0.50')
 
 The texts come in English, Russian or Romanian (``lang=``, see :mod:`showdown.i18n`):
 
@@ -49,13 +92,16 @@ from enum import Enum
 from fractions import Fraction
 
 from showdown.cards import Card, CardsLike, parse_cards
-from showdown.errors import DuplicateCardError, ShowdownError, StakeError
+from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
 from showdown.games import Family, Game, GameHand, evaluate_game, get_game
 from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
+from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount
 
 __all__ = [
+    "Amount",
+    "BoardResult",
     "OddChipRule",
     "Player",
     "PlayerResult",
@@ -83,15 +129,30 @@ class Player:
 
     Attributes:
         name: a unique name.
-        cards: the cards shown (may be empty for a folded player).
-        stake: whole chips this player put into the pot in the hand.
+        cards: the cards shown (may be empty for a folded or mucked player).
+        stake: everything this player put into the pot in the hand, dead
+            money included (an ``int`` of chips or an exact ``Decimal``).
         folded: the player folded: not eligible for any pot.
+        dead: the part of ``stake`` that is dead money (antes, a big-blind
+            ante, a dead blind): it goes to the main pot and never counts
+            toward his matched level.
+        mucked: the player reached the showdown and conceded: not eligible.
     """
 
     name: str
     cards: tuple[Card, ...] = ()
-    stake: int = 0
+    stake: Amount = 0
     folded: bool = False
+    dead: Amount = 0
+    mucked: bool = False
+
+    @property
+    def in_hand(self) -> bool:
+        """Still contesting the pots: neither folded nor mucked."""
+        return not self.folded and not self.mucked
+
+
+PlayerLike = tuple[str, CardsLike] | tuple[str, CardsLike, AmountLike] | Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +162,14 @@ class Showdown:
     Attributes:
         game: the game.
         players: the players in seat order (clockwise).
-        board: the board (games with a board).
+        board: the board (games with a board; the first board when there are
+            several; in stud games, an optional community card).
         button: the seat index of the button (flop and draw games' odd chip).
         odd_chip: the odd-chip rule.
+        boards: every board when the pot is run twice or more (``board`` is
+            then the first of them), else ``()``.
+        rake: what the house took from the pots.
+        unit: the smallest unit of money; ``None``: the finest decimal given.
     """
 
     game: Game
@@ -111,61 +177,115 @@ class Showdown:
     board: tuple[Card, ...] = ()
     button: int = 0
     odd_chip: OddChipRule = OddChipRule.AUTO
+    boards: tuple[tuple[Card, ...], ...] = ()
+    rake: Amount = 0
+    unit: Amount | None = None
+
+    @property
+    def all_boards(self) -> tuple[tuple[Card, ...], ...]:
+        """The boards the pots are decided on (one, or several when run more than once)."""
+        return self.boards or (self.board,)
 
     @classmethod
     def build(
         cls,
         game: str | Game,
         board: CardsLike | None,
-        players: Iterable[tuple[str, CardsLike] | tuple[str, CardsLike, int]] | Iterable[Player],
+        players: Iterable[PlayerLike],
         *,
         button: int = 0,
         odd_chip: OddChipRule | str = OddChipRule.AUTO,
+        boards: Sequence[CardsLike] | None = None,
+        rake: AmountLike = 0,
+        unit: AmountLike | None = None,
     ) -> Showdown:
-        """Build a showdown from plain values: ``(name, cards[, stake])`` per player.
+        """Build a showdown from plain values: ``(name, cards[, stake])`` or a :class:`Player`.
+
+        Amounts may be ``int``, ``Decimal`` or exact decimal texts (``"0.25"``).
 
         Raises:
             UnknownGameError: no such game.
             CardParseError: a card cannot be read.
+            StakeError: an amount that is not an exact, non-negative number;
+                a malformed player; an unknown odd-chip rule.
         """
         seats: list[Player] = []
-        for entry in players:
+        for seat, entry in enumerate(players):
             if isinstance(entry, Player):
                 seats.append(entry)
-            elif len(entry) == 3:
-                seats.append(Player(entry[0], parse_cards(entry[1]), int(entry[2])))
-            else:
-                seats.append(Player(entry[0], parse_cards(entry[1])))
+                continue
+            if not isinstance(entry, tuple) or len(entry) not in (2, 3):
+                raise StakeError(
+                    f"player {seat + 1}: {entry!r} is not a Player or a tuple "
+                    "(name, cards) or (name, cards, stake)"
+                )
+            name = entry[0]
+            stake = parse_amount(entry[2], f"{name}: stake") if len(entry) == 3 else 0
+            seats.append(Player(name, parse_cards(entry[1]), stake))
+        try:
+            rule = OddChipRule(odd_chip)
+        except ValueError:
+            choices = ", ".join(r.value for r in OddChipRule)
+            raise StakeError(f"odd_chip {odd_chip!r} is not one of {choices}") from None
+        all_boards = tuple(parse_cards(b) for b in boards) if boards else ()
+        first = all_boards[0] if all_boards else (parse_cards(board) if board else ())
         return cls(
             get_game(game),
             tuple(seats),
-            parse_cards(board) if board is not None else (),
+            first,
             button,
-            OddChipRule(odd_chip),
+            rule,
+            all_boards if len(all_boards) > 1 else (),
+            parse_amount(rake, "rake"),
+            None if unit is None else parse_amount(unit, "unit"),
         )
 
 
 @dataclass(frozen=True, slots=True)
-class PotResult:
-    """One pot: its chips, who could win it, who did, and why.
+class BoardResult:
+    """One board's share of a pot, when the pot is run more than once.
 
     Attributes:
-        kind: ``'main'``, ``'side'``, or ``'uncalled'`` (a stake returned).
-        amount: chips in the pot (0 when no stakes were given).
-        eligible: names of the players who could win it.
+        board: the board.
+        amount: the share of the pot decided on this board.
         winners: per half (``'high'``, ``'low'``), the names that won it.
-        payouts: chips each winner receives from this pot.
-        shares: each winner's exact share of this pot.
+        payouts: what each winner receives from this share.
         explanation: who won it and why, in words.
     """
 
+    board: tuple[Card, ...]
+    amount: Amount
+    winners: Mapping[str, tuple[str, ...]]
+    payouts: Mapping[str, Amount]
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot: its amount, who could win it, who did, and why.
+
+    Attributes:
+        kind: ``'main'``, ``'side'``, or ``'uncalled'`` (a stake returned).
+        amount: what the pot pays out (after its rake; 0 when no stakes).
+        eligible: names of the players who could win it.
+        winners: per half (``'high'``, ``'low'``), the names that won it (on
+            any board).
+        payouts: what each winner receives from this pot.
+        shares: each winner's exact share of this pot.
+        explanation: who won it and why, in words.
+        rake: what the house took from this pot.
+        boards: one entry per board when the pot was run more than once.
+    """
+
     kind: str
-    amount: int
+    amount: Amount
     eligible: tuple[str, ...]
     winners: Mapping[str, tuple[str, ...]]
-    payouts: Mapping[str, int]
+    payouts: Mapping[str, Amount]
     shares: Mapping[str, Fraction]
     explanation: str
+    rake: Amount = 0
+    boards: tuple[BoardResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,24 +294,31 @@ class PlayerResult:
 
     Attributes:
         name: the name.
-        hand: the shown hand valued under each ranking (``None`` if folded).
-        stake: chips put in.
-        payout: chips received (uncalled stakes included).
+        hand: the shown hand valued under each ranking, on the first board
+            (``None`` if folded or no cards were shown).
+        stake: what the player put in.
+        payout: what the player receives (uncalled stakes included).
         share: exact share of all the chips in play (of the pot when no
             stakes were given).
         folded: the player folded.
+        dead: the dead part of the stake.
+        mucked: the player mucked at the showdown.
+        hands: the hand on each board (one entry per board).
     """
 
     name: str
     hand: GameHand | None
-    stake: int
-    payout: int
+    stake: Amount
+    payout: Amount
     share: Fraction
     folded: bool
+    dead: Amount = 0
+    mucked: bool = False
+    hands: tuple[GameHand | None, ...] = ()
 
     @property
-    def net(self) -> int:
-        """Chips won minus chips put in."""
+    def net(self) -> Amount:
+        """Amount won minus amount put in."""
         return self.payout - self.stake
 
 
@@ -205,6 +332,8 @@ class ShowdownResult:
         pots: main pot, side pots and returned stakes, in order.
         winners: names of players who won any part of any pot, in seat order.
         lang: the language of the explanations (``'en'``, ``'ru'``, ``'ro'``).
+        rake: what the house took in all.
+        unit: the smallest unit the amounts were computed in.
     """
 
     showdown: Showdown
@@ -212,6 +341,8 @@ class ShowdownResult:
     pots: tuple[PotResult, ...]
     winners: tuple[str, ...] = field(default=())
     lang: str = DEFAULT_LANGUAGE
+    rake: Amount = 0
+    unit: Amount = 1
 
     @property
     def game(self) -> Game:
@@ -230,49 +361,91 @@ class ShowdownResult:
         raise KeyError(name)
 
 
+@dataclass(frozen=True, slots=True)
+class _Pot:
+    """A pot in units before it is paid: amount, eligible and contributing seats."""
+
+    amount: int
+    eligible: frozenset[int]
+    contributors: frozenset[int]
+
+    @property
+    def uncalled(self) -> bool:
+        return len(self.contributors) == 1 and self.eligible <= self.contributors
+
+
+def _community(game: Game, board: Sequence[Card]) -> bool:
+    """True when a stud game's one-card board is the community card."""
+    return game.family is Family.STUD and not game.has_board and len(board) == 1
+
+
+def _money(showdown: Showdown) -> tuple[Money, list[int], list[int], int]:
+    """Check the amounts and convert them to units: money, stakes, dead parts, rake."""
+    rake = parse_amount(showdown.rake, "rake")
+    given = [
+        (parse_amount(p.stake, f"{p.name}: stake"), parse_amount(p.dead, f"{p.name}: dead"))
+        for p in showdown.players
+    ]
+    unit = None if showdown.unit is None else parse_amount(showdown.unit, "unit")
+    money = Money.of([rake, *(a for pair in given for a in pair)], unit)
+    stakes: list[int] = []
+    dead: list[int] = []
+    for player, (stake_given, dead_given) in zip(showdown.players, given, strict=True):
+        stake = money.to_units(stake_given, f"{player.name}: stake")
+        part = money.to_units(dead_given, f"{player.name}: dead")
+        if part > stake:
+            raise StakeError(
+                f"{player.name}: dead {format_amount(player.dead)} is more than the "
+                f"stake {format_amount(player.stake)}"
+            )
+        stakes.append(stake)
+        dead.append(part)
+    return money, stakes, dead, money.to_units(rake, "rake")
+
+
 def _validate(showdown: Showdown) -> None:
     game = showdown.game
     players = showdown.players
+    if not isinstance(players, tuple) or not all(isinstance(p, Player) for p in players):
+        raise StakeError("players must be a tuple of Player values")
     if len(players) < 2:
         raise StakeError(f"a showdown needs at least 2 players, got {len(players)}")
-    cards_needed = len(players) * game.hole_cards + game.full_board
-    deck_size = len(game.deck)
-    if cards_needed > deck_size:
-        raise StakeError(
-            f"{len(players)} players cannot be dealt {game.name}: "
-            f"{cards_needed} cards needed, the deck has {deck_size}"
-        )
     names = [p.name for p in players]
     for name in names:
         if not isinstance(name, str) or not name:
             raise StakeError(f"player name {name!r} is not a non-empty text")
         if names.count(name) > 1:
             raise StakeError(f"player name {name!r} is used twice")
-    if not isinstance(showdown.button, int) or not 0 <= showdown.button < len(players):
-        raise StakeError(
-            f"button {showdown.button!r} is not a seat: seats are 0..{len(players) - 1}"
-        )
+    button = showdown.button
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(players):
+        raise StakeError(f"button {button!r} is not a seat: seats are 0..{len(players) - 1}")
     for player in players:
-        if isinstance(player.stake, bool) or not isinstance(player.stake, int):
-            raise StakeError(
-                f"{player.name}: stake {player.stake!r} is not a whole number of chips"
-            )
-        if player.stake < 0:
-            raise StakeError(f"{player.name}: stake {player.stake} is negative")
-    live = [p for p in players if not p.folded]
+        if player.folded and player.mucked:
+            raise StakeError(f"{player.name}: a player cannot both fold and muck")
+    live = [p for p in players if p.in_hand]
     if not live:
-        raise StakeError("every player folded: at least one must remain in the hand")
-    seen: dict[Card, str] = dict.fromkeys(showdown.board, "the board")
-    if len(seen) != len(showdown.board):
-        raise DuplicateCardError("a card is on the board twice")
+        raise StakeError("every player folded or mucked: at least one must remain in the hand")
+    boards = showdown.all_boards
+    if showdown.boards and showdown.board and showdown.board != showdown.boards[0]:
+        raise StakeError("board and boards disagree: give the boards only")
+    if len(boards) > 1 and not game.has_board:
+        raise CardCountError(f"{game.name} has no board: it cannot be run more than once")
+    seen: dict[Card, str] = {}
+    shared = _shared_prefix(boards)
+    for number, board in enumerate(boards):
+        label = "the board" if len(boards) == 1 else f"board {number + 1}"
+        for position, card in enumerate(board):
+            if position < shared and number > 0:
+                continue
+            if card in seen:
+                raise DuplicateCardError(f"card {card} is used twice: on {label} and {seen[card]}")
+            seen[card] = label
     for player in players:
-        if player.folded and not player.cards:
+        if not player.cards and not player.in_hand:
             continue
         if len(live) > 1 or player.cards:
-            try:
-                game.check_cards(player.cards, showdown.board, full_board=True)
-            except ShowdownError as error:
-                raise type(error)(f"{player.name}: {error}") from None
+            for board in boards:
+                _check_hand(game, player, board)
         for card in player.cards:
             if card in seen:
                 raise DuplicateCardError(
@@ -281,33 +454,122 @@ def _validate(showdown: Showdown) -> None:
             seen[card] = player.name
 
 
-def _layers(players: Sequence[Player]) -> list[tuple[int, frozenset[int], frozenset[int]]]:
-    """Cut the stakes into pots: (amount, eligible seats, contributing seats).
+def _shared_prefix(boards: Sequence[Sequence[Card]]) -> int:
+    """How many cards all boards share at their start (dealt before the run-out)."""
+    if len(boards) < 2:
+        return 0
+    length = 0
+    for cards in zip(*boards, strict=False):
+        if any(card != cards[0] for card in cards):
+            break
+        length += 1
+    return length
 
-    One layer per distinct stake; adjacent layers merge when the same players
-    are eligible (or, for a bet nobody called, when it is the same owner's).
+
+def _check_hand(game: Game, player: Player, board: Sequence[Card]) -> None:
+    """Check one player's cards against one board, blaming the player."""
+    try:
+        if _community(game, board):
+            game.check_cards((*player.cards, *board), ())
+        else:
+            game.check_cards(player.cards, board, full_board=True)
+    except ShowdownError as error:
+        raise type(error)(f"{player.name}: {error}") from None
+
+
+def _evaluate(game: Game, player: Player, board: tuple[Card, ...]) -> GameHand:
+    if _community(game, board):
+        return evaluate_game(game, (*player.cards, *board))
+    return evaluate_game(game, player.cards, board or None)
+
+
+def _layers(players: Sequence[Player], stakes: Sequence[int], dead: Sequence[int]) -> list[_Pot]:
+    """Cut the stakes into pots, in order: the main pot, side pots, uncalled bets.
+
+    The live part of each stake (stake minus dead money) is cut at every
+    distinct level; the dead money joins the main pot. A player all in within
+    his dead money caps the dead money he can win at what he put in. Adjacent
+    pots with the same eligible players merge (and an uncalled bet with more
+    of the same owner's).
     """
-    levels = sorted({p.stake for p in players if p.stake > 0})
-    layers: list[tuple[int, frozenset[int], frozenset[int]]] = []
-    keys: list[object] = []
+    seats = range(len(players))
+    live = [stakes[i] - dead[i] for i in seats]
+    in_hand = [players[i].in_hand for i in seats]
+    pots: list[_Pot] = []
+
+    def add(amount: int, eligible: frozenset[int], contributors: frozenset[int]) -> None:
+        pot = _Pot(amount, eligible, contributors)
+        if pots and not pot.uncalled and not pots[-1].uncalled and pots[-1].eligible == eligible:
+            last = pots.pop()
+            pot = _Pot(last.amount + amount, eligible, last.contributors | contributors)
+        elif pots and pot.uncalled and pots[-1].uncalled and pots[-1].contributors == contributors:
+            pot = _Pot(pots.pop().amount + amount, eligible, contributors)
+        pots.append(pot)
+
+    # Dead money first: cut only where a player is all in within his dead money.
+    caps = sorted({dead[i] for i in seats if in_hand[i] and live[i] == 0 and dead[i] > 0})
     previous = 0
+    for cap in caps:
+        amount = sum(min(d, cap) - min(d, previous) for d in dead)
+        contributors = frozenset(i for i in seats if dead[i] > previous)
+        eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] >= cap))
+        add(amount, eligible, contributors | eligible)
+        previous = cap
+    rest = sum(d - min(d, previous) for d in dead)
+    rest_contributors = frozenset(i for i in seats if dead[i] > previous)
+    levels = sorted({v for v in live if v > 0})
+    if not levels and rest:
+        eligible = frozenset(i for i in seats if in_hand[i] and dead[i] > previous)
+        add(rest, eligible, rest_contributors | eligible)
+    low = 0
     for level in levels:
-        amount = sum(min(p.stake, level) - min(p.stake, previous) for p in players)
-        contributors = frozenset(i for i, p in enumerate(players) if p.stake >= level)
-        eligible = frozenset(i for i in contributors if not players[i].folded)
-        key: object = ("uncalled", contributors) if len(contributors) == 1 else ("pot", eligible)
-        if keys and keys[-1] == key:
-            amount += layers[-1][0]
-            contributors = contributors | layers[-1][2]
-            layers.pop()
-            keys.pop()
-        layers.append((amount, eligible, contributors))
-        keys.append(key)
-        previous = level
-    return layers
+        amount = sum(min(v, level) - min(v, low) for v in live)
+        contributors = frozenset(i for i in seats if live[i] >= level)
+        eligible = frozenset(i for i in contributors if in_hand[i])
+        if rest and len(contributors) != 1:
+            amount += rest
+            contributors |= rest_contributors
+            rest = 0
+        add(amount, eligible, contributors)
+        low = level
+    if rest:  # every live layer was an uncalled bet: the dead money is the main pot
+        eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] > 0))
+        pots.insert(0, _Pot(rest, eligible, rest_contributors | eligible))
+    return [_contested(pot, players) for pot in pots]
 
 
-def _odd_chip_order(showdown: Showdown, hands: Mapping[int, GameHand]) -> list[int]:
+def _contested(pot: _Pot, players: Sequence[Player]) -> _Pot:
+    """A pot nobody still showing reached goes to the one mucked player who did."""
+    if pot.eligible or pot.uncalled:
+        return pot
+    mucked = frozenset(i for i in pot.contributors if players[i].mucked)
+    if len(mucked) == 1:
+        return _Pot(pot.amount, mucked, pot.contributors)
+    return pot
+
+
+def _rake_shares(pots: Sequence[_Pot], rake: int) -> list[int]:
+    """The rake of each pot: in proportion to its size, the remainder from the main pot."""
+    contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
+    total = sum(pots[k].amount for k in contested)
+    if rake > total:
+        raise StakeError(f"rake is more than the pots it is taken from ({total} units)")
+    shares = [0] * len(pots)
+    if not rake:
+        return shares
+    for k in contested[1:]:
+        shares[k] = rake * pots[k].amount // total
+    shares[contested[0]] = rake - sum(shares)
+    # The remainder can only overflow a tiny main pot: move the excess on.
+    for position, k in enumerate(contested):
+        excess = shares[k] - pots[k].amount
+        if excess > 0 and position + 1 < len(contested):
+            shares[k] -= excess
+            shares[contested[position + 1]] += excess
+    return shares
+
+
+def _odd_chip_order(showdown: Showdown) -> list[int]:
     """Seats in the order they receive odd chips."""
     seats = len(showdown.players)
     rule = showdown.odd_chip
@@ -323,7 +585,7 @@ def _odd_chip_order(showdown: Showdown, hands: Mapping[int, GameHand]) -> list[i
 
 
 def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
-    """Share chips equally; the remainder one by one in odd-chip order."""
+    """Share units equally; the remainder one by one in odd-chip order."""
     base, remainder = divmod(amount, len(winners))
     payout = dict.fromkeys(winners, base)
     for seat in [s for s in order if s in payout][:remainder]:
@@ -388,103 +650,177 @@ def _half_word(t: Language, half: str) -> str:
     return t.pgettext("pot half", "high")
 
 
+def _board_word(t: Language, number: int) -> str:
+    """'first board', 'second board', ... the name of one run-out."""
+    words = (
+        t.pgettext("run-out", "first board"),
+        t.pgettext("run-out", "second board"),
+        t.pgettext("run-out", "third board"),
+    )
+    if number < len(words):
+        return words[number]
+    return t.pgettext("run-out", "board {number}").format(number=number + 1)
+
+
 def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResult:
-    """Decide a showdown: every pot, its winners per half, and every payout.
+    """Decide a showdown: every pot, its winners per half and board, and every payout.
 
     The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``).
 
     Raises:
         UnknownLanguageError: the language is not supported.
-        StakeError: impossible stakes, button, names, or number of players.
+        StakeError: impossible stakes, dead money, rake, button, names, or
+            number of players; an amount that is not exact or finer than the unit.
         CardCountError: a wrong number of cards for the game.
-        DuplicateCardError: a card used twice across players and board.
+        DuplicateCardError: a card used twice across players and boards.
         CardParseError: a card not in the game's deck.
     """
+    if not isinstance(showdown, Showdown):
+        raise TypeError(f"resolve() needs a Showdown, got {type(showdown).__name__}")
     t = get_language(lang)
-    _ = t.gettext
     _validate(showdown)
+    money, stakes, dead, rake = _money(showdown)
     game = showdown.game
     players = showdown.players
-    live = [i for i, p in enumerate(players) if not p.folded]
-    hands: dict[int, GameHand] = {}
-    if len(live) > 1:
-        for seat in live:
-            player = players[seat]
-            hands[seat] = evaluate_game(game, player.cards, showdown.board or None)
-    order = _odd_chip_order(showdown, hands)
-    no_stakes = all(p.stake == 0 for p in players)
-    layers = (
-        [(0, frozenset(live), frozenset(range(len(players))))] if no_stakes else _layers(players)
+    boards = showdown.all_boards
+    showing = [i for i, p in enumerate(players) if p.in_hand]
+    hands: list[dict[int, GameHand]] = []
+    for board in boards:
+        valued: dict[int, GameHand] = {}
+        for seat, player in enumerate(players):
+            # As before mucks existed: a lone player still in is not valued.
+            if player.cards and (player.mucked or (player.in_hand and len(showing) > 1)):
+                valued[seat] = _evaluate(game, player, board)
+        hands.append(valued)
+    order = _odd_chip_order(showdown)
+    total = sum(stakes)
+    no_stakes = total == 0
+    pots = (
+        [_Pot(0, frozenset(showing), frozenset(range(len(players))))]
+        if no_stakes
+        else _layers(players, stakes, dead)
     )
-    total = sum(p.stake for p in players)
+    rakes = _rake_shares(pots, rake)
     payouts = dict.fromkeys(range(len(players)), 0)
     shares = dict.fromkeys(range(len(players)), Fraction(0))
-    pots: list[PotResult] = []
+    results: list[PotResult] = []
     main_done = False
-    for amount, eligible, contributors in layers:
-        names = tuple(players[s].name for s in sorted(eligible))
-        if len(contributors) == 1 and not no_stakes:
-            (owner,) = contributors
+    for pot, pot_rake in zip(pots, rakes, strict=True):
+        amount = pot.amount - pot_rake
+        if pot.uncalled and not no_stakes:
+            (owner,) = pot.contributors
             payouts[owner] += amount
             shares[owner] += Fraction(amount, total)
-            owner_name = players[owner].name
-            pots.append(
+            name = players[owner].name
+            results.append(
                 PotResult(
                     "uncalled",
-                    amount,
-                    (owner_name,),
+                    money.from_units(amount),
+                    (name,),
                     {},
-                    {owner_name: amount},
-                    {owner_name: Fraction(1)},
-                    _("uncalled stake of {amount} returned to {name}").format(
-                        amount=amount, name=owner_name
+                    {name: money.from_units(amount)},
+                    {name: Fraction(1)},
+                    t.gettext("uncalled stake of {amount} returned to {name}").format(
+                        amount=format_amount(money.from_units(amount)), name=name
                     ),
                 )
             )
             continue
-        if not eligible:
+        if not pot.eligible:
             raise StakeError(
-                f"impossible stakes: {amount} chips put in by folded players only "
-                f"({_names(showdown, contributors)}) exceed every stake still in the hand"
+                f"impossible stakes: {format_amount(money.from_units(pot.amount))} put in by "
+                f"players who folded or mucked ({_names(showdown, pot.contributors)}) "
+                "exceeds every stake still in the hand"
             )
+        kind = "side" if main_done else "main"
         pot_word = Word(
-            t.pgettext("pot", "main pot") if not main_done else t.pgettext("pot", "side pot")
+            t.pgettext("pot", "side pot") if main_done else t.pgettext("pot", "main pot")
         )
-        kind = "main" if not main_done else "side"
         main_done = True
-        pot_payout, pot_share, winners, text = _award(
-            showdown, hands, eligible, amount, order, pot_word, t
-        )
-        for seat, chips in pot_payout.items():
-            payouts[seat] += chips
+        per_board = _split(amount, list(range(len(boards))), list(range(len(boards))))
+        board_results: list[BoardResult] = []
+        pot_payout: dict[int, int] = {}
+        pot_share: dict[int, Fraction] = {}
+        winners_by_half: dict[str, set[int]] = {half: set() for half in game.halves}
+        texts: list[str] = []
+        for number, board in enumerate(boards):
+            chips, part, winners, text = _award(
+                showdown, hands[number], pot.eligible, per_board[number], order, pot_word, t
+            )
+            for seat, units in chips.items():
+                pot_payout[seat] = pot_payout.get(seat, 0) + units
+            for seat, fraction in part.items():
+                pot_share[seat] = pot_share.get(seat, Fraction(0)) + fraction / len(boards)
+            for half, seats in winners.items():
+                winners_by_half[half] |= set(seats)
+            if len(boards) > 1:
+                text = f"{_board_word(t, number)} ({_cards_text(board)}): {text}"
+                board_results.append(
+                    BoardResult(
+                        board,
+                        money.from_units(per_board[number]),
+                        {h: _seat_names(players, s) for h, s in winners.items()},
+                        {players[s].name: money.from_units(c) for s, c in sorted(chips.items())},
+                        text,
+                    )
+                )
+            texts.append(text)
+        for seat, units in pot_payout.items():
+            payouts[seat] += units
         weight = Fraction(1) if no_stakes else Fraction(amount, total)
-        for seat, part in pot_share.items():
-            shares[seat] += part * weight
-        pots.append(
+        for seat, fraction in pot_share.items():
+            shares[seat] += fraction * weight
+        results.append(
             PotResult(
                 kind,
-                amount,
-                names,
-                winners,
-                {players[s].name: c for s, c in sorted(pot_payout.items())},
+                money.from_units(amount),
+                _seat_names(players, pot.eligible),
+                {h: _seat_names(players, s) for h, s in winners_by_half.items()},
+                {players[s].name: money.from_units(c) for s, c in sorted(pot_payout.items())},
                 {players[s].name: f for s, f in sorted(pot_share.items())},
-                text,
+                ". ".join(texts),
+                money.from_units(pot_rake),
+                tuple(board_results),
             )
         )
-    assert sum(payouts.values()) == total, "chips lost or created"
-    won = {s for pot in pots if pot.kind != "uncalled" for s in _seats(showdown, pot.payouts)}
+    assert sum(payouts.values()) + rake == total, "chips lost or created"
+    won = {s for pot in results if pot.kind != "uncalled" for s in _seats(showdown, pot.payouts)}
     if no_stakes:
         won = {s for s, part in shares.items() if part > 0}
-    results = tuple(
-        PlayerResult(p.name, hands.get(i), p.stake, payouts[i], shares[i], p.folded)
+    outcome = tuple(
+        PlayerResult(
+            p.name,
+            hands[0].get(i),
+            money.from_units(stakes[i]),
+            money.from_units(payouts[i]),
+            shares[i],
+            p.folded,
+            money.from_units(dead[i]),
+            p.mucked,
+            tuple(valued.get(i) for valued in hands),
+        )
         for i, p in enumerate(players)
     )
     return ShowdownResult(
-        showdown, results, tuple(pots), tuple(players[s].name for s in sorted(won)), t.code
+        showdown,
+        outcome,
+        tuple(results),
+        tuple(players[s].name for s in sorted(won)),
+        t.code,
+        money.from_units(rake),
+        money.unit,
     )
 
 
-def _seats(showdown: Showdown, by_name: Mapping[str, int]) -> list[int]:
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _seat_names(players: Sequence[Player], seats: Iterable[int]) -> tuple[str, ...]:
+    return tuple(players[s].name for s in sorted(seats))
+
+
+def _seats(showdown: Showdown, by_name: Mapping[str, Amount]) -> list[int]:
     return [i for i, p in enumerate(showdown.players) if by_name.get(p.name, 0) > 0]
 
 
@@ -496,21 +832,22 @@ def _award(
     order: Sequence[int],
     pot_word: Word,
     t: Language,
-) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[str, ...]], str]:
-    """Award one pot among the eligible seats: chips, shares, winners per half, why."""
+) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[int, ...]], str]:
+    """Award one pot (one board's share) among the eligible seats: units, shares, winners, why."""
     _ = t.gettext
     game = showdown.game
     players = showdown.players
     if len(eligible) == 1:
         (seat,) = eligible
-        name = players[seat].name
+        if any(p.mucked for p in players):
+            text = _("{who} wins the {pot} uncontested: every other player folded or mucked")
+        else:
+            text = _("{who} wins the {pot} uncontested: every other player folded")
         return (
             {seat: amount},
             {seat: Fraction(1)},
-            dict.fromkeys(game.halves, (name,)),
-            _("{who} wins the {pot} uncontested: every other player folded").format(
-                who=name, pot=pot_word
-            ),
+            dict.fromkeys(game.halves, (seat,)),
+            text.format(who=players[seat].name, pot=pot_word),
         )
     by_half: dict[str, list[int]] = {}
     values_by_half: dict[str, dict[int, HandValue | None]] = {}
@@ -535,7 +872,5 @@ def _award(
         texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
     if game.split_pot and len(halves) == 1:
         texts.append(_("no qualifying low: high scoops"))
-    winners_by_half = {
-        half: tuple(players[s].name for s in sorted(by_half[half])) for half in game.halves
-    }
+    winners_by_half = {half: tuple(sorted(by_half[half])) for half in game.halves}
     return payout, share, winners_by_half, ". ".join(texts)

@@ -1,0 +1,152 @@
+"""Money: exact amounts in a smallest unit, never floats (RULES.md §6).
+
+Cash games are played in currency with cents (``"$0.25"``), tournaments in
+whole chips. An amount is an ``int`` (chips) or an exact :class:`~decimal.Decimal`
+(``Decimal("0.25")``); a text is read as an exact decimal. Every computation
+happens in integer multiples of one smallest unit (one cent, one chip): the odd
+chip of a split is one unit. By default the unit is the finest decimal given
+(``"0.25"`` and ``"1.5"`` give a unit of ``0.01``); chips alone give a unit of 1.
+
+>>> parse_amount("0.25", "stake")
+Decimal('0.25')
+>>> money = Money.of([Decimal("0.25"), 3])
+>>> money.unit, money.to_units(Decimal("0.25")), money.from_units(47)
+(Decimal('0.01'), 25, Decimal('0.47'))
+>>> Money.of([50, 100]).from_units(75)
+75
+>>> parse_amount(1.5, "stake")
+Traceback (most recent call last):
+...
+showdown.errors.StakeError: stake 1.5 is a float: give an integer or an exact decimal text ('1.5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from showdown.errors import StakeError
+
+__all__ = ["Amount", "AmountLike", "Money", "format_amount", "parse_amount"]
+
+Amount = int | Decimal
+"""An exact amount: whole chips, or a decimal of currency."""
+
+AmountLike = int | Decimal | str
+"""What the public boundary accepts as an amount (a text is an exact decimal)."""
+
+_MAX_DIGITS: Final = 30
+
+
+def parse_amount(value: object, where: str) -> Amount:
+    """Read an amount: an ``int``, a finite ``Decimal`` or an exact decimal text, not negative.
+
+    ``where`` names the field in the messages (``'Ann: stake'``).
+
+    >>> parse_amount(" 1200 ", "rake"), parse_amount("0.50", "rake")
+    (Decimal('1200'), Decimal('0.50'))
+
+    Raises:
+        StakeError: a bool, a float, a text that is not a number, NaN, an
+            infinity, a negative amount, or more than 30 digits.
+    """
+    if isinstance(value, bool):
+        raise StakeError(f"{where} {value!r} is not an amount: true/false is not a number")
+    if isinstance(value, float):
+        raise StakeError(
+            f"{where} {value!r} is a float: give an integer or an exact decimal text ('{value}')"
+        )
+    amount: Amount
+    if isinstance(value, int | Decimal):
+        amount = value
+    elif isinstance(value, str):
+        text = value.strip()
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            raise StakeError(f"{where} {value!r} is not a number") from None
+        if text.lower().lstrip("+-") in {"nan", "snan", "inf", "infinity"}:
+            raise StakeError(f"{where} {value!r} is not a finite number")
+    else:
+        raise StakeError(
+            f"{where} {value!r} is not an amount: give an integer or a decimal text, "
+            f"not {type(value).__name__}"
+        )
+    if isinstance(amount, Decimal):
+        if not amount.is_finite():
+            raise StakeError(f"{where} {value!r} is not a finite number")
+        if len(amount.as_tuple().digits) > _MAX_DIGITS or amount.adjusted() > _MAX_DIGITS:
+            raise StakeError(f"{where} {value!r} has more than {_MAX_DIGITS} digits")
+    elif amount.bit_length() > 100:
+        raise StakeError(f"{where} {value!r} has more than {_MAX_DIGITS} digits")
+    if amount < 0:
+        raise StakeError(f"{where} {value!r} is negative")
+    return amount
+
+
+def format_amount(amount: Amount) -> str:
+    """An amount as text: ``'120'``, ``'0.47'`` (never exponent notation).
+
+    >>> format_amount(Decimal("0.47")), format_amount(120), format_amount(Decimal("1E+3"))
+    ('0.47', '120', '1000')
+    """
+    if isinstance(amount, int):
+        return str(amount)
+    return f"{amount:f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """The smallest unit of a set of amounts, and the conversion to and from it.
+
+    Attributes:
+        unit: the smallest unit (``Decimal('0.01')``), or 1 for whole chips.
+        decimal: amounts are written back as ``Decimal`` (else ``int``).
+    """
+
+    unit: Amount
+    decimal: bool
+
+    @classmethod
+    def of(cls, amounts: Iterable[Amount], unit: Amount | None = None) -> Money:
+        """The money of these amounts: ``unit`` when given, else the finest decimal given.
+
+        Raises:
+            StakeError: a unit that is not positive.
+        """
+        values = list(amounts)
+        if unit is not None:
+            if unit <= 0:
+                raise StakeError(f"unit {format_amount(unit)} is not a positive amount")
+            return cls(unit if isinstance(unit, Decimal) else Decimal(unit), True)
+        decimals = [v for v in values if isinstance(v, Decimal)]
+        if not decimals:
+            return cls(1, False)
+        exponent = min(min(int(d.as_tuple().exponent), 0) for d in decimals)
+        return cls(Decimal(1).scaleb(exponent), True)
+
+    def to_units(self, amount: Amount, where: str = "amount") -> int:
+        """The amount as a whole number of units.
+
+        Raises:
+            StakeError: the amount is finer than the unit.
+        """
+        if not self.decimal:
+            return int(amount)
+        units = Decimal(amount) / self.unit
+        if units != units.to_integral_value():
+            raise StakeError(
+                f"{where} {format_amount(amount)} is finer than the unit {format_amount(self.unit)}"
+            )
+        return int(units)
+
+    def from_units(self, units: int) -> Amount:
+        """Units back to an amount in the input's form (``int`` or ``Decimal``)."""
+        if not self.decimal:
+            return units
+        assert isinstance(self.unit, Decimal)
+        value = units * self.unit
+        exponent = min(int(self.unit.as_tuple().exponent), 0)
+        return value.quantize(Decimal(1).scaleb(exponent))
