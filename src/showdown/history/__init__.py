@@ -6,10 +6,29 @@ model (:mod:`~showdown.history.model`), one step from a hand to a
 :class:`~showdown.pots.Showdown` (:mod:`~showdown.history.convert`), and the
 audit that compares what the room paid with what the rules pay
 (:mod:`~showdown.history.audit`).
+
+>>> from showdown.history import read_text
+>>> list(read_text(""))
+[]
 """
 
 from __future__ import annotations
 
+from showdown.history.audit import Tally, Verdict, audit
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+from showdown.history.reader import find_histories, read, read_text
 
-__all__ = ["Action", "ActionKind", "Collection", "Hand", "Seat", "Showing"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Collection",
+    "Hand",
+    "Seat",
+    "Showing",
+    "Tally",
+    "Verdict",
+    "audit",
+    "find_histories",
+    "read",
+    "read_text",
+]

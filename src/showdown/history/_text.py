@@ -12,21 +12,31 @@ into hands (streaming, line by line) and reads each hand into the one
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Any, Final, cast
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import CardParseError, HistoryError
 from showdown.history.games import game_id, limit_name
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 
-__all__ = ["Dialect", "HistoryReader", "Source", "open_text"]
+__all__ = [
+    "Dialect",
+    "HistoryReader",
+    "RawHand",
+    "Source",
+    "not_a_history",
+    "open_text",
+    "parse_hand",
+    "raw_hands",
+]
 
 Source = str | Path | IO[str] | IO[bytes]
 """A path, or an open text or binary stream."""
@@ -136,8 +146,8 @@ def _is_text(stream: object) -> bool:
 
 
 def _decode(raw: IO[bytes]) -> IO[str]:
-    buffered = raw if hasattr(raw, "peek") else io.BufferedReader(raw)  # type: ignore[arg-type]
-    start = buffered.peek(4)[:4]  # type: ignore[attr-defined]
+    buffered: Any = raw if hasattr(raw, "peek") else io.BufferedReader(cast(Any, raw))
+    start = bytes(buffered.peek(4)[:4])
     if start.startswith((b"\xff\xfe", b"\xfe\xff")):
         encoding = "utf-16"
     elif start.startswith(b"\xef\xbb\xbf"):
@@ -194,50 +204,81 @@ class HistoryReader:
                 stream.close()
 
     def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        lines: list[str] = []
-        dialect: Dialect | None = None
-        start = 0
-        index = 0
-        stray = 0  # first line of text outside any hand
-        number = 0
-        for number, raw in enumerate(stream, start=1):
-            line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
-            found = self._header(line) if line[:1] in "PFG" else None
-            if found is not None:
-                if dialect is not None:
-                    yield self._parse(dialect, lines, name, start, index)
-                    index += 1
-                elif stray:
-                    yield self._skip(_not_a_history(name, stray))
-                    stray = 0
-                dialect, lines, start = found, [line], number
-            elif dialect is not None:
-                lines.append(line)
-            elif line and not stray:
-                stray = number
-        if dialect is not None:
-            yield self._parse(dialect, lines, name, start, index)
-        elif stray or number == 0:
-            yield self._skip(_not_a_history(name, stray or 1))
-
-    def _header(self, line: str) -> Dialect | None:
-        for dialect in self._dialects:
-            if dialect.header.match(line):
-                return dialect
-        return None
+        for item in raw_hands(stream, self._dialects):
+            if isinstance(item, int):
+                yield self._skip(_not_a_history(name, item))
+            else:
+                dialect, lines, start, index = item
+                yield self._parse(dialect, lines, name, start, index)
 
     def _parse(
         self, dialect: Dialect, lines: list[str], name: str, start: int, index: int
     ) -> Hand | HistoryError:
-        while lines and not lines[-1]:
-            lines.pop()
-        try:
-            hand = _HandParser(dialect, lines, name, start, index).parse()
-            hand.check_balance()
-        except HistoryError as error:
-            return self._skip(error)
+        entry = parse_hand(dialect, lines, name, start, index)
+        if isinstance(entry, HistoryError):
+            return self._skip(entry)
         self.hands_read += 1
-        return hand
+        return entry
+
+
+RawHand = tuple[Dialect, list[str], int, int]
+"""The lines of one hand: its dialect, its lines, its first line number, its index."""
+
+
+def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[RawHand | int]:
+    """Split a stream into the lines of each hand; an ``int`` marks stray text at that line.
+
+    Only one hand's lines are held at a time.
+    """
+    lines: list[str] = []
+    dialect: Dialect | None = None
+    start = 0
+    index = 0
+    stray = 0  # first line of text outside any hand
+    number = 0
+    for number, raw in enumerate(stream, start=1):
+        line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
+        found = None
+        if line[:1] in "PFG":
+            for candidate in dialects:
+                if candidate.header.match(line):
+                    found = candidate
+                    break
+        if found is not None:
+            if dialect is not None:
+                yield dialect, lines, start, index
+                index += 1
+            elif stray:
+                yield stray
+                stray = 0
+            dialect, lines, start = found, [line], number
+        elif dialect is not None:
+            lines.append(line)
+        elif line and not stray:
+            stray = number
+    if dialect is not None:
+        yield dialect, lines, start, index
+    elif stray or number == 0:
+        yield stray or 1
+
+
+def parse_hand(
+    dialect: Dialect, lines: list[str], name: str, start: int, index: int
+) -> Hand | HistoryError:
+    """One hand from its lines, or the error that says why it cannot be read."""
+    while lines and not lines[-1]:
+        lines.pop()
+    try:
+        hand = _HandParser(dialect, lines, name, start, index).parse()
+        hand.check_balance()
+    except HistoryError as error:
+        return error
+    return hand
+
+
+def not_a_history(name: str, line: int) -> HistoryError:
+    """The error for text that holds no hand."""
+    return _not_a_history(name, line)
 
 
 def _not_a_history(name: str, line: int) -> HistoryError:
@@ -266,6 +307,7 @@ class _HandParser:
         self.actions: list[Action] = []
         self.collections: list[Collection] = []
         self.showings: list[Showing] = []
+        self.dealt: dict[str, Showing] = {}
         self.boards: dict[int, tuple[Card, ...]] = {}
         self.summary_boards: dict[int, tuple[Card, ...]] = {}
         self.street = "blinds"
@@ -397,6 +439,7 @@ class _HandParser:
             pots=tuple(self.pots),
             added=self.added,
             cashouts=tuple(self.cashouts),
+            dealt=tuple(self.dealt.values()),
         )
 
     def mark_big_blind_ante(self) -> tuple[Action, ...]:
@@ -508,9 +551,12 @@ class _HandParser:
         if line.startswith("Uncalled bet"):
             self.uncalled(line)
             return
-        if line.startswith("Dealt to ") or line.startswith("The button is in seat #"):
-            if line.startswith("The button"):
-                self.button = int(line.rsplit("#", 1)[1].split()[0])
+        if line.startswith("Dealt to "):
+            if "[" in line:
+                self.dealt_line(line)
+            return
+        if line.startswith("The button is in seat #"):
+            self.button = int(line.rsplit("#", 1)[1].split()[0])
             return
         if line.startswith("Cash Drop to Pot"):
             self.added += self.amount(line.rsplit("total", 1)[-1])
@@ -535,6 +581,13 @@ class _HandParser:
             self.colon_action(player, rest)
         else:
             self.plain_action(player, rest)
+
+    def dealt_line(self, line: str) -> None:
+        rest = line[9:]
+        cut = rest.find(" [")
+        player = rest[:cut]
+        if player in self.names:
+            self.dealt[player] = Showing(player, _all_brackets(rest[cut:]))
 
     def uncalled(self, line: str) -> None:
         match = _UNCALLED_RE.match(line)
@@ -614,7 +667,9 @@ class _HandParser:
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
-        elif self.bet_action(player, verb, rest) or verb == "collected" or " collected " in rest[:12]:
+        elif (
+            self.bet_action(player, verb, rest) or verb == "collected" or " collected " in rest[:12]
+        ):
             pass
         # anything else (sits out, is sitting out, EV cash-out notes) moves no chips
 
@@ -787,10 +842,8 @@ def header_fields(header: str, table_line: str) -> dict[str, object]:
     else:
         fields["stakes"] = stakes[1] if stakes else ""
     if fields["stakes"]:
-        try:
+        with contextlib.suppress(ValueError):
             fields["big_blind"] = money(str(fields["stakes"]).split("/")[1])
-        except ValueError:  # pragma: no cover - the pattern admits only amounts
-            pass
     currency = None if tournament else currency_of(str(fields["stakes"]) + " " + header)
     fields["currency"] = currency
     fields["play_money"] = not tournament and (

@@ -12,7 +12,8 @@ bet of $4 returned to Ann``, and the summary's ``Main pot``/``Side pot``
 amounts are before rake (Full Tilt took the rake from the main pot).
 
 >>> import io
->>> text = '''Full Tilt Poker Game #5: Table Rho (6 max) - $1/$2 - No Limit Hold'em - 20:00:00 ET - 2012/01/02
+>>> text = '''Full Tilt Poker Game #5: Table Rho (6 max) - $1/$2 - No Limit Hold'em - 20:00:00 ET \\
+... - 2012/01/02
 ... Seat 1: Ann Lee ($100)
 ... Seat 2: Bob ($100)
 ... Ann Lee posts the small blind of $1

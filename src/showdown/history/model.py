@@ -237,6 +237,8 @@ class Hand:
         added: money the house added to the pot (a "cash drop").
         cashouts: money a player received outside the pot (all-in
             cash-out, insurance): recorded, not audited.
+        dealt: the last cards seen dealt to a player (the history's owner,
+            or every up card in stud), whether or not he showed them.
     """
 
     source: str
@@ -265,6 +267,7 @@ class Hand:
     pots: tuple[Decimal, ...] = ()
     added: Decimal = _ZERO
     cashouts: tuple[tuple[str, Decimal], ...] = field(default=())
+    dealt: tuple[Showing, ...] = ()
 
     # -- what the actions add up to -------------------------------------------
 
@@ -326,24 +329,51 @@ class Hand:
 
     @property
     def mucked(self) -> frozenset[str]:
-        """Contenders who conceded at the showdown (mucked, or never showed)."""
-        shown = {s.player for s in self.showings if not s.mucked}
-        return frozenset(name for name in self.contenders if name not in shown)
+        """Contenders who conceded at the showdown.
+
+        A contender conceded when he mucked without showing, or when no card
+        of his is known and he collected nothing. If that would leave nobody
+        in the hand, the players who collected are kept in (they won when the
+        others conceded).
+        """
+        collected = {c.player for c in self.collections}
+        said_muck = {a.player for a in self.actions if a.kind is ActionKind.MUCK}
+        conceded = set()
+        for name in self.contenders:
+            if self.shown(name):
+                continue
+            unknown = not self.cards(name) and name not in collected
+            if name in said_muck or unknown:
+                conceded.add(name)
+        if conceded.issuperset(self.contenders):
+            conceded -= collected
+        return frozenset(conceded)
 
     @property
     def reached_showdown(self) -> bool:
         """More than one player was still in the hand at the end."""
         return len(self.contenders) > 1
 
-    def cards(self, player: str) -> tuple[Card, ...]:
-        """The cards known for a player (shown, else mucked, else ``()``)."""
-        mucked: tuple[Card, ...] = ()
+    def shown(self, player: str) -> tuple[Card, ...]:
+        """The most cards a player showed (``()`` if he showed none)."""
+        best: tuple[Card, ...] = ()
         for showing in self.showings:
-            if showing.player == player:
-                if not showing.mucked and len(showing.cards) >= len(mucked):
-                    return showing.cards
-                mucked = showing.cards
-        return mucked
+            if showing.player == player and not showing.mucked and len(showing.cards) > len(best):
+                best = showing.cards
+        return best
+
+    def cards(self, player: str) -> tuple[Card, ...]:
+        """The cards known for a player: shown, else seen mucked, else dealt, else ``()``."""
+        best = self.shown(player)
+        if best:
+            return best
+        for group in (self.showings, self.dealt):
+            for showing in group:
+                if showing.player == player and len(showing.cards) > len(best):
+                    best = showing.cards
+            if best:
+                return best
+        return best
 
     def check_balance(self) -> None:
         """Check that the chips add up: put in + added = returned + collected + rake.
