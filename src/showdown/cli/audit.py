@@ -10,7 +10,6 @@ from rich.table import Table
 
 from showdown.cli._app import app, console, print_json
 from showdown.history.audit import DISAGREE, Tally, Verdict, audit_paths, format_amount
-from showdown.history.reader import find_histories
 
 __all__ = ["audit"]
 
@@ -36,7 +35,7 @@ def audit(
     disagreements: list[Verdict] = []
     show_progress = not as_json and sys.stderr.isatty()
     progress_count = 0
-    for verdicts, part in audit_paths(find_histories(paths), workers=workers):
+    for verdicts, part in audit_paths(paths, workers=workers):
         tally.merge(part)
         for verdict in verdicts:
             if verdict.verdict != "agree":

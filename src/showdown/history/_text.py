@@ -13,6 +13,7 @@ into hands (streaming, line by line) and reads each hand into the one
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 from collections import Counter
@@ -86,6 +87,7 @@ class Dialect:
     parse_header: Callable[[str, str], dict[str, object]]
 
 
+@functools.lru_cache(maxsize=65536)
 def money(text: str) -> Decimal:
     """An amount as written (``'$1,694.48'``, ``'1500'``, ``'€0.10'``).
 
@@ -101,6 +103,13 @@ def money(text: str) -> Decimal:
         raise ValueError(f"{text!r} is not an amount") from None
 
 
+@functools.lru_cache(maxsize=65536)
+def _money_places(text: str) -> tuple[Decimal, int]:
+    value = money(text)
+    exponent = value.as_tuple().exponent
+    return value, -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
 def currency_of(text: str) -> str | None:
     """The currency named in a header (``'USD'``), from its code or its symbol."""
     code = _CODES_RE.search(text)
@@ -112,6 +121,7 @@ def currency_of(text: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=65536)
 def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text, allow_duplicates=True)
 
@@ -333,12 +343,11 @@ class _HandParser:
 
     def amount(self, text: str) -> Decimal:
         try:
-            value = money(text)
+            value, places = _money_places(text)
         except ValueError:
             raise self.fail(f"{text!r} is not an amount") from None
-        exponent = value.as_tuple().exponent
-        if isinstance(exponent, int) and -exponent > self.finest:
-            self.finest = -exponent
+        if places > self.finest:
+            self.finest = places
         return value
 
     def add(self, kind: ActionKind, player: str, amount: Decimal = _ZERO, **extra: object) -> None:
@@ -690,6 +699,8 @@ class _HandParser:
             self.post(player, ActionKind.DEAD_BLIND, amount, text)
         elif text.startswith("straddle"):
             self.post(player, ActionKind.STRADDLE, amount, text)
+        elif text.startswith("button blind"):
+            self.post(player, ActionKind.BIG_BLIND, amount, text)
         else:
             raise self.fail(f"cannot read the post {what!r}")
 

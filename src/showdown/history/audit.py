@@ -432,6 +432,9 @@ def audit_paths(
 ) -> Iterator[tuple[list[Verdict], Tally]]:
     """Audit every hand of some files, in input order, on ``workers`` processes.
 
+    ``paths`` are files, folders (searched recursively), globs or ``-``
+    (:func:`~showdown.history.reader.find_histories`).
+
     Yields, per chunk of hands, the verdicts in file order and the counts of
     that chunk (files that hold no history count as skipped). Worker
     processes are started with ``spawn``; the output does not depend on
@@ -446,7 +449,9 @@ def audit_paths(
             tally.add(error, None)
             yield [], tally
 
-    chunks = _chunks(paths, chunk, errors)
+    from showdown.history.reader import find_histories
+
+    chunks = _chunks(find_histories(paths), chunk, errors)
     if workers <= 1:
         for item in chunks:
             yield from flush()

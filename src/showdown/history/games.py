@@ -17,6 +17,7 @@ being dealt in parentheses; that name is tried first.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -71,6 +72,7 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
 """Room names to game ids, most specific first."""
 
 _PAREN: Final = re.compile(r"\(([^()]*)\)")
+_DATE: Final = re.compile(r" - \d{4}/\d{2}/\d{2}")
 _LIMITS: Final = (
     ("no limit", "No Limit"),
     ("pot limit", "Pot Limit"),
@@ -84,6 +86,7 @@ _LIMITS: Final = (
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def _match(text: str) -> tuple[str, str] | None:
     lower = text.lower()
     for words, game, name in SITE_GAMES:
@@ -99,6 +102,7 @@ def game_id(header: str) -> tuple[str, str]:
         ValueError: no game name of the table occurs in the header.
     """
     body = header.split(":", 1)[1] if ":" in header else header
+    body = _DATE.split(body, 1)[0]  # the game comes before the date
     for inner in _PAREN.findall(body):
         found = _match(inner)
         if found is not None:
