@@ -19,6 +19,7 @@ __all__ = [
     "CardCountError",
     "CardParseError",
     "DuplicateCardError",
+    "HistoryError",
     "InvalidArrayError",
     "InvalidRecordError",
     "RangeParseError",
@@ -67,3 +68,44 @@ class RangeParseError(ShowdownError):
 
 class InvalidRecordError(ShowdownError):
     """A JSON record (CLI or HTTP) is malformed: a missing or wrong-typed field."""
+
+
+class HistoryError(ShowdownError):
+    """A hand history cannot be read: not a history, cut off, or chips that do not add up.
+
+    The message names the file, the line and the hand id; the same facts are
+    kept as attributes for programs.
+
+    Attributes:
+        file: the file (or stream name) read.
+        line: the 1-based line where the problem was found (0 if unknown).
+        hand: the site's hand id (``""`` when no hand header was read).
+        reason: what was wrong, without the position.
+        kind: a short key for counting skipped hands: ``'not a history'``,
+            ``'cut off'``, ``'does not add up'``, ``'unreadable'``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        file: str = "",
+        line: int = 0,
+        hand: str = "",
+        kind: str = "unreadable",
+    ) -> None:
+        where = ", ".join(
+            part
+            for part in (
+                file,
+                f"line {line}" if line else "",
+                f"hand {hand}" if hand else "",
+            )
+            if part
+        )
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.file = file
+        self.line = line
+        self.hand = hand
+        self.reason = reason
+        self.kind = kind

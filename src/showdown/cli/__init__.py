@@ -6,6 +6,7 @@ Bad input exits with status 2 and a one-line message on standard error.
 
 from __future__ import annotations
 
+from showdown.cli import audit as _audit  # noqa: F401
 from showdown.cli import census as _census  # noqa: F401
 from showdown.cli import equity as _equity  # noqa: F401  (registers its commands)
 from showdown.cli import hand as _hand  # noqa: F401  (registers its commands)

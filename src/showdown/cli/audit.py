@@ -1,0 +1,94 @@
+"""``showdown audit``: re-decide every showdown of some hand histories and check the payouts."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from showdown.cli._app import app, console, print_json
+from showdown.history.audit import DISAGREE, Tally, Verdict, audit_paths, format_amount
+
+__all__ = ["audit"]
+
+
+@app.command()
+def audit(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="History files, folders (searched recursively), globs, or -."),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per showdown hand, in input order.")
+    ] = False,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+) -> None:
+    """Audit hand histories: who should have won what, and whether the room paid exactly that.
+
+    Reads PokerStars, GGPoker and Full Tilt text histories (.txt) and PHH
+    (.phh, .phhs). Exits 0 when every showdown agrees, 1 otherwise.
+    """
+    tally = Tally()
+    failed = False
+    disagreements: list[Verdict] = []
+    show_progress = not as_json and sys.stderr.isatty()
+    progress_count = 0
+    for verdicts, part in audit_paths(paths, workers=workers):
+        tally.merge(part)
+        for verdict in verdicts:
+            if verdict.verdict != "agree":
+                failed = True
+            if as_json:
+                print_json(verdict.to_json())
+            elif verdict.verdict != "agree" and len(disagreements) < 200:
+                disagreements.append(verdict)
+        progress_count += sum(row["hands"] for row in part.rows.values())
+        if show_progress:
+            sys.stderr.write(f"\r{progress_count} hands read")
+            sys.stderr.flush()
+    if show_progress:
+        sys.stderr.write("\r")
+    if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
+        failed = True
+    if not as_json:
+        _print_summary(tally, disagreements)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _print_summary(tally: Tally, problems: list[Verdict]) -> None:
+    table = Table(title="Audit")
+    for column in ("site", "game", "hands", "showdowns", "agree", "disagree", "other"):
+        table.add_column(column, justify="left" if column in ("site", "game") else "right")
+    for (site, game), row in sorted(tally.rows.items()):
+        other = row["unsupported"] + row["error"]
+        table.add_row(
+            site,
+            game,
+            str(row["hands"]),
+            str(row["showdowns"]),
+            str(row["agree"]),
+            str(row["disagree"]),
+            str(other),
+        )
+    console.print(table)
+    if tally.skipped:
+        skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(tally.skipped.items()))
+        console.print(f"skipped: {skipped}")
+    for verdict in problems:
+        console.print(
+            f"\n[bold]{verdict.file}[/] hand {verdict.hand} ({verdict.game}): "
+            f"[{'red' if verdict.verdict == DISAGREE else 'yellow'}]{verdict.verdict}[/]"
+        )
+        if verdict.reason:
+            console.print(f"  {verdict.reason}")
+        for player in verdict.players:
+            if player.difference:
+                console.print(
+                    f"  {player.name}: room paid {format_amount(player.recorded, verdict.unit)}, "
+                    f"rules pay {format_amount(player.resolved, verdict.unit)}"
+                )
+        for text in verdict.explanations:
+            console.print(f"  - {text}")

@@ -1,0 +1,863 @@
+"""The text layout shared by PokerStars, GGPoker and Full Tilt hand histories.
+
+The three rooms write one layout: a header line, the table and seat lines, the
+forced bets, street markers (``*** FLOP *** [..]``), one line per action, the
+collections, and a ``*** SUMMARY ***`` block. Their differences (the header,
+a colon after the name or not, ``raises $2 to $4`` or ``raises to $4``, how a
+pot is won, whether the summary lists pots before or after rake) are data: a
+:class:`Dialect` per room, given by its module. This module splits a stream
+into hands (streaming, line by line) and reads each hand into the one
+:class:`~showdown.history.model.Hand`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import IO, Any, Final, cast
+
+from showdown.cards import Card, parse_cards
+from showdown.errors import CardParseError, HistoryError
+from showdown.history.games import game_id, limit_name
+from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+
+__all__ = [
+    "Dialect",
+    "HistoryReader",
+    "RawHand",
+    "Source",
+    "not_a_history",
+    "open_text",
+    "parse_hand",
+    "raw_hands",
+]
+
+Source = str | Path | IO[str] | IO[bytes]
+"""A path, or an open text or binary stream."""
+
+_ZERO: Final = Decimal(0)
+_CENT: Final = Decimal("0.01")
+_ONE: Final = Decimal(1)
+_MONEY = r"[$€£¥₹]?\s?-?[\d,]*\d(?:\.\d+)?"
+_AMOUNT_RE: Final = re.compile(r"[$€£¥₹]?\s?(-?[\d,]*\d(?:\.\d+)?)")
+_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
+_SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
+_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+_CODES_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL)\b")
+_ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
+_STUD_STREETS: Final = {
+    "3RD STREET": "third",
+    "4TH STREET": "fourth",
+    "5TH STREET": "fifth",
+    "6TH STREET": "sixth",
+    "7TH STREET": "seventh",
+}
+_DRAWS: Final = {
+    "FIRST DRAW": "draw1",
+    "DRAW": "draw1",
+    "SECOND DRAW": "draw2",
+    "THIRD DRAW": "draw3",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """What one room writes differently.
+
+    Attributes:
+        site: the site id (``'pokerstars'``).
+        header: matches a hand's first line; group ``id`` is the hand id.
+        colon: actions are written ``name: verb`` (else ``name verb``).
+        pots_after_rake: the summary's ``Main pot``/``Side pot`` amounts are
+            what was paid (after rake), else before it.
+        parse_header: reads the header (and the table line) into fields.
+    """
+
+    site: str
+    header: re.Pattern[str]
+    colon: bool
+    pots_after_rake: bool
+    parse_header: Callable[[str, str], dict[str, object]]
+
+
+@functools.lru_cache(maxsize=65536)
+def money(text: str) -> Decimal:
+    """An amount as written (``'$1,694.48'``, ``'1500'``, ``'€0.10'``).
+
+    Raises:
+        ValueError: not an amount.
+    """
+    match = _AMOUNT_RE.search(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not an amount")
+    try:
+        return Decimal(match[1].replace(",", ""))
+    except InvalidOperation:  # pragma: no cover - the pattern admits only digits
+        raise ValueError(f"{text!r} is not an amount") from None
+
+
+@functools.lru_cache(maxsize=65536)
+def _money_places(text: str) -> tuple[Decimal, int]:
+    value = money(text)
+    exponent = value.as_tuple().exponent
+    return value, -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def currency_of(text: str) -> str | None:
+    """The currency named in a header (``'USD'``), from its code or its symbol."""
+    code = _CODES_RE.search(text)
+    if code:
+        return code[1]
+    for symbol, name in _CURRENCIES.items():
+        if symbol in text:
+            return name
+    return None
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text, allow_duplicates=True)
+
+
+def _all_brackets(text: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for group in _BRACKETS_RE.findall(text):
+        cards.extend(_cards(group))
+    return tuple(cards)
+
+
+def open_text(source: Source) -> tuple[IO[str], str, bool]:
+    """Open a source as text: (stream, its name, whether we opened it).
+
+    UTF-16 (with its byte-order mark, as Full Tilt wrote) and UTF-8 (with or
+    without a mark) are recognised; undecodable bytes become U+FFFD.
+
+    Raises:
+        OSError: the file cannot be opened.
+    """
+    if isinstance(source, str | Path):
+        raw: IO[bytes] = Path(source).open("rb")  # noqa: SIM115 - closed by the reader
+        return _decode(raw), str(source), True
+    name = str(getattr(source, "name", "<stream>"))
+    if isinstance(source, io.TextIOBase) or (not hasattr(source, "peek") and _is_text(source)):
+        return source, name, False  # type: ignore[return-value]
+    return _decode(source), name, False  # type: ignore[arg-type]
+
+
+def _is_text(stream: object) -> bool:
+    return isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding")
+
+
+def _decode(raw: IO[bytes]) -> IO[str]:
+    buffered: Any = raw if hasattr(raw, "peek") else io.BufferedReader(cast(Any, raw))
+    start = bytes(buffered.peek(4)[:4])
+    if start.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif start.startswith(b"\xef\xbb\xbf"):
+        encoding = "utf-8-sig"
+    else:
+        encoding = "utf-8"
+    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+
+
+class HistoryReader:
+    """Hands read one at a time from a text history; bad hands are counted, not fatal.
+
+    Iterating gives the :class:`~showdown.history.model.Hand` values;
+    :meth:`entries` gives, in file order, each hand or the
+    :class:`~showdown.errors.HistoryError` that stands for a hand (or a part
+    of the file) that could not be read. ``skipped`` counts those errors by
+    kind, ``errors`` keeps the first thousand.
+
+    The file is read line by line and only one hand is held at a time, so
+    memory stays flat for any size.
+    """
+
+    def __init__(self, source: Source, dialects: tuple[Dialect, ...], *, name: str | None = None):
+        self._source = source
+        self._dialects = dialects
+        self._name = name
+        self.skipped: Counter[str] = Counter()
+        self.errors: list[HistoryError] = []
+        self.hands_read = 0
+
+    def __iter__(self) -> Iterator[Hand]:
+        for entry in self.entries():
+            if isinstance(entry, Hand):
+                yield entry
+
+    def _skip(self, error: HistoryError) -> HistoryError:
+        self.skipped[error.kind] += 1
+        if len(self.errors) < 1000:
+            self.errors.append(error)
+        return error
+
+    def entries(self) -> Iterator[Hand | HistoryError]:
+        """Each hand, or the error that replaces it, in file order.
+
+        Raises:
+            OSError: the file cannot be read.
+        """
+        stream, name, owned = open_text(self._source)
+        name = self._name or name
+        try:
+            yield from self._entries(stream, name)
+        finally:
+            if owned:
+                stream.close()
+
+    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
+        for item in raw_hands(stream, self._dialects):
+            if isinstance(item, int):
+                yield self._skip(_not_a_history(name, item))
+            else:
+                dialect, lines, start, index = item
+                yield self._parse(dialect, lines, name, start, index)
+
+    def _parse(
+        self, dialect: Dialect, lines: list[str], name: str, start: int, index: int
+    ) -> Hand | HistoryError:
+        entry = parse_hand(dialect, lines, name, start, index)
+        if isinstance(entry, HistoryError):
+            return self._skip(entry)
+        self.hands_read += 1
+        return entry
+
+
+RawHand = tuple[Dialect, list[str], int, int]
+"""The lines of one hand: its dialect, its lines, its first line number, its index."""
+
+
+def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[RawHand | int]:
+    """Split a stream into the lines of each hand; an ``int`` marks stray text at that line.
+
+    Only one hand's lines are held at a time.
+    """
+    lines: list[str] = []
+    dialect: Dialect | None = None
+    start = 0
+    index = 0
+    stray = 0  # first line of text outside any hand
+    number = 0
+    for number, raw in enumerate(stream, start=1):
+        line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
+        found = None
+        if line[:1] in "PFG":
+            for candidate in dialects:
+                if candidate.header.match(line):
+                    found = candidate
+                    break
+        if found is not None:
+            if dialect is not None:
+                yield dialect, lines, start, index
+                index += 1
+            elif stray:
+                yield stray
+                stray = 0
+            dialect, lines, start = found, [line], number
+        elif dialect is not None:
+            lines.append(line)
+        elif line and not stray:
+            stray = number
+    if dialect is not None:
+        yield dialect, lines, start, index
+    elif stray or number == 0:
+        yield stray or 1
+
+
+def parse_hand(
+    dialect: Dialect, lines: list[str], name: str, start: int, index: int
+) -> Hand | HistoryError:
+    """One hand from its lines, or the error that says why it cannot be read."""
+    while lines and not lines[-1]:
+        lines.pop()
+    try:
+        hand = _HandParser(dialect, lines, name, start, index).parse()
+        hand.check_balance()
+    except HistoryError as error:
+        return error
+    return hand
+
+
+def not_a_history(name: str, line: int) -> HistoryError:
+    """The error for text that holds no hand."""
+    return _not_a_history(name, line)
+
+
+def _not_a_history(name: str, line: int) -> HistoryError:
+    return HistoryError(
+        "not a hand history: no PokerStars, GGPoker or Full Tilt hand header",
+        file=name,
+        line=line,
+        kind="not a history",
+    )
+
+
+class _HandParser:
+    """Reads the lines of one hand."""
+
+    def __init__(self, dialect: Dialect, lines: list[str], name: str, start: int, index: int):
+        self.d = dialect
+        self.lines = lines
+        self.name = name
+        self.start = start
+        self.index = index
+        self.hand_id = ""
+        self.seats: list[Seat] = []
+        self.names: dict[str, str] = {}
+        self.by_seat: dict[int, str] = {}
+        self.first_words: dict[str, list[str]] = {}
+        self.actions: list[Action] = []
+        self.collections: list[Collection] = []
+        self.showings: list[Showing] = []
+        self.dealt: dict[str, Showing] = {}
+        self.boards: dict[int, tuple[Card, ...]] = {}
+        self.summary_boards: dict[int, tuple[Card, ...]] = {}
+        self.street = "blinds"
+        self.in_draw = False
+        self.draws = 0
+        self.run: int | None = None
+        self.committed: dict[str, Decimal] = {}
+        self.button: int | None = None
+        self.rake = _ZERO
+        self.total: Decimal | None = None
+        self.pots: list[Decimal] = []
+        self.added = _ZERO
+        self.cashouts: list[tuple[str, Decimal]] = []
+        self.finest = 0  # most decimals seen in an amount
+        self.summary = False
+        self.big_blind = _ZERO
+        self.line_no = start
+
+    # -- helpers -------------------------------------------------------------
+
+    def fail(self, reason: str, kind: str = "unreadable") -> HistoryError:
+        return HistoryError(reason, file=self.name, line=self.line_no, hand=self.hand_id, kind=kind)
+
+    def amount(self, text: str) -> Decimal:
+        try:
+            value, places = _money_places(text)
+        except ValueError:
+            raise self.fail(f"{text!r} is not an amount") from None
+        if places > self.finest:
+            self.finest = places
+        return value
+
+    def add(self, kind: ActionKind, player: str, amount: Decimal = _ZERO, **extra: object) -> None:
+        self.actions.append(
+            Action(kind, player, amount, street=self.street, line=self.line_no, **extra)  # type: ignore[arg-type]
+        )
+
+    def commit(self, player: str, amount: Decimal) -> None:
+        self.committed[player] = self.committed.get(player, _ZERO) + amount
+
+    def set_street(self, street: str) -> None:
+        if street != self.street:
+            if self.street != "blinds":  # live blinds count toward the first round
+                self.committed = {}
+            self.street = street
+
+    def split_name(self, line: str) -> tuple[str, str] | None:
+        """The player a line starts with, and the rest."""
+        if self.d.colon:
+            cut = line.find(": ")
+            if cut > 0 and line[:cut] in self.names:
+                return line[:cut], line[cut + 2 :]
+            for name in self.first_words.get(line.split(" ", 1)[0].split(":", 1)[0], ()):
+                if line.startswith(name + ": "):
+                    return name, line[len(name) + 2 :]
+            return None
+        for name in self.first_words.get(line.split(" ", 1)[0], ()):
+            if line.startswith(name + " "):
+                return name, line[len(name) + 1 :]
+        return None
+
+    # -- the hand ------------------------------------------------------------
+
+    def parse(self) -> Hand:
+        lines = self.lines
+        match = self.d.header.match(lines[0])
+        assert match is not None
+        self.hand_id = match["id"]
+        table_line = lines[1] if len(lines) > 1 and lines[1].startswith("Table ") else ""
+        try:
+            info = self.d.parse_header(lines[0], table_line)
+        except ValueError as error:
+            raise self.fail(str(error)) from None
+        self.button = info.get("button")  # type: ignore[assignment]
+        self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
+        summary_seen = False
+        for offset, line in enumerate(lines[1:], start=1):
+            self.line_no = self.start + offset
+            if not line:
+                continue
+            try:
+                if line.startswith("*** "):
+                    if self.marker(line):
+                        summary_seen = True
+                elif self.summary:
+                    self.summary_line(line)
+                else:
+                    self.body_line(line)
+            except CardParseError as error:
+                raise self.fail(f"bad cards in {line!r}: {error}") from None
+        self.line_no = self.start
+        if not summary_seen or self.total is None:
+            raise self.fail("the hand is cut off: no summary with the total pot", kind="cut off")
+        if not self.seats:
+            raise self.fail("no seats listed")
+        boards = self.final_boards()
+        currency = info.get("currency")
+        tournament = info.get("tournament")
+        play = bool(info.get("play_money"))
+        unit = _CENT if currency and not play else _ONE
+        if self.finest:
+            unit = min(unit, Decimal(1).scaleb(-self.finest))
+        actions = self.mark_big_blind_ante()
+        return Hand(
+            source=self.name,
+            line=self.start,
+            index=self.index,
+            site=self.d.site,
+            hand_id=self.hand_id,
+            game=str(info.get("game", "")),
+            unit=unit,
+            seats=tuple(self.seats),
+            actions=actions,
+            game_name=str(info.get("game_name", "")),
+            limit=str(info.get("limit", "")),
+            stakes=str(info.get("stakes", "")),
+            table=str(info.get("table", "")),
+            currency=currency,  # type: ignore[arg-type]
+            tournament=tournament,  # type: ignore[arg-type]
+            play_money=play,
+            max_seats=info.get("max_seats"),  # type: ignore[arg-type]
+            button=self.button,
+            boards=boards,
+            showings=tuple(self.showings),
+            collections=tuple(self.collections),
+            rake=self.rake,
+            total_pot=self.total,
+            pots=tuple(self.pots),
+            added=self.added,
+            cashouts=tuple(self.cashouts),
+            dealt=tuple(self.dealt.values()),
+        )
+
+    def mark_big_blind_ante(self) -> tuple[Action, ...]:
+        """An ante posted by one player only (in a blind game) is a big-blind ante."""
+        antes = [a for a in self.actions if a.kind is ActionKind.ANTE]
+        if len(antes) == 1 and any(a.kind is ActionKind.BIG_BLIND for a in self.actions):
+            only = antes[0]
+            return tuple(
+                Action(
+                    ActionKind.BIG_BLIND_ANTE,
+                    a.player,
+                    a.amount,
+                    street=a.street,
+                    all_in=a.all_in,
+                    line=a.line,
+                )
+                if a is only
+                else a
+                for a in self.actions
+            )
+        return tuple(self.actions)
+
+    def final_boards(self) -> tuple[tuple[Card, ...], ...]:
+        boards = dict(self.summary_boards)
+        boards.update({k: v for k, v in self.boards.items() if len(v) >= len(boards.get(k, ()))})
+        if not boards:
+            return ()
+        runs = max(boards) + 1
+        first = boards.get(0, ())
+        result: list[tuple[Card, ...]] = []
+        for run in range(runs):
+            board = boards.get(run, ())
+            if run and len(board) < len(first):
+                # A run that started later shares the cards dealt before it.
+                board = first[: len(first) - len(board)] + board
+            result.append(board)
+        return tuple(result)
+
+    # -- seats and markers ---------------------------------------------------
+
+    def seat_line(self, line: str) -> bool:
+        match = _SEAT_RE[self.d.colon].match(line)
+        if match is None:
+            return False
+        number, name, stack, rest = int(match[1]), match[2], match[3], match[4]
+        seat = Seat(number, name, self.amount(stack), "sitting out" in rest)
+        self.seats.append(seat)
+        self.names[name] = name
+        self.by_seat[number] = name
+        first = name.split(" ", 1)[0]
+        if self.d.colon:
+            first = first.split(":", 1)[0]
+        group = self.first_words.setdefault(first, [])
+        group.append(name)
+        group.sort(key=len, reverse=True)
+        return True
+
+    def marker(self, line: str) -> bool:
+        """A ``*** ... ***`` line; True for the summary."""
+        end = line.find(" ***", 4)
+        title = line[4:end].upper() if end > 0 else line.strip("* ").upper()
+        after = line[end + 4 :] if end > 0 else ""
+        words = title.split()
+        run: int | None = None
+        if words and words[0] in _ORDINALS and len(words) > 1 and words[1] != "DRAW":
+            run = _ORDINALS[words[0]]
+            title = " ".join(words[1:])
+        elif len(words) > 1 and words[-1] in _ORDINALS and words[0] != "SUMMARY":
+            run = _ORDINALS[words[-1]]
+            title = " ".join(words[:-1])
+        if title.startswith("SUMMARY"):
+            self.summary = True
+            return True
+        if title in ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "PREFLOP"):
+            self.set_street("preflop")
+            if "[" in after:  # Courchevel: the first board card comes with the hole cards
+                self.boards[0] = _all_brackets(after)
+            return False
+        if title in ("FLOP", "TURN", "RIVER"):
+            cards = _all_brackets(after)
+            self.set_street(title.lower() if self.street not in _STUD else "seventh")
+            if cards:
+                if self.street == "seventh":
+                    self.boards[0] = cards  # stud: the community card
+                else:
+                    self.boards[run or 0] = cards
+            return False
+        if title in _STUD_STREETS:
+            self.set_street(_STUD_STREETS[title])
+            return False
+        if title in _DRAWS:
+            self.draws = int(_DRAWS[title][-1])
+            self.set_street(_DRAWS[title])
+            self.in_draw = True
+            return False
+        if title in ("SHOW DOWN", "SHOWDOWN"):
+            self.set_street("showdown")
+            self.run = run
+            return False
+        return False
+
+    # -- the body -------------------------------------------------------------
+
+    def body_line(self, line: str) -> None:
+        if line.startswith("Seat ") and self.street == "blinds" and self.seat_line(line):
+            return
+        if line.startswith("Table ") and not self.seats:
+            return
+        if line.startswith("Uncalled bet"):
+            self.uncalled(line)
+            return
+        if line.startswith("Dealt to "):
+            if "[" in line:
+                self.dealt_line(line)
+            return
+        if line.startswith("The button is in seat #"):
+            self.button = int(line.rsplit("#", 1)[1].split()[0])
+            return
+        if line.startswith("Cash Drop to Pot"):
+            self.added += self.amount(line.rsplit("total", 1)[-1])
+            return
+        if self.d.colon and " collected " in line:
+            match = _COLLECTED_RE.match(line)
+            if match is not None and match["name"] in self.names:
+                self.collect(match["name"], self.amount(match["amount"]), match["pot"])
+                return
+        if self.d.colon and " cashed out the hand for " in line:
+            name, _, rest = line.partition(" cashed out the hand for ")
+            if name in self.names:
+                self.cashouts.append((name, self.amount(rest.split("|", 1)[0])))
+                return
+        found = self.split_name(line)
+        if found is None:
+            return  # chat, table talk, a player who is not seated: no chips move
+        player, rest = found
+        if rest.startswith(("said, ", '"')) or " (Observer)" in player:
+            return
+        if self.d.colon:
+            self.colon_action(player, rest)
+        else:
+            self.plain_action(player, rest)
+
+    def dealt_line(self, line: str) -> None:
+        rest = line[9:]
+        cut = rest.find(" [")
+        player = rest[:cut]
+        if player in self.names:
+            self.dealt[player] = Showing(player, _all_brackets(rest[cut:]))
+
+    def uncalled(self, line: str) -> None:
+        match = _UNCALLED_RE.match(line)
+        if match is None:
+            raise self.fail(f"cannot read {line!r}")
+        player = match["name"]
+        if player not in self.names:
+            raise self.fail(f"{player!r} is not seated")
+        self.add(ActionKind.RETURN, player, self.amount(match["amount"]))
+
+    def collect(self, player: str, amount: Decimal, pot: str) -> None:
+        self.collections.append(
+            Collection(player, amount, pot.strip() or "pot", self.run, self.line_no)
+        )
+
+    def draw(self, player: str) -> None:
+        if not self.in_draw:
+            self.draws += 1
+            self.set_street(f"draw{self.draws}")
+            self.in_draw = True
+
+    def bet_action(self, player: str, verb: str, rest: str) -> bool:
+        """bet / call / raise / complete / bring-in; True when recognised."""
+        all_in = "all-in" in rest or "all in" in rest
+        if verb in ("bets", "calls"):
+            amount = self.amount(rest)
+            kind = ActionKind.BET if verb == "bets" else ActionKind.CALL
+        elif verb == "raises" or rest.startswith("completes"):
+            # 'raises $2 to $4' / 'raises to $4' / 'completes it to $4'
+            cut = rest.rfind(" to ")
+            if cut < 0:
+                raise self.fail(f"cannot read the raise {rest!r}")
+            to = self.amount(rest[cut + 4 :])
+            amount = to - self.committed.get(player, _ZERO)
+            if amount < 0:
+                raise self.fail(f"{player} raises to {to}, less than he already bet")
+            self.in_draw = False
+            self.add(ActionKind.RAISE, player, amount, to=to, all_in=all_in)
+            self.commit(player, amount)
+            return True
+        elif rest.startswith("brings in"):
+            amount = self.amount(rest)
+            kind = ActionKind.BRING_IN
+        else:
+            return False
+        self.in_draw = False
+        self.add(kind, player, amount, all_in=all_in)
+        self.commit(player, amount)
+        return True
+
+    def post(self, player: str, kind: ActionKind, amount: Decimal, rest: str) -> None:
+        all_in = "all-in" in rest or "all in" in rest
+        self.add(kind, player, amount, all_in=all_in)
+        if not kind.dead:
+            self.commit(player, amount)
+
+    def colon_action(self, player: str, rest: str) -> None:
+        """PokerStars and GGPoker: ``name: verb ...``."""
+        verb = rest.split(" ", 1)[0]
+        if verb == "posts":
+            self.colon_post(player, rest[6:])
+        elif verb == "checks":
+            self.in_draw = False
+            self.add(ActionKind.CHECK, player)
+        elif verb == "folds":
+            self.add(ActionKind.FOLD, player, cards=_all_brackets(rest))
+        elif verb == "shows":
+            self.show(player, rest)
+        elif verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
+            self.add(ActionKind.MUCK, player)
+            if "[" in rest:
+                self.showings.append(Showing(player, _all_brackets(rest), mucked=True))
+        elif verb == "discards":
+            self.draw(player)
+            count = int(rest.split()[1])
+            self.add(ActionKind.DISCARD, player, count=count, cards=_all_brackets(rest))
+        elif verb == "stands":
+            self.draw(player)
+            self.add(ActionKind.STAND_PAT, player)
+        elif (
+            self.bet_action(player, verb, rest) or verb == "collected" or " collected " in rest[:12]
+        ):
+            pass
+        # anything else (sits out, is sitting out, EV cash-out notes) moves no chips
+
+    def colon_post(self, player: str, what: str) -> None:
+        text = what.removeprefix("the ")
+        amount = self.amount(text)
+        if text.startswith("small & big blind"):
+            big = self.big_blind if _ZERO < self.big_blind < amount else amount / 2
+            self.post(player, ActionKind.DEAD_BLIND, amount - big, text)
+            self.post(player, ActionKind.BIG_BLIND, big, text)
+        elif text.startswith("small blind"):
+            self.post(player, ActionKind.SMALL_BLIND, amount, text)
+        elif text.startswith("big blind"):
+            self.post(player, ActionKind.BIG_BLIND, amount, text)
+        elif text.startswith("ante"):
+            self.post(player, ActionKind.ANTE, amount, text)
+        elif text.startswith(("missed blind", "dead blind", "dead")):
+            self.post(player, ActionKind.DEAD_BLIND, amount, text)
+        elif text.startswith("straddle"):
+            self.post(player, ActionKind.STRADDLE, amount, text)
+        elif text.startswith("button blind"):
+            self.post(player, ActionKind.BIG_BLIND, amount, text)
+        else:
+            raise self.fail(f"cannot read the post {what!r}")
+
+    def show(self, player: str, rest: str) -> None:
+        cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
+        self.add(ActionKind.SHOW, player, cards=cards)
+        if cards:
+            self.showings.append(Showing(player, cards))
+
+    def plain_action(self, player: str, rest: str) -> None:
+        """Full Tilt: ``name verb ...``."""
+        verb = rest.split(" ", 1)[0]
+        if verb == "posts":
+            text = rest[6:]
+            amount = self.amount(text)
+            if text.startswith("the small blind"):
+                self.post(player, ActionKind.SMALL_BLIND, amount, text)
+            elif text.startswith("the big blind"):
+                self.post(player, ActionKind.BIG_BLIND, amount, text)
+            elif text.startswith("a dead"):
+                self.post(player, ActionKind.DEAD_BLIND, amount, text)
+            elif text.startswith(("the ante", "ante", "an ante")):
+                self.post(player, ActionKind.ANTE, amount, text)
+            elif text.startswith("a straddle") or text.startswith("straddle"):
+                self.post(player, ActionKind.STRADDLE, amount, text)
+            else:
+                self.post(player, ActionKind.BIG_BLIND, amount, text)  # 'posts $5': a live blind
+        elif verb == "antes":
+            self.post(player, ActionKind.ANTE, self.amount(rest[6:]), rest)
+        elif verb == "checks":
+            self.in_draw = False
+            self.add(ActionKind.CHECK, player)
+        elif verb == "folds":
+            self.add(ActionKind.FOLD, player, cards=_all_brackets(rest))
+        elif verb == "shows":
+            if "[" in rest:
+                self.show(player, rest)
+        elif verb == "mucks":
+            self.add(ActionKind.MUCK, player)
+        elif verb == "discards":
+            self.draw(player)
+            count = int(rest.split()[1])
+            self.add(ActionKind.DISCARD, player, count=count, cards=_all_brackets(rest))
+        elif verb == "stands":
+            self.draw(player)
+            self.add(ActionKind.STAND_PAT, player)
+        elif verb in ("wins", "ties"):
+            match = _FT_WIN_RE.match(rest)
+            if match is None:
+                raise self.fail(f"cannot read the win {rest!r}")
+            pot = match["pot"]
+            board = None
+            number = re.fullmatch(r"pot (\d+)", pot)
+            if number:
+                board = int(number[1]) - 1
+            self.collections.append(
+                Collection(player, self.amount(match["amount"]), pot, board, self.line_no)
+            )
+        else:
+            self.bet_action(player, verb, rest)
+
+    # -- the summary ----------------------------------------------------------
+
+    def summary_line(self, line: str) -> None:
+        if line.startswith("Total pot"):
+            self.totals(line)
+            return
+        head = line.split("[", 1)[0].rstrip(": ").upper()
+        if head.endswith("BOARD") and "[" in line:
+            words = head.split()
+            run = _ORDINALS.get(words[0], 0) if len(words) > 1 else 0
+            self.summary_boards[run] = _all_brackets(line)
+            return
+        match = _SEAT_SUMMARY_RE.match(line)
+        if match is None:
+            return
+        player = self.by_seat.get(int(match[1]))
+        if player is None:
+            return
+        rest = line[match.end() + len(player) :]
+        for word, mucked in ((" showed [", False), (" mucked [", True)):
+            at = rest.find(word)
+            if at >= 0:
+                cards = _cards(rest[at + len(word) : rest.index("]", at)])
+                if cards and not any(
+                    s.player == player and len(s.cards) >= len(cards) for s in self.showings
+                ):
+                    self.showings.append(Showing(player, cards, mucked=mucked))
+                break
+
+    def totals(self, line: str) -> None:
+        parts = line.split("|")
+        head = parts[0]
+        pot_at = head.find(" Main pot ")
+        if pot_at < 0:
+            pot_at = head.find(" Main Pot ")
+        if pot_at >= 0:
+            self.total = self.amount(head[:pot_at])
+            for piece in re.split(r"\.\s+|\.$", head[pot_at:]):
+                piece = piece.strip()
+                if piece:
+                    self.pots.append(self.amount(piece.rsplit(" ", 1)[-1]))
+        else:
+            self.total = self.amount(head[len("Total pot") :])
+        for part in parts[1:]:
+            part = part.strip()
+            if not part:
+                continue
+            label, _, value = part.rpartition(" ")
+            if value and label:
+                try:
+                    taken = self.amount(value)
+                except HistoryError:
+                    continue
+                self.rake += taken
+
+
+_STUD: Final = frozenset(_STUD_STREETS.values())
+_SEAT_RE: Final = {
+    True: re.compile(r"^Seat (\d+): (.+?) \((" + _MONEY + r") in chips(?:[^)]*)\)(.*)$"),
+    False: re.compile(r"^Seat (\d+): (.+?) \((" + _MONEY + r")\)(.*)$"),
+}
+_UNCALLED_RE: Final = re.compile(
+    r"^Uncalled bet (?:of )?\(?(?P<amount>" + _MONEY + r")\)? returned to (?P<name>.+?)\s*$"
+)
+_COLLECTED_RE: Final = re.compile(
+    r"^(?P<name>.+?) collected (?P<amount>" + _MONEY + r") from (?P<pot>.+?)\s*$"
+)
+_FT_WIN_RE: Final = re.compile(
+    r"^(?:wins|ties for) (?:the )?(?P<pot>.*?)\s*\((?P<amount>" + _MONEY + r")\)"
+)
+
+
+def header_fields(header: str, table_line: str) -> dict[str, object]:
+    """The fields every room's header gives the same way: game, limit, currency.
+
+    Raises:
+        ValueError: no game can be read from the header.
+    """
+    fields: dict[str, object] = {}
+    game, name = game_id(header)
+    fields["game"], fields["game_name"] = game, name
+    fields["limit"] = limit_name(header)
+    tournament = re.search(r"Tournament #(\d+)|\((\d{6,})\), Table", header)
+    fields["tournament"] = (tournament[1] or tournament[2]) if tournament else None
+    stakes = re.search(r"\(?((?:[$€£¥₹]?[\d,.]+)/(?:[$€£¥₹]?[\d,.]+))(?:\s+\w{3})?\)?", header)
+    if tournament:
+        level = re.search(r"\(([\d,.]+/[\d,.]+)", header) or stakes
+        fields["stakes"] = level[1] if level else ""
+    else:
+        fields["stakes"] = stakes[1] if stakes else ""
+    if fields["stakes"]:
+        with contextlib.suppress(ValueError):
+            fields["big_blind"] = money(str(fields["stakes"]).split("/")[1])
+    currency = None if tournament else currency_of(str(fields["stakes"]) + " " + header)
+    fields["currency"] = currency
+    fields["play_money"] = not tournament and (
+        currency is None or "Play Money" in header or "Play Money" in table_line
+    )
+    return fields

@@ -1,0 +1,484 @@
+"""The audit: re-decide every recorded showdown and compare with what the room paid.
+
+For each hand that reached a showdown, :func:`audit` builds the showdown
+(:mod:`showdown.history.convert`), resolves it, and compares, player by
+player, what the history says he got back (pot collections plus returned
+uncalled bets) with what the rules pay. The verdict is ``'agree'``,
+``'disagree'``, ``'unsupported'`` (a game showdown does not deal, or cards
+the history does not show) or ``'error'`` (a hand that could not be read or
+decided), with the reason.
+
+Known differences of the rooms, and what the audit does about them:
+
+* **Rake per pot.** With side pots, PokerStars and GGPoker take the rake
+  pot by pot as the pot grows (the summary lists each pot after rake), Full
+  Tilt took it from the main pot; showdown's default takes it in proportion
+  to the pots' sizes. The house's cut of each pot is the house's business,
+  not a showdown rule, so the audit takes the rake of each pot as the room
+  states it (the reason says so) and decides who wins each pot's remainder.
+
+The JSON record of a verdict (:meth:`Verdict.to_json`) is the stable contract
+of ``showdown audit --json``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Final
+
+from showdown.errors import HistoryError, ShowdownError
+from showdown.history.convert import HOUSE, hand_to_showdown
+from showdown.history.model import Hand
+from showdown.pots import Player, Showdown, ShowdownResult, resolve
+
+__all__ = ["PlayerVerdict", "Tally", "Verdict", "audit", "audit_entries", "format_amount"]
+
+_ZERO: Final = Decimal(0)
+AGREE: Final = "agree"
+DISAGREE: Final = "disagree"
+UNSUPPORTED: Final = "unsupported"
+ERROR: Final = "error"
+
+
+def format_amount(value: Decimal | int, unit: Decimal) -> str:
+    """An amount written in the history's unit (``'0.47'``, ``'2630000'``).
+
+    >>> format_amount(Decimal("0.5"), Decimal("0.01")), format_amount(2630000, Decimal(1))
+    ('0.50', '2630000')
+    """
+    return str(Decimal(value).quantize(unit))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerVerdict:
+    """One player's two amounts: what the room gave back, what the rules give back."""
+
+    name: str
+    recorded: Decimal
+    resolved: Decimal
+
+    @property
+    def difference(self) -> Decimal:
+        """Resolved minus recorded: what the room still owes him (negative: overpaid)."""
+        return self.resolved - self.recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The audit of one hand.
+
+    Attributes:
+        file: the file as found.
+        hand: the site's hand id.
+        site: the site.
+        game: the showdown game id.
+        verdict: ``'agree'``, ``'disagree'``, ``'unsupported'`` or ``'error'``.
+        players: each player's recorded and resolved amounts, in seat order.
+        rake: the house's take.
+        unit: the history's unit.
+        reason: why (None when the room and the rules agree with nothing to say).
+        line: the hand's first line in the file.
+        explanations: the explanation of each pot (for people).
+    """
+
+    file: str
+    hand: str
+    site: str
+    game: str
+    verdict: str
+    players: tuple[PlayerVerdict, ...] = ()
+    rake: Decimal = _ZERO
+    unit: Decimal = Decimal(1)
+    reason: str | None = None
+    line: int = 0
+    explanations: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The record of ``showdown audit --json`` (keys in this order, amounts as texts)."""
+        return {
+            "file": self.file,
+            "hand": self.hand,
+            "site": self.site,
+            "game": self.game,
+            "verdict": self.verdict,
+            "players": {
+                p.name: {
+                    "recorded": format_amount(p.recorded, self.unit),
+                    "resolved": format_amount(p.resolved, self.unit),
+                }
+                for p in self.players
+            },
+            "rake": format_amount(self.rake, self.unit),
+            "reason": self.reason,
+        }
+
+
+def _error_verdict(error: HistoryError, site: str = "", game: str = "") -> Verdict:
+    return Verdict(
+        error.file,
+        error.hand,
+        site,
+        game,
+        ERROR,
+        reason=f"{error.kind}: {error.reason}",
+        line=error.line,
+    )
+
+
+def audit_entries(
+    entries: Iterable[Hand | HistoryError],
+) -> Iterator[tuple[Hand | HistoryError, Verdict | None]]:
+    """Each entry with its verdict (None for a hand with no showdown, or a file that is no history).
+
+    A hand that could not be read (cut off, chips that do not add up) gets
+    an ``'error'`` verdict in its place, so nothing is skipped silently.
+    """
+    for entry in entries:
+        if isinstance(entry, HistoryError):
+            if entry.kind == "not a history":
+                yield entry, None
+            else:
+                yield entry, _error_verdict(entry)
+        elif not entry.reached_showdown:
+            yield entry, None
+        else:
+            yield entry, audit_hand(entry)
+
+
+def audit(hands: Iterable[Hand | HistoryError]) -> Iterator[Verdict]:
+    """A verdict for every hand that reached a showdown (and for every unreadable hand).
+
+    >>> from showdown.history.reader import read_text
+    >>> hands = read_text('''PokerStars Hand #9: Hold'em No Limit (10/20) - 2024/01/02 20:00:00 ET
+    ... Table 'T' 9-max Seat #1 is the button
+    ... Seat 1: Ann (1000 in chips)
+    ... Seat 2: Bob (1000 in chips)
+    ... Ann: posts small blind 10
+    ... Bob: posts big blind 20
+    ... *** HOLE CARDS ***
+    ... Ann: raises 980 to 1000 and is all-in
+    ... Bob: calls 980 and is all-in
+    ... *** FLOP *** [2c 7d Js]
+    ... *** TURN *** [2c 7d Js] [8h]
+    ... *** RIVER *** [2c 7d Js 8h] [Qs]
+    ... *** SHOW DOWN ***
+    ... Ann: shows [As Ad] (a pair of Aces)
+    ... Bob: shows [Kc Kd] (a pair of Kings)
+    ... Ann collected 2000 from pot
+    ... *** SUMMARY ***
+    ... Total pot 2000 | Rake 0
+    ... ''')
+    >>> [v.to_json() for v in audit(hands)]  # doctest: +NORMALIZE_WHITESPACE
+    [{'file': '<text>', 'hand': '9', 'site': 'pokerstars', 'game': 'holdem', 'verdict': 'agree',
+      'players': {'Ann': {'recorded': '2000', 'resolved': '2000'},
+                  'Bob': {'recorded': '0', 'resolved': '0'}}, 'rake': '0', 'reason': None}]
+    """
+    for _, verdict in audit_entries(hands):
+        if verdict is not None:
+            yield verdict
+
+
+def audit_hand(hand: Hand) -> Verdict:
+    """The verdict on one hand that reached a showdown."""
+    base = Verdict(
+        hand.source,
+        hand.hand_id,
+        hand.site,
+        hand.game,
+        ERROR,
+        rake=hand.rake,
+        unit=hand.unit,
+        line=hand.line,
+    )
+    recorded = hand.received()
+    try:
+        showdown = hand_to_showdown(hand)
+    except HistoryError as error:
+        verdict = UNSUPPORTED if error.kind == "unsupported game" else ERROR
+        return dataclasses.replace(base, verdict=verdict, reason=error.reason)
+    except ShowdownError as error:
+        return dataclasses.replace(base, reason=f"{type(error).__name__}: {error}")
+    missing = [
+        p.name
+        for p in showdown.players
+        if p.in_hand and not p.cards and sum(q.in_hand for q in showdown.players) > 1
+    ]
+    if missing:
+        return dataclasses.replace(
+            base,
+            verdict=UNSUPPORTED,
+            reason=f"the cards of {', '.join(missing)} are not shown in the history",
+            players=_players(hand, recorded, {}),
+        )
+    try:
+        result = resolve(showdown)
+        paid, note = _room_rake(hand, showdown, result)
+    except ShowdownError as error:
+        return dataclasses.replace(
+            base,
+            reason=f"{type(error).__name__}: {error}",
+            players=_players(hand, recorded, {}),
+        )
+    players = _players(hand, recorded, paid)
+    agree = all(p.recorded == p.resolved for p in players)
+    reason = note
+    if not agree:
+        reason = "; ".join(
+            part
+            for part in (
+                ", ".join(
+                    f"{p.name} {'+' if p.difference > 0 else ''}"
+                    f"{format_amount(p.difference, hand.unit)}"
+                    for p in players
+                    if p.difference
+                )
+                + " (resolved minus recorded)",
+                note,
+            )
+            if part
+        )
+    return dataclasses.replace(
+        base,
+        verdict=AGREE if agree else DISAGREE,
+        players=players,
+        reason=reason,
+        explanations=tuple(pot.explanation for pot in result.pots),
+    )
+
+
+def _players(
+    hand: Hand, recorded: dict[str, Decimal], paid: dict[str, Decimal]
+) -> tuple[PlayerVerdict, ...]:
+    stakes = hand.contributions()
+    names = [n for n in hand.players if n in stakes or n in recorded or n in paid]
+    return tuple(PlayerVerdict(n, recorded.get(n, _ZERO), paid.get(n, _ZERO)) for n in names)
+
+
+def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
+    return {p.name: Decimal(p.payout) for p in result.players if p.name != HOUSE}
+
+
+def _room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
+    """The rake the room took from each contested pot, when the history says it."""
+    if hand.site == "fulltilt":
+        if hand.rake <= gross[0]:
+            return [hand.rake] + [_ZERO] * (len(gross) - 1)
+        return None
+    if len(hand.pots) != len(gross):
+        return None
+    rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
+    if any(r < 0 for r in rakes) or sum(rakes, _ZERO) != hand.rake:
+        return None
+    return rakes
+
+
+def _room_rake(
+    hand: Hand, showdown: Showdown, result: ShowdownResult
+) -> tuple[dict[str, Decimal], str | None]:
+    """The payouts with each pot raked as the room raked it, and a note when that differs."""
+    paid = _payouts(result)
+    contested = [pot for pot in result.pots if pot.kind != "uncalled"]
+    if not hand.rake or len(contested) < 2:
+        return paid, None
+    gross = [Decimal(pot.amount) + Decimal(pot.rake) for pot in contested]
+    rakes = _room_pot_rakes(hand, gross)
+    ours = [Decimal(pot.rake) for pot in contested]
+    if rakes is None or rakes == ours:
+        return paid, None
+    totals: dict[str, Decimal] = dict.fromkeys(paid, _ZERO)
+    for pot in result.pots:
+        if pot.kind == "uncalled":
+            for name, amount in pot.payouts.items():
+                totals[name] += Decimal(amount)
+    for pot, pot_gross, pot_rake in zip(contested, gross, rakes, strict=True):
+        for name, amount in _split_pot(showdown, pot.eligible, pot_gross - pot_rake).items():
+            totals[name] = totals.get(name, _ZERO) + amount
+    labels = ["main"] + [f"side-{k}" for k in range(1, len(rakes))]
+    taken = ", ".join(
+        f"{label} {format_amount(r, hand.unit)}" for label, r in zip(labels, rakes, strict=True)
+    )
+    note = (
+        f"rake taken from each pot as {hand.site} took it ({taken}); showdown's default "
+        "would take it in proportion to the pots"
+    )
+    return totals, note
+
+
+def _split_pot(showdown: Showdown, eligible: tuple[str, ...], net: Decimal) -> dict[str, Decimal]:
+    """Share one pot of ``net`` among its eligible players by showdown's rules."""
+    if len(eligible) == 1:
+        return {eligible[0]: net}
+    unit = showdown.unit if showdown.unit is not None else Decimal("0.01")
+    each = (net / len(eligible) / Decimal(unit)).to_integral_value(rounding="ROUND_FLOOR")
+    each *= Decimal(unit)
+    rest = net - each * len(eligible)
+    players = []
+    for player in showdown.players:
+        if player.name == HOUSE:
+            continue
+        if player.name in eligible:
+            players.append(dataclasses.replace(player, stake=each, dead=_ZERO, mucked=False))
+        else:
+            players.append(Player(player.name, (), _ZERO, folded=True))
+    if rest:
+        players.append(Player(HOUSE, (), rest, folded=True, dead=rest))
+    sub = dataclasses.replace(showdown, players=tuple(players), rake=0)
+    return _payouts(resolve(sub))
+
+
+@dataclass
+class Tally:
+    """Counts for the summary: per (site, game), hands read, showdowns and verdicts."""
+
+    rows: dict[tuple[str, str], Counter[str]] = field(default_factory=dict)
+    skipped: Counter[str] = field(default_factory=Counter)
+
+    def add(self, entry: Hand | HistoryError, verdict: Verdict | None) -> None:
+        """Count one entry and its verdict."""
+        if isinstance(entry, HistoryError):
+            self.skipped[entry.kind] += 1
+            return
+        row = self.rows.setdefault((entry.site, entry.game), Counter())
+        row["hands"] += 1
+        if verdict is None:
+            row["no showdown"] += 1
+            self.skipped["no showdown"] += 1
+            return
+        row["showdowns"] += 1
+        row[verdict.verdict] += 1
+        if verdict.verdict == UNSUPPORTED:
+            self.skipped["game or cards not supported"] += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's counts to this one."""
+        for key, row in other.rows.items():
+            self.rows.setdefault(key, Counter()).update(row)
+        self.skipped.update(other.skipped)
+
+
+# -- many files, many processes ---------------------------------------------------------
+
+_Chunk = tuple[str, list[tuple[int, list[str], int, int]] | None]
+"""A file name and the raw hands of a part of it (None: read the whole file here)."""
+
+
+def _audit_chunk(chunk: _Chunk) -> tuple[list[Verdict], Tally]:
+    """Read and audit the raw hands of one chunk (runs in a worker process)."""
+    from showdown.history._text import parse_hand
+    from showdown.history.reader import DIALECTS, read
+
+    name, raws = chunk
+    tally = Tally()
+    verdicts: list[Verdict] = []
+    entries: Iterable[Hand | HistoryError] = (
+        read(name).entries()
+        if raws is None
+        else (
+            parse_hand(DIALECTS[site], lines, name, start, index)
+            for site, lines, start, index in raws
+        )
+    )
+    for item, verdict in audit_entries(entries):
+        tally.add(item, verdict)
+        if verdict is not None:
+            verdicts.append(verdict)
+    return verdicts, tally
+
+
+def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iterator[_Chunk]:
+    import sys
+
+    from showdown.history._text import not_a_history, open_text, raw_hands
+    from showdown.history.reader import DIALECTS
+
+    for path in paths:
+        if path.lower().endswith((".phh", ".phhs")):
+            yield path, None  # PHH files are read whole by their own reader
+            continue
+        try:
+            stream, name, owned = open_text(sys.stdin if path == "-" else path)
+        except OSError as error:
+            errors.append(
+                HistoryError(f"cannot read: {error.strerror}", file=path, kind="unreadable")
+            )
+            yield path, []
+            continue
+        name = "-" if path == "-" else name
+        batch: list[tuple[int, list[str], int, int]] = []
+        try:
+            for item in raw_hands(stream, DIALECTS):
+                if isinstance(item, int):
+                    errors.append(not_a_history(name, item))
+                    yield name, []
+                    continue
+                dialect, lines, start, index = item
+                batch.append((DIALECTS.index(dialect), lines, start, index))
+                if len(batch) >= size:
+                    yield name, batch
+                    batch = []
+        finally:
+            if owned:
+                stream.close()
+        if batch:
+            yield name, batch
+
+
+def audit_paths(
+    paths: Iterable[str], *, workers: int = 1, chunk: int = 500
+) -> Iterator[tuple[list[Verdict], Tally]]:
+    """Audit every hand of some files, in input order, on ``workers`` processes.
+
+    ``paths`` are files, folders (searched recursively), globs or ``-``
+    (:func:`~showdown.history.reader.find_histories`).
+
+    Yields, per chunk of hands, the verdicts in file order and the counts of
+    that chunk (files that hold no history count as skipped). Worker
+    processes are started with ``spawn``; the output does not depend on
+    their number.
+    """
+    errors: list[HistoryError] = []
+
+    def flush() -> Iterator[tuple[list[Verdict], Tally]]:
+        while errors:
+            error = errors.pop(0)
+            tally = Tally()
+            tally.add(error, None)
+            yield [], tally
+
+    from showdown.history.reader import find_histories
+
+    chunks = _chunks(find_histories(paths), chunk, errors)
+    if workers <= 1:
+        for item in chunks:
+            yield from flush()
+            if item[1] is None or item[1]:
+                yield _audit_chunk(item)
+        yield from flush()
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        pending: list[tuple[list[HistoryError], Any]] = []
+        for item in chunks:
+            job = pool.apply_async(_audit_chunk, (item,)) if item[1] is None or item[1] else None
+            pending.append((list(errors), job))
+            errors.clear()
+            while len(pending) > 2 * workers:
+                yield from _drain(pending.pop(0))
+        for entry in pending:
+            yield from _drain(entry)
+
+
+def _drain(entry: tuple[list[HistoryError], Any]) -> Iterator[tuple[list[Verdict], Tally]]:
+    errors, job = entry
+    for error in errors:
+        tally = Tally()
+        tally.add(error, None)
+        yield [], tally
+    if job is not None:
+        yield job.get()

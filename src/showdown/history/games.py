@@ -1,0 +1,131 @@
+"""The one table from the games' names card rooms write to showdown's game ids.
+
+Rooms name a game in their own words (``Hold'em No Limit``, ``PLO-5``,
+``7 Card Stud Hi/Lo``, ``Limit 2-7 Triple Draw``). The table below is read in
+order and the first entry whose words all occur wins, so the more specific
+names come first (``5 Card Omaha Hi/Lo`` before ``Omaha Hi/Lo`` before
+``Omaha``). A mixed-game header (``HORSE (Razz Limit, ...)``) names the game
+being dealt in parentheses; that name is tried first.
+
+>>> game_id("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)")
+('omaha_hilo', 'Omaha Hi/Lo')
+>>> game_id("PokerStars Hand #2: HORSE (Razz Limit, $2/$4 USD)")
+('razz', 'Razz')
+>>> limit_name("Full Tilt Poker Game #3: Table T - FL Badugi - $0.10/$0.20")
+'Limit'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Final
+
+from showdown.errors import UnknownGameError
+from showdown.games import get_game
+
+__all__ = ["SITE_GAMES", "game_id", "is_supported", "limit_name"]
+
+SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
+    # (words that must all occur, lower case), showdown game id, a display name
+    (("courchevel", "hi/lo"), "courchevel_hilo", "Courchevel Hi/Lo"),
+    (("courchevel",), "courchevel", "Courchevel"),
+    (("5 card omaha", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
+    (("5-card omaha", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
+    (("plo-5", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
+    (("6 card omaha", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
+    (("6-card omaha", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
+    (("5 card omaha",), "omaha5", "5 Card Omaha"),
+    (("5-card omaha",), "omaha5", "5 Card Omaha"),
+    (("plo-5",), "omaha5", "5 Card Omaha"),
+    (("plo5",), "omaha5", "5 Card Omaha"),
+    (("6 card omaha",), "omaha6", "6 Card Omaha"),
+    (("6-card omaha",), "omaha6", "6 Card Omaha"),
+    (("plo-6",), "omaha6", "6 Card Omaha"),
+    (("omaha", "hi/lo"), "omaha_hilo", "Omaha Hi/Lo"),
+    (("omaha", "h/l"), "omaha_hilo", "Omaha Hi/Lo"),
+    (("plo-8",), "omaha_hilo", "Omaha Hi/Lo"),
+    (("plo8",), "omaha_hilo", "Omaha Hi/Lo"),
+    (("plo hi/lo",), "omaha_hilo", "Omaha Hi/Lo"),
+    (("irish",), "irish", "Irish"),
+    (("omaha",), "omaha", "Omaha"),
+    (("plo",), "omaha", "Omaha"),
+    (("6+ hold'em",), "sixplus", "6+ Hold'em"),
+    (("6+ holdem",), "sixplus", "6+ Hold'em"),
+    (("short deck",), "sixplus", "6+ Hold'em"),
+    (("shortdeck",), "sixplus", "6+ Hold'em"),
+    (("stud", "hi/lo"), "stud_hilo", "7 Card Stud Hi/Lo"),
+    (("stud", "h/l"), "stud_hilo", "7 Card Stud Hi/Lo"),
+    (("razz",), "razz", "Razz"),
+    (("5 card stud",), "five_card_stud", "5 Card Stud"),
+    (("five card stud",), "five_card_stud", "5 Card Stud"),
+    (("stud",), "stud", "7 Card Stud"),
+    (("2-7",), "deuce_to_seven", "2-7 Draw"),
+    (("a-5", "draw"), "ace_to_five_draw", "A-5 Draw"),
+    (("badugi",), "badugi", "Badugi"),
+    (("5 card draw",), "five_card_draw", "5 Card Draw"),
+    (("five card draw",), "five_card_draw", "5 Card Draw"),
+    (("hold'em",), "holdem", "Hold'em"),
+    (("holdem",), "holdem", "Hold'em"),
+    (("nlh",), "holdem", "Hold'em"),
+)
+"""Room names to game ids, most specific first."""
+
+_PAREN: Final = re.compile(r"\(([^()]*)\)")
+_DATE: Final = re.compile(r" - \d{4}/\d{2}/\d{2}")
+_LIMITS: Final = (
+    ("no limit", "No Limit"),
+    ("pot limit", "Pot Limit"),
+    ("cap no limit", "No Limit"),
+    ("fixed limit", "Limit"),
+    ("limit", "Limit"),
+    (" fl ", "Limit"),
+    (" nl ", "No Limit"),
+    (" pl ", "Pot Limit"),
+    ("plo", "Pot Limit"),
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _match(text: str) -> tuple[str, str] | None:
+    lower = text.lower()
+    for words, game, name in SITE_GAMES:
+        if all(word in lower for word in words):
+            return game, name
+    return None
+
+
+def game_id(header: str) -> tuple[str, str]:
+    """The game id and a display name for a header line.
+
+    Raises:
+        ValueError: no game name of the table occurs in the header.
+    """
+    body = header.split(":", 1)[1] if ":" in header else header
+    body = _DATE.split(body, 1)[0]  # the game comes before the date
+    for inner in _PAREN.findall(body):
+        found = _match(inner)
+        if found is not None:
+            return found
+    found = _match(body)
+    if found is None:
+        raise ValueError(f"no game of showdown's is named in the header {header!r}")
+    return found
+
+
+def limit_name(header: str) -> str:
+    """``'No Limit'``, ``'Pot Limit'``, ``'Limit'`` or ``''`` from a header."""
+    lower = f" {header.lower()} "
+    for word, name in _LIMITS:
+        if word in lower:
+            return name
+    return ""
+
+
+def is_supported(game: str) -> bool:
+    """Whether showdown's registry knows this game id."""
+    try:
+        get_game(game)
+    except UnknownGameError:
+        return False
+    return True

@@ -1,0 +1,412 @@
+"""The format-neutral hand: what every hand-history reader produces.
+
+A :class:`Hand` is one dealt hand as a card room recorded it: where it was
+read from, the game and the money, the seats, every action in order (forced
+bets included), the board(s), the cards shown or mucked, what each player
+collected from which pot, and what the house took. Nothing in it depends on
+the text layout it came from: the PokerStars, GGPoker and Full Tilt readers
+and the PHH reader all fill the same fields, and :meth:`Hand.showdown` turns
+any of them into a :class:`showdown.pots.Showdown` the same way.
+
+Money is :class:`~decimal.Decimal` in the history's own unit (dollars with
+cents, or tournament chips). Every action records ``amount``, the chips it put
+into the pot (for a raise, the increment, not the total), so a player's
+contribution is a plain sum:
+
+>>> from decimal import Decimal as D
+>>> hand = Hand(
+...     source="example.txt", line=1, index=0, site="pokerstars", hand_id="1",
+...     game="holdem", unit=D("0.01"), currency="USD",
+...     seats=(Seat(1, "Ann", D("5")), Seat(2, "Bob", D("5"))), button=1,
+...     actions=(
+...         Action(ActionKind.SMALL_BLIND, "Ann", D("0.05"), street="blinds"),
+...         Action(ActionKind.BIG_BLIND, "Bob", D("0.10"), street="blinds"),
+...         Action(ActionKind.RAISE, "Ann", D("0.45"), street="preflop", to=D("0.50")),
+...         Action(ActionKind.FOLD, "Bob", street="preflop"),
+...         Action(ActionKind.RETURN, "Ann", D("0.40"), street="preflop"),
+...     ),
+...     collections=(Collection("Ann", D("0.20")),),
+... )
+>>> hand.contributions()["Ann"], hand.returned()["Ann"], hand.reached_showdown
+(Decimal('0.50'), Decimal('0.40'), False)
+>>> hand.check_balance()  # 0.60 put in = 0.40 returned + 0.20 collected
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from showdown.cards import Card
+from showdown.errors import HistoryError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from showdown.pots import Showdown
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Collection",
+    "Hand",
+    "Seat",
+    "Showing",
+]
+
+_ZERO = Decimal(0)
+
+
+class ActionKind(Enum):
+    """What a line of the history did."""
+
+    ANTE = "ante"
+    """An ante (dead money)."""
+    BIG_BLIND_ANTE = "big_blind_ante"
+    """An ante posted by one player for the whole table (dead money)."""
+    SMALL_BLIND = "small_blind"
+    """The small blind (live)."""
+    BIG_BLIND = "big_blind"
+    """The big blind, or a live blind posted to come in (live)."""
+    DEAD_BLIND = "dead_blind"
+    """A missed blind posted dead (dead money)."""
+    STRADDLE = "straddle"
+    """A straddle (live)."""
+    BRING_IN = "bring_in"
+    """The stud bring-in (live)."""
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    """A raise or a stud completion; ``to`` holds the street total."""
+    CHECK = "check"
+    FOLD = "fold"
+    RETURN = "return"
+    """An uncalled bet returned to its owner; ``amount`` is what came back."""
+    DISCARD = "discard"
+    """A draw: ``count`` cards thrown (``cards`` when they are known)."""
+    STAND_PAT = "stand_pat"
+    """A draw of no cards."""
+    SHOW = "show"
+    """Cards shown (at the showdown or voluntarily)."""
+    MUCK = "muck"
+    """The player conceded at the showdown without showing."""
+
+    @property
+    def forced(self) -> bool:
+        """A forced bet (ante, blind, straddle, bring-in)."""
+        return self in _FORCED
+
+    @property
+    def dead(self) -> bool:
+        """Money that nobody matches: antes and dead blinds."""
+        return self in _DEAD
+
+
+_FORCED = frozenset(
+    {
+        ActionKind.ANTE,
+        ActionKind.BIG_BLIND_ANTE,
+        ActionKind.SMALL_BLIND,
+        ActionKind.BIG_BLIND,
+        ActionKind.DEAD_BLIND,
+        ActionKind.STRADDLE,
+        ActionKind.BRING_IN,
+    }
+)
+_DEAD = frozenset({ActionKind.ANTE, ActionKind.BIG_BLIND_ANTE, ActionKind.DEAD_BLIND})
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at the table when the hand started.
+
+    Attributes:
+        number: the seat number as the room writes it (1-based).
+        name: the player's name.
+        stack: chips in front of him at the start.
+        sitting_out: the room marked him as sitting out.
+    """
+
+    number: int
+    name: str
+    stack: Decimal
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of one player.
+
+    Attributes:
+        kind: what it was.
+        player: who did it.
+        amount: chips this action put into the pot (the increment); for
+            :attr:`ActionKind.RETURN`, chips given back.
+        street: the betting round: ``'blinds'``, ``'preflop'``, ``'flop'``,
+            ``'turn'``, ``'river'``, ``'third'`` ... ``'seventh'`` (stud),
+            ``'draw1'`` ... ``'draw3'`` (the betting after each draw),
+            ``'showdown'``.
+        to: for a raise, the player's total on this street after it.
+        all_in: the room said the player is all in.
+        cards: cards shown, or discarded when known.
+        count: cards discarded (draw games).
+        line: the line of the history (1-based; 0 when not from text).
+    """
+
+    kind: ActionKind
+    player: str
+    amount: Decimal = _ZERO
+    street: str = ""
+    to: Decimal | None = None
+    all_in: bool = False
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """Chips a player collected from a pot.
+
+    Attributes:
+        player: who collected.
+        amount: how much.
+        pot: the pot as the room names it: ``'pot'``, ``'main pot'``,
+            ``'side pot-1'``, ``'high pot'``, ...
+        board: for a hand run more than once, which run (0-based); else None.
+        line: the line of the history.
+    """
+
+    player: str
+    amount: Decimal
+    pot: str = "pot"
+    board: int | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """Cards a player showed or was seen to muck.
+
+    Attributes:
+        player: whose cards.
+        cards: the cards (all of them, hole and up cards in stud).
+        mucked: the cards were mucked (known only from the summary); the
+            player conceded.
+    """
+
+    player: str
+    cards: tuple[Card, ...]
+    mucked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand as a card room recorded it.
+
+    Attributes:
+        source: the file (or stream name) it was read from.
+        line: the line of its header (1-based).
+        index: its position in that file (0-based).
+        site: ``'pokerstars'``, ``'ggpoker'``, ``'fulltilt'``, ``'phh'``.
+        hand_id: the site's hand id.
+        game: the showdown game id (``'holdem'``, ``'omaha_hilo'``, ...),
+            or the site's own name when no game of ours matches.
+        game_name: the game as the site writes it.
+        limit: ``'No Limit'``, ``'Pot Limit'``, ``'Limit'``, ... or ``''``.
+        stakes: the stakes as written (``'$0.25/$0.50'``, ``'25/50'``).
+        table: the table name.
+        currency: ``'USD'``, ``'EUR'``, ... or None for chips.
+        tournament: the tournament id, or None for a cash game.
+        play_money: play chips.
+        unit: the smallest amount (``0.01`` for cents, ``1`` for chips).
+        max_seats: the table size when written.
+        seats: the seats in seat order.
+        button: the button's seat number (None in stud).
+        actions: every action in order, forced bets first.
+        boards: the board, or every board of a hand run twice (a stud deal
+            out of cards has a one-card board: the community card).
+        showings: cards shown or known mucked.
+        collections: what each player collected, from which pot.
+        rake: everything the house took from the pot (rake, jackpot and
+            other fees).
+        total_pot: the total pot as the history states it (None if not).
+        pots: the pots as the history lists them (main, side pot 1, ...),
+            after rake, when it lists them.
+        added: money the house added to the pot (a "cash drop").
+        cashouts: money a player received outside the pot (all-in
+            cash-out, insurance): recorded, not audited.
+        dealt: the last cards seen dealt to a player (the history's owner,
+            or every up card in stud), whether or not he showed them.
+    """
+
+    source: str
+    line: int
+    index: int
+    site: str
+    hand_id: str
+    game: str
+    unit: Decimal
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    game_name: str = ""
+    limit: str = ""
+    stakes: str = ""
+    table: str = ""
+    currency: str | None = None
+    tournament: str | None = None
+    play_money: bool = False
+    max_seats: int | None = None
+    button: int | None = None
+    boards: tuple[tuple[Card, ...], ...] = ()
+    showings: tuple[Showing, ...] = ()
+    collections: tuple[Collection, ...] = ()
+    rake: Decimal = _ZERO
+    total_pot: Decimal | None = None
+    pots: tuple[Decimal, ...] = ()
+    added: Decimal = _ZERO
+    cashouts: tuple[tuple[str, Decimal], ...] = field(default=())
+    dealt: tuple[Showing, ...] = ()
+
+    # -- what the actions add up to -------------------------------------------
+
+    def contributions(self) -> dict[str, Decimal]:
+        """Everything each player put in (forced bets and bets; returns not subtracted)."""
+        total: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.kind is not ActionKind.RETURN and action.amount:
+                total[action.player] = total.get(action.player, _ZERO) + action.amount
+        return total
+
+    def dead_money(self) -> dict[str, Decimal]:
+        """The part of each player's contribution that is dead (antes, dead blinds)."""
+        total: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.kind.dead and action.amount:
+                total[action.player] = total.get(action.player, _ZERO) + action.amount
+        return total
+
+    def returned(self) -> dict[str, Decimal]:
+        """Uncalled bets returned to each player."""
+        total: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.kind is ActionKind.RETURN:
+                total[action.player] = total.get(action.player, _ZERO) + action.amount
+        return total
+
+    def collected(self) -> dict[str, Decimal]:
+        """What each player collected from the pots."""
+        total: dict[str, Decimal] = {}
+        for collection in self.collections:
+            total[collection.player] = total.get(collection.player, _ZERO) + collection.amount
+        return total
+
+    def received(self) -> dict[str, Decimal]:
+        """What the history says each player got back: pot collections plus returned bets."""
+        total = self.collected()
+        for name, amount in self.returned().items():
+            total[name] = total.get(name, _ZERO) + amount
+        return total
+
+    @property
+    def folded(self) -> frozenset[str]:
+        """The players who folded."""
+        return frozenset(a.player for a in self.actions if a.kind is ActionKind.FOLD)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players dealt in (anyone who posted or acted), in seat order."""
+        active = {a.player for a in self.actions}
+        active.update(c.player for c in self.collections)
+        return tuple(seat.name for seat in self.seats if seat.name in active)
+
+    @property
+    def contenders(self) -> tuple[str, ...]:
+        """The players still in the hand at the end (did not fold), in seat order."""
+        folded = self.folded
+        return tuple(name for name in self.players if name not in folded)
+
+    @property
+    def mucked(self) -> frozenset[str]:
+        """Contenders who conceded at the showdown.
+
+        A contender conceded when he mucked without showing, or when no card
+        of his is known and he collected nothing. If that would leave nobody
+        in the hand, the players who collected are kept in (they won when the
+        others conceded).
+        """
+        collected = {c.player for c in self.collections}
+        said_muck = {a.player for a in self.actions if a.kind is ActionKind.MUCK}
+        conceded = set()
+        for name in self.contenders:
+            if self.shown(name):
+                continue
+            unknown = not self.cards(name) and name not in collected
+            if name in said_muck or unknown:
+                conceded.add(name)
+        if conceded.issuperset(self.contenders):
+            conceded -= collected
+        return frozenset(conceded)
+
+    @property
+    def reached_showdown(self) -> bool:
+        """More than one player was still in the hand at the end."""
+        return len(self.contenders) > 1
+
+    def shown(self, player: str) -> tuple[Card, ...]:
+        """The most cards a player showed (``()`` if he showed none)."""
+        best: tuple[Card, ...] = ()
+        for showing in self.showings:
+            if showing.player == player and not showing.mucked and len(showing.cards) > len(best):
+                best = showing.cards
+        return best
+
+    def cards(self, player: str) -> tuple[Card, ...]:
+        """The cards known for a player: shown, else seen mucked, else dealt, else ``()``."""
+        best = self.shown(player)
+        if best:
+            return best
+        for group in (self.showings, self.dealt):
+            for showing in group:
+                if showing.player == player and len(showing.cards) > len(best):
+                    best = showing.cards
+            if best:
+                return best
+        return best
+
+    def check_balance(self) -> None:
+        """Check that the chips add up: put in + added = returned + collected + rake.
+
+        Raises:
+            HistoryError: they do not (the message gives both sides).
+        """
+        put_in = sum(self.contributions().values(), _ZERO) + self.added
+        paid = (
+            sum(self.returned().values(), _ZERO) + sum(self.collected().values(), _ZERO) + self.rake
+        )
+        if put_in != paid:
+            raise HistoryError(
+                f"the chips do not add up: {put_in} put in, but {paid} returned, "
+                f"collected and raked",
+                file=self.source,
+                line=self.line,
+                hand=self.hand_id,
+                kind="does not add up",
+            )
+
+    @property
+    def stacks(self) -> Mapping[str, Decimal]:
+        """Each seated player's starting stack."""
+        return {seat.name: seat.stack for seat in self.seats}
+
+    def showdown(self) -> Showdown:
+        """The showdown of this hand, ready for :func:`showdown.pots.resolve`.
+
+        Raises:
+            HistoryError: the hand did not reach a showdown, or its game is
+                not one showdown knows.
+        """
+        from showdown.history.convert import hand_to_showdown
+
+        return hand_to_showdown(self)

@@ -1,0 +1,170 @@
+"""The audit on the samples: the expected payouts worked out here by plain arithmetic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal as D  # noqa: N817
+from pathlib import Path
+
+import pytest
+
+from showdown.history import audit, read, read_text
+from showdown.history.audit import Tally, audit_paths
+from showdown.history.games import is_supported
+from showdown.history.synthetic import synthetic_history
+
+DATA = Path(__file__).parent.parent / "data" / "histories"
+
+
+def verdicts(name: str) -> dict[str, dict[str, object]]:
+    return {v.hand: v.to_json() for v in audit(read(DATA / name).entries())}
+
+
+def cents(units: int) -> str:
+    """An amount of cents written as the audit writes it."""
+    return str((D(units) / 100).quantize(D("0.01")))
+
+
+def paid(record: dict[str, object]) -> dict[str, str]:
+    players = record["players"]
+    assert isinstance(players, dict)
+    return {name: amounts["resolved"] for name, amounts in players.items()}
+
+
+def test_side_pots_with_the_rooms_rake() -> None:
+    record = verdicts("pokerstars_cash.txt")["300000000001"]
+    # main 20*4 = 80 less the whole $3 rake, side-1 (45-20)*3, side-2 (80-45)*2
+    assert paid(record) == {"Ann": "77.00", "Bob": "75.00", "Cid": "70.00", "Dan": "0.00"}
+    assert record["verdict"] == "agree"
+    assert record["rake"] == "3.00"
+    assert "rake taken from each pot" in str(record["reason"])
+
+
+def test_quartered_low_with_odd_cents() -> None:
+    record = verdicts("pokerstars_cash.txt")["300000000002"]
+    net = 12 * 100 - 57  # cents after rake
+    high, low = (net + 1) // 2, net // 2  # the odd cent to the high half
+    ann_low, bob_low = (low + 1) // 2, low // 2  # the odd cent left of the button (Ann)
+    assert paid(record) == {
+        "Ann": cents(high + ann_low),
+        "Bob": cents(bob_low),
+        "Cid": "0.00",
+    }
+    assert record["verdict"] == "agree"
+
+
+def test_a_muck_that_would_have_won_gets_nothing() -> None:
+    record = verdicts("pokerstars_cash.txt")["300000000003"]
+    assert paid(record)["Cid"] == str(D("0.10") + D("0.80") + D("0.85") - D("0.08"))
+    assert paid(record)["Dan"] == "0.00"
+    assert record["verdict"] == "agree"
+
+
+def test_run_it_twice_odd_cent_to_the_first_board() -> None:
+    record = verdicts("pokerstars_cash.txt")["300000000004"]
+    net = 20000 - 99
+    assert paid(record) == {"Ann": cents((net + 1) // 2), "Bob": cents(net // 2)}
+    assert record["verdict"] == "agree"
+
+
+def test_eight_handed_stud() -> None:
+    record = verdicts("pokerstars_cash.txt")["300000000005"]
+    assert paid(record)["Ann"] == str(D("0.02") * 8 + D("0.40") * 2 - D("0.04"))
+    assert record["verdict"] == "agree"
+
+
+def test_big_blind_ante_tie_splits_the_dead_money() -> None:
+    record = verdicts("pokerstars_tournament.txt")["300000000101"]
+    assert paid(record) == {"Bob": str((200 + 400) // 2), "Cid": str((200 + 400) // 2)}
+    assert record["verdict"] == "agree"
+    assert record["rake"] == "0"
+
+
+def test_ggpoker_and_full_tilt() -> None:
+    gg = verdicts("ggpoker_cash.txt")
+    assert paid(gg["RC900000001"])["Cid"] == str(D(74) - D("2.85"))
+    assert paid(gg["RC900000002"]) == {"Ann": "487.50", "Bob": "487.50"}
+    ft = verdicts("fulltilt_cash.txt")
+    assert paid(ft["40000000001"])["Ann Lee"] == str(D(62) - 3) + ".00"
+    assert paid(ft["40000000002"])["Cid"] == "17.20"
+    assert paid(ft["40000000003"])["Bob"] == "46.50"
+    assert all(
+        v["verdict"] == "agree" for v in [*gg.values(), *ft.values()] if v["game"] != "sixplus"
+    )
+
+
+def test_every_game_sample_agrees_or_is_named_unsupported() -> None:
+    for record in verdicts("pokerstars_games.txt").values():
+        expected = "agree" if is_supported(str(record["game"])) else "unsupported"
+        assert record["verdict"] == expected, record
+
+
+def test_unreadable_hands_are_errors_not_silence() -> None:
+    records = verdicts("pokerstars_does_not_add_up.txt")
+    assert records["300000000003"]["verdict"] == "error"
+    assert "does not add up" in str(records["300000000003"]["reason"])
+    assert records["300000000002"]["verdict"] == "agree"
+
+
+def test_a_disagreement_names_the_difference() -> None:
+    text = (DATA / "pokerstars_cash.txt").read_text().split("\n\n\n\n")[2]
+    text = text.replace("Cid: shows [Qs Qc]", "Cid: shows [2c 4d]").replace("[Qs Qc]", "[2c 4d]")
+    text = text.replace("Dan: mucks hand", "Dan: shows [Kd Kc] (a pair of Kings)")
+    [verdict] = list(audit(read_text(text).entries()))
+    assert verdict.verdict == "disagree"
+    assert verdict.to_json()["players"]["Dan"] == {"recorded": "0.00", "resolved": "1.67"}
+    assert "Cid -1.67, Dan +1.67" in str(verdict.reason)
+
+
+def test_synthetic_histories_all_agree_in_order_with_workers(tmp_path: Path) -> None:
+    path = tmp_path / "synthetic.txt"
+    path.write_text(synthetic_history(300, seed=9))
+    one = [(v.hand, v.verdict) for vs, _ in audit_paths([str(path)], chunk=50) for v in vs]
+    assert one
+    assert all(verdict == "agree" for _, verdict in one)
+    two = [
+        (v.hand, v.verdict) for vs, _ in audit_paths([str(path)], workers=2, chunk=50) for v in vs
+    ]
+    assert two == one
+
+
+def test_tally_counts() -> None:
+    tally = Tally()
+    for _, part in audit_paths([str(DATA)]):
+        tally.merge(part)
+    assert tally.skipped["not a history"] == 1
+    assert tally.skipped["cut off"] == 1
+    assert tally.rows[("pokerstars", "razz")]["agree"] == 1
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_cli(as_json: bool) -> None:
+    args = [sys.executable, "-m", "showdown", "audit", str(DATA / "pokerstars_tournament.txt")]
+    done = subprocess.run([*args, "--json"] if as_json else args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    if as_json:
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [r["hand"] for r in records] == ["300000000101", "300000000102"]
+        assert list(records[0]) == [
+            "file",
+            "hand",
+            "site",
+            "game",
+            "verdict",
+            "players",
+            "rake",
+            "reason",
+        ]
+    else:
+        assert "razz" in done.stdout
+
+
+def test_cli_exit_status_on_problems() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "audit", "--json", str(DATA)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
