@@ -9,6 +9,8 @@ contributor until nothing is left. Hands are valued by ``evaluate_game``
 
 from __future__ import annotations
 
+from typing import Any
+
 from showdown.games import evaluate_game
 from showdown.pots import OddChipRule, Showdown
 
@@ -37,7 +39,7 @@ def reference_payouts(showdown: Showdown) -> list[int]:
             values[i] = evaluate_game(game, players[i].cards, showdown.board or None).values
     order = odd_chip_order(showdown)
     left = [int(p.stake) for p in players]
-    pots: list[list] = []  # [amount, eligible, contributors]
+    pots: list[list[Any]] = []  # [amount, eligible or owner, kind]
     while any(left):
         smallest = min(x for x in left if x > 0)
         givers = [i for i in range(n) if left[i] > 0]
@@ -59,7 +61,7 @@ def reference_payouts(showdown: Showdown) -> list[int]:
             continue
         halves = []
         for h in range(len(game.rankings)):
-            scored = [(values[i][h], i) for i in eligible if values[i][h] is not None]
+            scored = [(v, i) for i in eligible if (v := values[i][h]) is not None]
             if scored:
                 top = max(v for v, _ in scored)
                 halves.append([i for v, i in scored if v == top])

@@ -207,8 +207,8 @@ def test_stud_with_a_community_card() -> None:
     result = resolve(showdown)
     from showdown.games import evaluate_game
 
-    values = [evaluate_game("stud", (*hands[i], Card("Ac"))).values[0] for i in range(8)]
-    best = max(values)
+    values = [evaluate_game("stud", (*hands[i], Card("Ac"))).high for i in range(8)]
+    best = max(v for v in values if v is not None)
     winners = [f"P{i}" for i in range(8) if values[i] == best]
     assert list(result.pots[0].winners["high"]) == winners
     assert sum(p.payout for p in result.players) == 80
@@ -316,7 +316,7 @@ def card_room(draw: st.DrawFn) -> tuple[Showdown, bool]:
         )
     live_parts = sorted((p.stake - p.dead for p in players), reverse=True)
     uncalled = live_parts[0] - live_parts[1]
-    contested = sum(p.stake for p in players) - uncalled
+    contested = int(sum(p.stake for p in players) - uncalled)
     rake = draw(st.integers(0, max(0, contested // 10)))
     decimal = draw(st.booleans())
     if decimal:  # the same hand in cents: every amount a hundredth

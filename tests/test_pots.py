@@ -264,7 +264,7 @@ def test_odd_chips_follow_the_documented_order(showdown: Showdown) -> None:
         if pot.kind == "uncalled" or len(halves) != 1:
             continue
         winners = pot.winners[halves[0]]
-        base, extra = divmod(pot.amount, len(winners))
+        base, extra = divmod(int(pot.amount), len(winners))
         lucky = [n for n in order if n in winners][:extra]
         for name in winners:
             assert pot.payouts[name] == base + (name in lucky)
