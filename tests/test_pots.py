@@ -195,7 +195,7 @@ def test_bad_button_and_board() -> None:
 def showdowns(draw: st.DrawFn) -> Showdown:
     game = GAMES[draw(st.sampled_from(sorted(GAMES)))]
     deck_size = 4 * len(game.rankings[0].rank_order)
-    most = min(10, (deck_size - game.full_board) // game.hole_cards)
+    most = min(10, (deck_size - 2 * game.full_board) // game.hole_cards)  # room for both boards
     count = draw(st.integers(2, most))
     rng = random.Random(draw(st.integers(0, 2**32)))
     deck = [c for c in DECK if c.rank in game.rankings[0].rank_order]

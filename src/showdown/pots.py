@@ -682,10 +682,14 @@ def _board_word(t: Language, number: int) -> str:
     return t.pgettext("run-out", "board {number}").format(number=number + 1)
 
 
-def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResult:
+def resolve(
+    showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE, explain: bool = True
+) -> ShowdownResult:
     """Decide a showdown: every pot, its winners per half and board, and every payout.
 
-    The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``).
+    The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``);
+    ``explain=False`` leaves them empty (the same payouts, faster: for audits
+    of many hands).
 
     Raises:
         UnknownLanguageError: the language is not supported.
@@ -742,7 +746,9 @@ def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResu
                     {name: Fraction(1)},
                     t.gettext("uncalled stake of {amount} returned to {name}").format(
                         amount=format_amount(money.from_units(amount)), name=name
-                    ),
+                    )
+                    if explain
+                    else "",
                 )
             )
             continue
@@ -765,7 +771,13 @@ def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResu
         texts: list[str] = []
         for number, board in enumerate(boards):
             chips, part, winners, text = _award(
-                showdown, hands[number], pot.eligible, per_board[number], order, pot_word, t
+                showdown,
+                hands[number],
+                pot.eligible,
+                per_board[number],
+                order,
+                pot_word,
+                t if explain else None,
             )
             for seat, units in chips.items():
                 pot_payout[seat] = pot_payout.get(seat, 0) + units
@@ -773,7 +785,7 @@ def resolve(showdown: Showdown, *, lang: str = DEFAULT_LANGUAGE) -> ShowdownResu
                 pot_share[seat] = pot_share.get(seat, Fraction(0)) + fraction / len(boards)
             for half, seats in winners.items():
                 winners_by_half[half] |= set(seats)
-            if len(boards) > 1:
+            if len(boards) > 1 and explain:
                 label = _board_word(t, number)
                 text = f"{label[:1].upper()}{label[1:]} ({_cards_text(board)}): {text}"
                 board_results.append(
@@ -852,18 +864,23 @@ def _award(
     amount: int,
     order: Sequence[int],
     pot_word: Word,
-    t: Language,
+    t: Language | None,
 ) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[int, ...]], str]:
-    """Award one pot (one board's share) among the eligible seats: units, shares, winners, why."""
-    _ = t.gettext
+    """Award one pot (one board's share) among the eligible seats: units, shares, winners, why.
+
+    With no language (``t=None``) the explanation is left empty.
+    """
     game = showdown.game
     players = showdown.players
     if len(eligible) == 1:
         (seat,) = eligible
-        if any(p.mucked for p in players):
-            text = _("{who} wins the {pot} uncontested: every other player folded or mucked")
-        else:
-            text = _("{who} wins the {pot} uncontested: every other player folded")
+        text = ""
+        if t is not None and any(p.mucked for p in players):
+            text = t.gettext(
+                "{who} wins the {pot} uncontested: every other player folded or mucked"
+            )
+        elif t is not None:
+            text = t.gettext("{who} wins the {pot} uncontested: every other player folded")
         return (
             {seat: amount},
             {seat: Fraction(1)},
@@ -890,8 +907,9 @@ def _award(
             payout[seat] = payout.get(seat, 0) + chips
         for seat in winners:
             share[seat] = share.get(seat, Fraction(0)) + Fraction(1, len(halves) * len(winners))
-        texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
-    if game.split_pot and len(halves) == 1:
-        texts.append(_("no qualifying low: high scoops"))
+        if t is not None:
+            texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
+    if game.split_pot and len(halves) == 1 and t is not None:
+        texts.append(t.gettext("no qualifying low: high scoops"))
     winners_by_half = {half: tuple(sorted(by_half[half])) for half in game.halves}
     return payout, share, winners_by_half, ". ".join(texts)

@@ -128,6 +128,11 @@ class RuleSet:
     formation: Formation = Formation.BEST_FIVE
     min_cards: int = 5
 
+    def __hash__(self) -> int:
+        # Tables are cached per rule set on every evaluation: hashing every
+        # field each time was a hot spot. Equal rule sets have equal names.
+        return hash(self.name)
+
     @property
     def ace_low(self) -> bool:
         """True when the ace is always the lowest rank."""

@@ -215,7 +215,7 @@ def audit_hand(hand: Hand) -> Verdict:
             players=_players(hand, recorded, {}),
         )
     try:
-        result = resolve(showdown)
+        result = resolve(showdown, explain=False)  # texts only when they are needed
         paid, note = _room_rake(hand, showdown, result)
     except ShowdownError as error:
         return dataclasses.replace(
@@ -241,12 +241,14 @@ def audit_hand(hand: Hand) -> Verdict:
             )
             if part
         )
+    if not agree:
+        result = resolve(showdown)
     return dataclasses.replace(
         base,
         verdict=AGREE if agree else DISAGREE,
         players=players,
         reason=reason,
-        explanations=tuple(pot.explanation for pot in result.pots),
+        explanations=tuple(pot.explanation for pot in result.pots) if not agree else (),
     )
 
 
