@@ -83,6 +83,8 @@ class HistoryError(ShowdownError):
         reason: what was wrong, without the position.
         kind: a short key for counting skipped hands: ``'not a history'``,
             ``'cut off'``, ``'does not add up'``, ``'unreadable'``.
+        site: the site, when the hand header was read (``""`` otherwise).
+        game: the game id, when the hand header was read (``""`` otherwise).
     """
 
     def __init__(
@@ -93,6 +95,8 @@ class HistoryError(ShowdownError):
         line: int = 0,
         hand: str = "",
         kind: str = "unreadable",
+        site: str = "",
+        game: str = "",
     ) -> None:
         where = ", ".join(
             part
@@ -109,3 +113,5 @@ class HistoryError(ShowdownError):
         self.hand = hand
         self.reason = reason
         self.kind = kind
+        self.site = site
+        self.game = game

@@ -280,8 +280,13 @@ def parse_hand(
         lines.pop()
     try:
         hand = _HandParser(dialect, lines, name, start, index).parse()
+    except HistoryError as error:
+        error.site = error.site or dialect.site
+        return error
+    try:
         hand.check_balance()
     except HistoryError as error:
+        error.site, error.game = hand.site, hand.game
         return error
     return hand
 
@@ -335,11 +340,20 @@ class _HandParser:
         self.summary = False
         self.big_blind = _ZERO
         self.line_no = start
+        self.game = ""
 
     # -- helpers -------------------------------------------------------------
 
     def fail(self, reason: str, kind: str = "unreadable") -> HistoryError:
-        return HistoryError(reason, file=self.name, line=self.line_no, hand=self.hand_id, kind=kind)
+        return HistoryError(
+            reason,
+            file=self.name,
+            line=self.line_no,
+            hand=self.hand_id,
+            kind=kind,
+            site=self.d.site,
+            game=self.game,
+        )
 
     def amount(self, text: str) -> Decimal:
         try:
@@ -391,6 +405,7 @@ class _HandParser:
             info = self.d.parse_header(lines[0], table_line)
         except ValueError as error:
             raise self.fail(str(error)) from None
+        self.game = str(info.get("game", ""))
         self.button = info.get("button")  # type: ignore[assignment]
         self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
         summary_seen = False

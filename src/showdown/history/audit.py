@@ -117,12 +117,12 @@ class Verdict:
         }
 
 
-def _error_verdict(error: HistoryError, site: str = "", game: str = "") -> Verdict:
+def _error_verdict(error: HistoryError) -> Verdict:
     return Verdict(
         error.file,
         error.hand,
-        site,
-        game,
+        error.site,
+        error.game,
         ERROR,
         reason=f"{error.kind}: {error.reason}",
         line=error.line,
