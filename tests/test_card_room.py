@@ -370,6 +370,19 @@ def test_card_room_properties(case: tuple[Showdown, bool]) -> None:
                 assert alone == 0
 
 
+@settings(max_examples=300)
+@given(card_room())
+def test_the_fast_path_pays_the_same(case: tuple[Showdown, bool]) -> None:
+    showdown, _decimal = case
+    full, fast = resolve(showdown), resolve(showdown, explain=False)
+    assert [p.payout for p in fast.players] == [p.payout for p in full.players]
+    assert [(p.kind, p.amount, p.rake, p.winners) for p in fast.pots] == [
+        (p.kind, p.amount, p.rake, p.winners) for p in full.pots
+    ]
+    assert [p.hand for p in fast.players] == [p.hand for p in full.players]
+    assert all(p.explanation == "" for p in fast.pots)
+
+
 @given(card_room())
 def test_decimal_amounts_are_the_same_hand_in_cents(case: tuple[Showdown, bool]) -> None:
     showdown, decimal = case

@@ -484,6 +484,10 @@ def _check_hand(game: Game, player: Player, board: Sequence[Card]) -> None:
         raise type(error)(f"{player.name}: {error}") from None
 
 
+_Comparable = HandValue | None
+"""A hand under one ranking; ``None``: no (qualifying) hand."""
+
+
 def _evaluate(game: Game, player: Player, board: tuple[Card, ...]) -> GameHand:
     if _community(game, board):
         return evaluate_game(game, (*player.cards, *board))
@@ -613,7 +617,7 @@ def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[in
     return payout
 
 
-def _best(values: Mapping[int, HandValue | None]) -> list[int]:
+def _best(values: Mapping[int, _Comparable]) -> list[int]:
     """The seats holding the best value (empty if nobody has a value)."""
     valued = {seat: value for seat, value in values.items() if value is not None}
     if not valued:
@@ -630,7 +634,7 @@ def _names(showdown: Showdown, seats: Iterable[int], t: Language | None = None) 
 def _why(
     showdown: Showdown,
     half: str,
-    values: Mapping[int, HandValue | None],
+    values: Mapping[int, _Comparable],
     winners: Sequence[int],
     pot: Word,
     t: Language,
@@ -638,7 +642,7 @@ def _why(
     """Who won one half of a pot, with which hand, and the deciding card."""
     _ = t.gettext
     best = values[winners[0]]
-    assert best is not None
+    assert isinstance(best, HandValue)
     fields = {
         "who": _names(showdown, winners, t),
         "pot": pot,
@@ -652,7 +656,7 @@ def _why(
     if showdown.game.split_pot:
         text = f"{_half_word(t, half)}: {text}"
     others: dict[int, HandValue] = {
-        s: v for s, v in values.items() if s not in winners and v is not None
+        s: v for s, v in values.items() if s not in winners and isinstance(v, HandValue)
     }
     if others:
         runner_up = max(others, key=others.__getitem__)
@@ -687,9 +691,9 @@ def resolve(
 ) -> ShowdownResult:
     """Decide a showdown: every pot, its winners per half and board, and every payout.
 
-    The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``);
-    ``explain=False`` leaves them empty (the same payouts, faster: for audits
-    of many hands).
+    The explanations are written in ``lang`` (``'en'``, ``'ru'`` or ``'ro'``).
+    ``explain=False`` leaves the texts empty: the same result, faster, for
+    audits of many hands.
 
     Raises:
         UnknownLanguageError: the language is not supported.
@@ -709,12 +713,14 @@ def resolve(
     boards = showdown.all_boards
     showing = [i for i, p in enumerate(players) if p.in_hand]
     hands: list[dict[int, GameHand]] = []
+    ranks: list[dict[int, tuple[_Comparable, ...]]] = []
     for board in boards:
         valued: dict[int, GameHand] = {}
         for seat, player in enumerate(players):
             # As before mucks existed: a lone player still in is not valued.
             if player.cards and (player.mucked or (player.in_hand and len(showing) > 1)):
                 valued[seat] = _evaluate(game, player, board)
+        ranks.append({seat: hand.values for seat, hand in valued.items()})
         hands.append(valued)
     order = _odd_chip_order(showdown)
     total = sum(stakes)
@@ -772,7 +778,7 @@ def resolve(
         for number, board in enumerate(boards):
             chips, part, winners, text = _award(
                 showdown,
-                hands[number],
+                ranks[number],
                 pot.eligible,
                 per_board[number],
                 order,
@@ -785,9 +791,10 @@ def resolve(
                 pot_share[seat] = pot_share.get(seat, Fraction(0)) + fraction / len(boards)
             for half, seats in winners.items():
                 winners_by_half[half] |= set(seats)
-            if len(boards) > 1 and explain:
-                label = _board_word(t, number)
-                text = f"{label[:1].upper()}{label[1:]} ({_cards_text(board)}): {text}"
+            if len(boards) > 1:
+                if explain:
+                    label = _board_word(t, number)
+                    text = f"{label[:1].upper()}{label[1:]} ({_cards_text(board)}): {text}"
                 board_results.append(
                     BoardResult(
                         board,
@@ -797,7 +804,8 @@ def resolve(
                         text,
                     )
                 )
-            texts.append(text)
+            if text:
+                texts.append(text)
         for seat, units in pot_payout.items():
             payouts[seat] += units
         weight = Fraction(1) if no_stakes else Fraction(amount, total)
@@ -859,7 +867,7 @@ def _seats(showdown: Showdown, by_name: Mapping[str, Amount]) -> list[int]:
 
 def _award(
     showdown: Showdown,
-    hands: Mapping[int, GameHand],
+    hands: Mapping[int, tuple[_Comparable, ...]],
     eligible: frozenset[int],
     amount: int,
     order: Sequence[int],
@@ -888,9 +896,9 @@ def _award(
             text.format(who=players[seat].name, pot=pot_word),
         )
     by_half: dict[str, list[int]] = {}
-    values_by_half: dict[str, dict[int, HandValue | None]] = {}
+    values_by_half: dict[str, dict[int, _Comparable]] = {}
     for index, half in enumerate(game.halves):
-        values = {seat: hands[seat].values[index] for seat in eligible}
+        values = {seat: hands[seat][index] for seat in eligible}
         values_by_half[half] = values
         by_half[half] = _best(values)
     halves = [h for h in game.halves if by_half[h]]
