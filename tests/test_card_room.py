@@ -155,6 +155,31 @@ def test_rake_in_cents_with_side_pots() -> None:
     assert [p.rake for p in odd.pots] == [Decimal("0.05"), Decimal("0.05")]
 
 
+def test_rake_per_pot_as_the_room_states_it() -> None:
+    board = "2c 7d 9h Js 4s"
+    players = [("Ann", "As Ah", "1.00"), ("Bob", "Ks Kh", "3.00"), ("Cid", "Qs Qh", "3.00")]
+    # The room took 0.15 from the main pot (3.00) and 0.20 from the side pot (4.00).
+    result = resolve(Showdown.build("holdem", board, players, rake=["0.15", "0.20"]))
+    assert [p.rake for p in result.pots] == [Decimal("0.15"), Decimal("0.20")]
+    assert {p.name: p.payout for p in result.players} == {
+        "Ann": Decimal("3.00") - Decimal("0.15"),
+        "Bob": Decimal("4.00") - Decimal("0.20"),
+        "Cid": Decimal("0.00"),
+    }
+    assert result.rake == Decimal("0.35")
+    with pytest.raises(StakeError, match="rake is given for 1 pots, but the showdown has 2"):
+        resolve(Showdown.build("holdem", board, players, rake=["0.35"]))
+    with pytest.raises(StakeError, match="rake of pot 2 is more than the pot"):
+        resolve(Showdown.build("holdem", board, players, rake=["0", "4.01"]))
+    record = {
+        "game": "holdem",
+        "board": board,
+        "rake": ["0.15", "0.20"],
+        "players": [{"name": n, "cards": c, "stake": s} for n, c, s in players],
+    }
+    assert [p["payout"] for p in resolve_json(record)["players"]] == ["2.85", "3.80", "0.00"]
+
+
 def test_run_it_twice_each_board_a_different_winner() -> None:
     boards = ["7c 2h 3s Kd 9d", "7c 2h 3s Qd 4c"]  # run twice from the flop
     players = [("Ann", "As Ah", 51), ("Bob", "Ks Kh", 50)]  # 101 chips: one odd
@@ -398,7 +423,7 @@ def test_decimal_amounts_are_the_same_hand_in_cents(case: tuple[Showdown, bool])
         showdown.button,
         showdown.odd_chip,
         showdown.boards,
-        int(showdown.rake * 100),
+        int(Decimal(showdown.rake) * 100),  # type: ignore[arg-type]
     )
     assert [p.payout * 100 for p in resolve(showdown).players] == [
         p.payout for p in resolve(cents).players

@@ -15,7 +15,8 @@ optional too:
 * per player ``dead`` (the part of ``stake`` that is dead money: antes, a
   big-blind ante, a dead blind) and ``mucked`` (reached the showdown and
   conceded: not eligible; ``cards`` optional);
-* ``rake`` (what the house took), ``unit`` (the smallest unit of money, by
+* ``rake`` (what the house took; a list gives each pot's rake, main pot
+  first, when the room states it), ``unit`` (the smallest unit of money, by
   default the finest decimal given), and ``boards`` instead of ``board``
   (every board of a pot run twice or three times).
 
@@ -111,7 +112,12 @@ def showdown_from_json(record: object) -> Showdown:
         board = boards[0]
         if len(boards) == 1:
             boards = ()
-    rake = parse_amount(record.get("rake", 0), "rake")
+    raw_rake = record.get("rake", 0)
+    rake: Amount | tuple[Amount, ...] = (
+        tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(raw_rake))
+        if isinstance(raw_rake, list)
+        else parse_amount(raw_rake, "rake")
+    )
     unit = parse_amount(record["unit"], "unit") if record.get("unit") is not None else None
     button = record.get("button", 0)
     if isinstance(button, bool) or not isinstance(button, int):

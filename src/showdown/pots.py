@@ -28,8 +28,10 @@ The rules (card-room conventions, RULES.md §5 and §6):
   side pot whose other contributors folded, is his uncontested.)
 * **Rake** (``Showdown.rake``): what the house took, taken from each pot in
   proportion to its size before the pot is paid, any remainder from the main
-  pot. ``PotResult.amount`` is what the pot pays out, ``PotResult.rake`` what
-  the house took from it.
+  pot. When the room says what it took from each pot, give the rake as a
+  tuple, one amount per pot (main pot first, uncalled bets not counted).
+  ``PotResult.amount`` is what the pot pays out, ``PotResult.rake`` what the
+  house took from it.
 * **Money** (:mod:`showdown.money`): amounts are ``int`` chips or exact
   decimals in a smallest unit (``unit``, by default the finest decimal given);
   the odd chip is one unit. Never floats.
@@ -168,7 +170,8 @@ class Showdown:
         odd_chip: the odd-chip rule.
         boards: every board when the pot is run twice or more (``board`` is
             then the first of them), else ``()``.
-        rake: what the house took from the pots.
+        rake: what the house took from the pots: one amount, shared among the
+            pots in proportion, or one amount per pot (main pot first).
         unit: the smallest unit of money; ``None``: the finest decimal given.
     """
 
@@ -178,7 +181,7 @@ class Showdown:
     button: int = 0
     odd_chip: OddChipRule = OddChipRule.AUTO
     boards: tuple[tuple[Card, ...], ...] = ()
-    rake: Amount = 0
+    rake: Amount | tuple[Amount, ...] = 0
     unit: Amount | None = None
 
     @property
@@ -196,7 +199,7 @@ class Showdown:
         button: int = 0,
         odd_chip: OddChipRule | str = OddChipRule.AUTO,
         boards: Sequence[CardsLike] | None = None,
-        rake: AmountLike = 0,
+        rake: AmountLike | Sequence[AmountLike] = 0,
         unit: AmountLike | None = None,
     ) -> Showdown:
         """Build a showdown from plain values: ``(name, cards[, stake])`` or a :class:`Player`.
@@ -236,7 +239,7 @@ class Showdown:
             button,
             rule,
             all_boards if len(all_boards) > 1 else (),
-            parse_amount(rake, "rake"),
+            _parse_rake(rake),
             None if unit is None else parse_amount(unit, "unit"),
         )
 
@@ -381,15 +384,26 @@ def _community(game: Game, board: Sequence[Card]) -> bool:
     return game.family is Family.STUD and not game.has_board and len(board) == 1
 
 
-def _money(showdown: Showdown) -> tuple[Money, list[int], list[int], int]:
+def _parse_rake(rake: object) -> Amount | tuple[Amount, ...]:
+    """The rake: one amount, or a tuple of amounts (one per pot)."""
+    if isinstance(rake, list | tuple):
+        if not rake:
+            raise StakeError("rake per pot is an empty list: give one amount per pot")
+        return tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(rake))
+    return parse_amount(rake, "rake")
+
+
+def _money(showdown: Showdown) -> tuple[Money, list[int], list[int], int | list[int]]:
     """Check the amounts and convert them to units: money, stakes, dead parts, rake."""
-    rake = parse_amount(showdown.rake, "rake")
+    parsed = _parse_rake(showdown.rake)
+    pot_rakes: list[Amount] | None = list(parsed) if isinstance(parsed, tuple) else None
+    rake: Amount = 0 if isinstance(parsed, tuple) else parsed
     given = [
         (parse_amount(p.stake, f"{p.name}: stake"), parse_amount(p.dead, f"{p.name}: dead"))
         for p in showdown.players
     ]
     unit = None if showdown.unit is None else parse_amount(showdown.unit, "unit")
-    money = Money.of([rake, *(a for pair in given for a in pair)], unit)
+    money = Money.of([*(pot_rakes or [rake]), *(a for pair in given for a in pair)], unit)
     stakes: list[int] = []
     dead: list[int] = []
     for player, (stake_given, dead_given) in zip(showdown.players, given, strict=True):
@@ -402,6 +416,8 @@ def _money(showdown: Showdown) -> tuple[Money, list[int], list[int], int]:
             )
         stakes.append(stake)
         dead.append(part)
+    if pot_rakes is not None:
+        return money, stakes, dead, [money.to_units(r, "rake") for r in pot_rakes]
     return money, stakes, dead, money.to_units(rake, "rake")
 
 
@@ -572,10 +588,25 @@ def _contested(pot: _Pot, players: Sequence[Player]) -> _Pot:
     return pot
 
 
-def _rake_shares(pots: Sequence[_Pot], rake: int) -> list[int]:
-    """The rake of each pot: in proportion to its size, the remainder from the main pot."""
+def _rake_shares(pots: Sequence[_Pot], rake: int | list[int]) -> list[int]:
+    """The rake of each pot: in proportion to its size, the remainder from the main pot.
+
+    A list gives each contested pot's rake, main pot first.
+    """
     contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
     total = sum(pots[k].amount for k in contested)
+    if isinstance(rake, list):
+        if len(rake) != len(contested):
+            raise StakeError(
+                f"rake is given for {len(rake)} pots, but the showdown has {len(contested)} "
+                "(main pot first, returned bets not counted)"
+            )
+        shares = [0] * len(pots)
+        for number, (k, units) in enumerate(zip(contested, rake, strict=True)):
+            if units > pots[k].amount:
+                raise StakeError(f"rake of pot {number + 1} is more than the pot")
+            shares[k] = units
+        return shares
     if rake > total:
         raise StakeError(f"rake is more than the pots it is taken from ({total} units)")
     shares = [0] * len(pots)
@@ -731,6 +762,7 @@ def resolve(
         else _layers(players, stakes, dead)
     )
     rakes = _rake_shares(pots, rake)
+    rake = sum(rakes)
     payouts = dict.fromkeys(range(len(players)), 0)
     shares = dict.fromkeys(range(len(players)), Fraction(0))
     results: list[PotResult] = []

@@ -33,7 +33,7 @@ from typing import Any, Final
 from showdown.errors import HistoryError, ShowdownError
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
-from showdown.pots import Player, Showdown, ShowdownResult, resolve
+from showdown.pots import Showdown, ShowdownResult, resolve
 
 __all__ = ["PlayerVerdict", "Tally", "Verdict", "audit", "audit_entries", "format_amount"]
 
@@ -291,14 +291,8 @@ def _room_rake(
     ours = [Decimal(pot.rake) for pot in contested]
     if rakes is None or rakes == ours:
         return paid, None
-    totals: dict[str, Decimal] = dict.fromkeys(paid, _ZERO)
-    for pot in result.pots:
-        if pot.kind == "uncalled":
-            for name, amount in pot.payouts.items():
-                totals[name] += Decimal(amount)
-    for pot, pot_gross, pot_rake in zip(contested, gross, rakes, strict=True):
-        for name, amount in _split_pot(showdown, pot.eligible, pot_gross - pot_rake).items():
-            totals[name] = totals.get(name, _ZERO) + amount
+    raked = resolve(dataclasses.replace(showdown, rake=tuple(rakes)), explain=False)
+    totals = _payouts(raked)
     labels = ["main"] + [f"side-{k}" for k in range(1, len(rakes))]
     taken = ", ".join(
         f"{label} {format_amount(r, hand.unit)}" for label, r in zip(labels, rakes, strict=True)
@@ -308,28 +302,6 @@ def _room_rake(
         "would take it in proportion to the pots"
     )
     return totals, note
-
-
-def _split_pot(showdown: Showdown, eligible: tuple[str, ...], net: Decimal) -> dict[str, Decimal]:
-    """Share one pot of ``net`` among its eligible players by showdown's rules."""
-    if len(eligible) == 1:
-        return {eligible[0]: net}
-    unit = showdown.unit if showdown.unit is not None else Decimal("0.01")
-    each = (net / len(eligible) / Decimal(unit)).to_integral_value(rounding="ROUND_FLOOR")
-    each *= Decimal(unit)
-    rest = net - each * len(eligible)
-    players = []
-    for player in showdown.players:
-        if player.name == HOUSE:
-            continue
-        if player.name in eligible:
-            players.append(dataclasses.replace(player, stake=each, dead=_ZERO, mucked=False))
-        else:
-            players.append(Player(player.name, (), _ZERO, folded=True))
-    if rest:
-        players.append(Player(HOUSE, (), rest, folded=True, dead=rest))
-    sub = dataclasses.replace(showdown, players=tuple(players), rake=0)
-    return _payouts(resolve(sub))
 
 
 @dataclass

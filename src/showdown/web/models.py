@@ -124,7 +124,10 @@ class ShowdownRequest(_Strict):
     )
     button: StrictInt = Field(default=0, description="Seat index of the button.")
     odd_chip: Literal["auto", "button", "high_card"] = "auto"
-    rake: AmountIn = Field(default=0, description="What the house took from the pots.")
+    rake: AmountIn | Annotated[list[AmountIn], Field(min_length=1, max_length=64)] = Field(
+        default=0,
+        description="What the house took: one amount, or one per pot (main pot first).",
+    )
     unit: AmountIn | None = Field(
         default=None, description="The smallest unit of money; default the finest decimal given."
     )
