@@ -96,6 +96,7 @@ __all__ = [
     "PhhReader",
     "Variant",
     "parse_phh",
+    "phhs_section",
     "read",
     "read_text",
     "variant_of",
@@ -1158,8 +1159,13 @@ class _Builder:
             game=variant.game if variant is not None else code,
             unit=unit,
             seats=tuple(
-                Seat(number, name, stack)
-                for number, name, stack in zip(seats, self.names, starting, strict=True)
+                sorted(
+                    (
+                        Seat(number, name, stack)
+                        for number, name, stack in zip(seats, self.names, starting, strict=True)
+                    ),
+                    key=lambda seat: seat.number,
+                )
             ),
             actions=tuple(self.actions),
             game_name=variant.name if variant is not None else code,
@@ -1274,7 +1280,16 @@ def write_phhs(hands: Iterable[Hand]) -> Iterator[str]:
         HistoryError: a hand cannot be written (see :func:`write_phh`).
     """
     for number, hand in enumerate(hands, start=1):
-        yield f"{'' if number == 1 else chr(10)}[{number}]\n{write_phh(hand)}"
+        yield phhs_section(number, write_phh(hand))
+
+
+def phhs_section(number: int, text: str) -> str:
+    """The ``number``-th section (1-based) of a ``.phhs`` file holding a hand's ``.phh`` text.
+
+    >>> phhs_section(2, 'variant = "NT"\\n')
+    '\\n[2]\\nvariant = "NT"\\n'
+    """
+    return f"{'' if number == 1 else chr(10)}[{number}]\n{text}"
 
 
 def _toml(value: str) -> str:
@@ -1644,8 +1659,11 @@ class _Writer:
             self.draw_round[name] += 1
             rounds = self.draw_cards[name]
             drawn = rounds[self.draw_round[name]] if self.draw_round[name] < len(rounds) else []
+            known = all(card is not None for card in rounds[0])  # else pokerkit refuses
             thrown = (
-                list(action.cards) if len(action.cards) == action.count else [None] * action.count
+                list(action.cards)
+                if known and len(action.cards) == action.count
+                else [None] * action.count
             )
             if len(drawn) != action.count:
                 drawn = [None] * action.count
