@@ -12,7 +12,7 @@ import typer
 from showdown.cli._app import app, fail
 from showdown.errors import HistoryError
 from showdown.history.model import Hand
-from showdown.history.phh import phhs_section, write_phh
+from showdown.history.phh import caveats, phhs_section, write_phh
 from showdown.history.reader import find_histories, read
 
 __all__ = ["convert", "history_app"]
@@ -104,9 +104,13 @@ def _write(
 def _texts(hands: Iterator[Hand], problems: list[HistoryError]) -> Iterator[str]:
     for hand in hands:
         try:
-            yield write_phh(hand)
+            text = write_phh(hand)
         except HistoryError as error:
             problems.append(error)
+            continue
+        for note in caveats(hand):
+            typer.echo(f"note: {hand.source}, hand {hand.hand_id}: {note}", err=True)
+        yield text
 
 
 def _chain(first: str, second: str | None, rest: Iterator[str]) -> Iterator[str]:

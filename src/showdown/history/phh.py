@@ -95,6 +95,7 @@ __all__ = [
     "VARIANTS",
     "PhhReader",
     "Variant",
+    "caveats",
     "parse_phh",
     "phhs_section",
     "read",
@@ -205,11 +206,10 @@ def variant_of(hand: Hand) -> Variant | None:
     'PO/8'
     """
     name = hand.game_name.lower()
-    for part, game, _, draws, _, default in _GAME_PARTS:
-        if game != hand.game:
-            continue
+    parts = [p for p in _GAME_PARTS if p[1] == hand.game]
+    for part, _, _, draws, _, default in parts:
         letter = _LETTER_OF_LIMIT.get(hand.limit, default)
-        if draws:
+        if len(parts) > 1:  # the same game with one draw or three
             single, triple = "single" in name, "triple" in name
             said = 1 if single and not triple else 3 if triple and not single else None
             wanted = said if said is not None else (1 if letter == "N" else 3)
@@ -1269,6 +1269,43 @@ def write_phh(hand: Hand) -> str:
             street needs.
     """
     return _Writer(hand).text()
+
+
+def caveats(hand: Hand) -> tuple[str, ...]:
+    """What the PHH text of a hand cannot say the way the room played it (``()``: nothing).
+
+    showdown reads its own PHH back exactly; these are the points where
+    another PHH reader (pokerkit) would replay the hand differently.
+
+    >>> from decimal import Decimal as D
+    >>> hand = Hand(source="x", line=1, index=0, site="pokerstars", hand_id="1",
+    ...             game="courchevel", unit=D(1), seats=(), actions=(), limit="Pot Limit")
+    >>> caveats(hand)
+    ("the variant 'PC' is showdown's own: other PHH readers do not know it",)
+    """
+    notes: list[str] = []
+    variant = variant_of(hand)
+    if variant is not None and not variant.standard:
+        notes.append(
+            f"the variant {variant.code!r} is showdown's own: other PHH readers do not know it"
+        )
+    players = hand.players
+    order = _Writer(hand).order if len(players) > 1 and variant is not None else list(players)
+    for action in hand.actions:
+        if action.kind is ActionKind.DEAD_BLIND:
+            notes.append(f"{action.player}'s dead blind is written as an ante")
+        elif (
+            action.kind is ActionKind.BIG_BLIND
+            and len(order) > 2
+            and action.player in order
+            and order.index(action.player) > 1
+        ):
+            notes.append(
+                f"{action.player}'s blind, posted out of the blinds' seats, reads as a straddle"
+            )
+    if len(hand.boards) > 1:
+        notes.append(f"the {len(hand.boards)} boards are in _boards: other readers see the first")
+    return tuple(notes)
 
 
 def write_phhs(hands: Iterable[Hand]) -> Iterator[str]:
