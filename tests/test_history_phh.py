@@ -8,12 +8,15 @@ come from the reader.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import warnings
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from showdown.cli import app
@@ -460,3 +463,51 @@ def test_reads_what_pokerkit_writes() -> None:
     theirs = list(phh.read_text(text, name="pokerkit.phhs"))
     ours = [next(iter(phh.read(p))) for p in paths]
     assert [same(h) for h in theirs] == [same(h) for h in ours]
+
+
+def rename(hand: Hand, names: dict[str, str]) -> Hand:
+    """The same hand with other player names."""
+    return dataclasses.replace(
+        hand,
+        seats=tuple(dataclasses.replace(s, name=names[s.name]) for s in hand.seats),
+        actions=tuple(dataclasses.replace(a, player=names[a.player]) for a in hand.actions),
+        collections=tuple(dataclasses.replace(c, player=names[c.player]) for c in hand.collections),
+        showings=tuple(dataclasses.replace(s, player=names[s.player]) for s in hand.showings),
+        dealt=tuple(dataclasses.replace(s, player=names[s.player]) for s in hand.dealt),
+    )
+
+
+NAMES = st.text(min_size=1, max_size=10).filter(lambda n: n == n.strip())
+
+
+@given(
+    hand=st.sampled_from(SAMPLES + ROOM_HANDS),
+    names=st.lists(NAMES, min_size=8, max_size=8, unique=True),
+    table=st.text(max_size=10),
+)
+def test_round_trip_with_any_names(hand: Hand, names: list[str], table: str) -> None:
+    mapping = dict(zip([s.name for s in hand.seats], names, strict=False))
+    renamed = dataclasses.replace(rename(hand, mapping), table=table)
+    first = phh.parse_phh(phh.write_phh(renamed), name="first.phh")
+    again = phh.parse_phh(phh.write_phh(first), name="again.phh")
+    assert same(again) == same(first)
+    assert first.table == table
+    assert first.received() == renamed.received()
+    assert [s.name for s in first.seats] == [
+        s.name for s in renamed.seats if s.name in first.stacks
+    ]
+
+
+def test_a_phhs_streams_hand_by_hand() -> None:
+    class Counting(io.StringIO):
+        lines = 0
+
+        def __next__(self) -> str:  # type: ignore[override]  # typeshed: bytes
+            Counting.lines += 1
+            return super().__next__()
+
+    text = (PHH / "tournament.phhs").read_text()
+    reader = phh.read(Counting(text * 50), name="big.phhs")
+    first = next(iter(reader))
+    assert first.hand_id == "big.phhs#1"
+    assert Counting.lines < 50  # the first hand came before the rest of the file was read

@@ -388,7 +388,7 @@ def parse_phh(
             wrong (the message names the file, the line and the hand).
     """
     return _parse_lines(
-        text.splitlines(),
+        text.replace("\r\n", "\n").split("\n"),
         name=name,
         hand_id=hand_id if hand_id is not None else (Path(name).name or name),
         start=1,
@@ -1330,7 +1330,8 @@ def phhs_section(number: int, text: str) -> str:
 
 
 def _toml(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """A TOML basic string (JSON's escapes are TOML's, but TOML also escapes DEL)."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 class _Writer:
@@ -1430,6 +1431,7 @@ class _Writer:
         out.append("actions = [")
         for notation, comment in self.actions():
             entry = f"  {_toml(notation)},"
+            comment = "".join(c if c.isprintable() else " " for c in comment).strip()
             out.append(f"{entry}  # {comment}" if comment else entry)
         out.append("]")
         out.append(f"players = {self.strings(self.order)}")
