@@ -10,6 +10,7 @@ from showdown.cli import audit as _audit  # noqa: F401
 from showdown.cli import census as _census  # noqa: F401
 from showdown.cli import equity as _equity  # noqa: F401  (registers its commands)
 from showdown.cli import hand as _hand  # noqa: F401  (registers its commands)
+from showdown.cli import history as _history  # noqa: F401
 from showdown.cli import resolve as _resolve  # noqa: F401
 from showdown.cli import serve as _serve  # noqa: F401
 from showdown.cli._app import app

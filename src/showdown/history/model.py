@@ -152,6 +152,8 @@ class Action:
         cards: cards shown, or discarded when known.
         count: cards discarded (draw games).
         line: the line of the history (1-based; 0 when not from text).
+        drawn: for :attr:`ActionKind.DISCARD`, the cards the draw brought,
+            when known (PHH records them; ``()`` otherwise).
     """
 
     kind: ActionKind
@@ -163,6 +165,7 @@ class Action:
     cards: tuple[Card, ...] = ()
     count: int = 0
     line: int = 0
+    drawn: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
