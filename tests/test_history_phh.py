@@ -247,7 +247,7 @@ def test_caveats_say_what_other_readers_replay_differently() -> None:
 
 
 def test_a_game_without_a_code_is_not_written() -> None:
-    hand = dataclasses.replace(SAMPLES[0], game="sixplus", game_name="6+ Hold'em")
+    hand = dataclasses.replace(SAMPLES[0], game="mystery", game_name="Mystery Poker")
     with pytest.raises(HistoryError, match="no PHH variant") as error:
         phh.write_phh(hand)
     assert error.value.kind == "unsupported game"

@@ -132,7 +132,7 @@ def test_synthetic_histories_all_agree_in_order_with_workers(tmp_path: Path) -> 
 
 def test_tally_counts() -> None:
     tally = Tally()
-    for _, part in audit_paths([str(DATA)]):
+    for _, part in audit_paths(sorted(str(p) for p in DATA.glob("*.txt"))):  # the room texts
         tally.merge(part)
     assert tally.skipped["not a history"] == 1
     assert tally.skipped["cut off"] == 1

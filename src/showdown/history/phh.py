@@ -156,6 +156,8 @@ _GAME_PARTS: Final[tuple[tuple[str, str, Family, int, int, str], ...]] = (
     #  the limit letter a room deals it with when the history does not say)
     ("T", "holdem", Family.FLOP, 0, 2, "N"),
     ("S", "shortdeck", Family.FLOP, 0, 2, "N"),
+    ("S6", "sixplus", Family.FLOP, 0, 2, "N"),
+    ("I", "irish", Family.FLOP, 0, 2, "P"),
     ("O", "omaha", Family.FLOP, 0, 4, "P"),
     ("O/8", "omaha_hilo", Family.FLOP, 0, 4, "P"),
     ("O5", "omaha5", Family.FLOP, 0, 5, "P"),
@@ -165,6 +167,7 @@ _GAME_PARTS: Final[tuple[tuple[str, str, Family, int, int, str], ...]] = (
     ("C", "courchevel", Family.FLOP, 0, 5, "P"),
     ("C/8", "courchevel_hilo", Family.FLOP, 0, 5, "P"),
     ("7S", "stud", Family.STUD, 0, 7, "F"),
+    ("5S", "five_card_stud", Family.STUD, 0, 5, "F"),
     ("7S/8", "stud_hilo", Family.STUD, 0, 7, "F"),
     ("R", "razz", Family.STUD, 0, 7, "F"),
     ("2L1D", "deuce_to_seven", Family.DRAW, 1, 5, "N"),
