@@ -482,3 +482,9 @@ def test_api_hand_showdown_and_equity(client: Any) -> None:
     )
     assert answer.status_code == 200, answer.text
     assert sum(p["equity"] for p in answer.json()["players"]) == pytest.approx(1.0)
+
+
+def test_every_game_title_is_a_message_of_the_catalogs() -> None:
+    from showdown.web.ui import GAME_TITLES
+
+    assert sorted(game.title for game in GAMES.values()) == sorted(GAME_TITLES)
