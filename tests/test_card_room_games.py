@@ -442,12 +442,13 @@ def test_cli_equity_and_census_of_the_new_games() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    from fastapi.testclient import TestClient
+    """An HTTP client of a real server (as tests/test_web_api.py runs it)."""
+    import httpx
 
-    from showdown.web import create_app
+    from tests._web_server import running_server
 
-    with TestClient(create_app(warm_up=False)) as test_client:
-        yield test_client
+    with running_server() as url, httpx.Client(base_url=url, timeout=30) as http:
+        yield http
 
 
 def test_api_lists_the_new_games(client: Any) -> None:
