@@ -345,3 +345,98 @@ def best_omaha_eight(hole: Sequence[str], board: Sequence[str]) -> tuple[int, ..
         if key is not None and (best is None or key > best):
             best = key
     return best
+
+
+# 36-card Hold'em (RULES.md §6): the deck is 6 to A; A-6-7-8-9 is the lowest straight; a
+# flush beats a full house. Rooms differ on three of a kind and the straight, so each
+# order is written out in full, weakest first.
+SHORT_DECK_RANK_CHARS = "6789TJQKA"
+SHORT_DECK_ORDER_STRAIGHT_ABOVE_TRIPS = (
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+)
+SHORT_DECK_ORDER_TRIPS_ABOVE_STRAIGHT = (
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "straight",
+    "three_of_a_kind",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+)
+
+
+def short_deck() -> list[str]:
+    """The 36 cards 6 to A."""
+    return [rank + suit for rank in SHORT_DECK_RANK_CHARS for suit in SUIT_CHARS]
+
+
+def short_deck_hand(five: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The category name of five short-deck cards and their ranks in comparison order.
+
+    A straight lists its ranks from the top; in A-6-7-8-9 the ace plays below the six (as 5).
+    The category does not depend on the rooms' order; only the comparison does.
+    """
+    _check_distinct(five, 5)
+    for card in five:
+        if card[0] not in SHORT_DECK_RANK_CHARS:
+            raise ValueError(f"{card} is not in the 36-card deck")
+    values = [rank_value(card) for card in five]
+    is_flush = len({suit_of(card) for card in five}) == 1
+    distinct = sorted(set(values))
+    top = None
+    if len(distinct) == 5 and distinct[4] - distinct[0] == 4:
+        top = distinct[4]
+    elif distinct == [6, 7, 8, 9, 14]:
+        top = 9
+    if top is not None:
+        name = "straight_flush" if is_flush else "straight"
+        return name, (top, top - 1, top - 2, top - 3, top - 4)
+    sizes = _group_sizes(values)
+    if sizes == [4, 1]:
+        name = "four_of_a_kind"
+    elif is_flush:
+        name = "flush"
+    elif sizes == [3, 2]:
+        name = "full_house"
+    elif sizes == [3, 1, 1]:
+        name = "three_of_a_kind"
+    elif sizes == [2, 2, 1]:
+        name = "two_pair"
+    elif sizes == [2, 1, 1, 1]:
+        name = "one_pair"
+    else:
+        name = "high_card"
+    return name, tuple(_grouped(values))
+
+
+def short_deck_key(five: Sequence[str], *, trips_above_straight: bool) -> tuple[int, ...]:
+    """Key of five short-deck cards in one of the two orders; greater = better."""
+    name, ranks = short_deck_hand(five)
+    order = (
+        SHORT_DECK_ORDER_TRIPS_ABOVE_STRAIGHT
+        if trips_above_straight
+        else SHORT_DECK_ORDER_STRAIGHT_ABOVE_TRIPS
+    )
+    return (order.index(name), *ranks)
+
+
+def best_short_deck(cards: Sequence[str], *, trips_above_straight: bool) -> tuple[int, ...]:
+    """The best short-deck key over every five-card combination of five or more cards."""
+    if len(cards) < 5:
+        raise ValueError("need at least five cards")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"duplicate card in {list(cards)}")
+    return max(
+        short_deck_key(five, trips_above_straight=trips_above_straight)
+        for five in combinations(cards, 5)
+    )

@@ -50,6 +50,8 @@ def _all_hands(size: int, deck: list[int]) -> np.ndarray:
         ("high", 5),
         ("shortdeck", 5),
         ("shortdeck", 6),
+        ("sixplus", 5),
+        ("sixplus", 6),
         ("ace_to_five", 5),
         ("eight_or_better", 5),
         ("deuce_to_seven", 5),

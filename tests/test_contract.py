@@ -80,7 +80,7 @@ def test_unknown_ranking_lists_the_rankings() -> None:
         get_ranking("omaha")
     assert str(error.value) == (
         "'omaha' is not a ranking: use one of high, ace_to_five, eight_or_better, "
-        "deuce_to_seven, badugi, shortdeck"
+        "deuce_to_seven, badugi, shortdeck, sixplus"
     )
     assert get_ranking("2-7").name == "deuce_to_seven"
     assert get_ranking("Razz").name == "ace_to_five"

@@ -2,10 +2,23 @@
 
 * treys on 100,000 random seven-card hands: its rank (Cactus Kev class, 1 =
   royal flush) must equal our ``class_number`` exactly.
-* pokerkit on 50,000 random deals per game: the order of the hands must be
-  identical (our strength and pokerkit's lookup index map one-to-one and
-  monotonically). Where pokerkit disagrees with the rules the test documents
-  the exception, citing the rule, instead of following it.
+* pokerkit on 50,000 random deals per game (fewer for the games card rooms
+  add, RULES.md §6: ``CARD_ROOM_DEALS``): the order of the hands must be identical (our strength
+  and pokerkit's lookup index map one-to-one and monotonically). Where
+  pokerkit disagrees with the rules the test documents the exception, citing
+  the rule, instead of following it.
+* 6+ Hold'em with three of a kind above a straight (``sixplus``): pokerkit
+  0.7 has one short-deck ranking, with the straight above (our
+  ``shortdeck``). Its order is compared within each category, and the
+  categories in the order of our rule set: RULES.md §6, "PokerStars and
+  GGPoker rank three of a kind above a straight, other rooms below it". The
+  deals stop at the flop: five cards leave no choice of which play, so the
+  category pokerkit names is the hand's in either order (from seven cards
+  pokerkit would pick the straight of a hand that also holds three of a kind).
+* Courchevel hands the kernels what Five Card Omaha does, and Six Card Omaha
+  Hi/Lo's high half what Six Card Omaha does (tests/test_kernels.py checks
+  those twins); pokerkit takes milliseconds per Omaha hand, so they are
+  compared on fewer deals.
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ import pytest
 from showdown import DECK, Card, evaluate
 from showdown.batch import evaluate_many
 from showdown.games import get_game
+from showdown.rules import SIXPLUS, Category, RuleSet
 
 pokerkit = pytest.importorskip("pokerkit")
 treys = pytest.importorskip("treys")
@@ -44,12 +58,16 @@ def _pk(cards: Sequence[Card]) -> Any:
     return tuple(pokerkit.Card.parse("".join(str(c) for c in cards)))
 
 
-def _index(hand: Any) -> int | None:
-    """pokerkit's strength, greater = better (None: no qualifying hand)."""
+def _index(hand: Any, categories: RuleSet | None = None) -> tuple[int, int] | None:
+    """pokerkit's strength, greater = better (None: no qualifying hand); with
+    ``categories``, first the place of pokerkit's category in that rule set's order."""
     if hand is None:
         return None
     index = int(hand.entry.index)
-    return -index if hand.low else index
+    place = 0
+    if categories is not None:
+        place = categories.category_order.index(Category[hand.entry.label.name])
+    return place, -index if hand.low else index
 
 
 # game -> [(half index, pokerkit hand class, how to build it)]
@@ -68,8 +86,26 @@ POKERKIT: dict[str, list[tuple[int, str, str]]] = {
     "ace_to_five_draw": [(0, "RegularLowHand", "ctor")],
     "badugi": [(0, "BadugiHand", "game")],
     "shortdeck": [(0, "ShortDeckHoldemHand", "game")],
+    "sixplus": [(0, "ShortDeckHoldemHand", "game")],
+    "courchevel": [(0, "OmahaHoldemHand", "game")],
+    "courchevel_hilo": [(0, "OmahaHoldemHand", "game"), (1, "OmahaEightOrBetterLowHand", "none")],
+    "omaha6_hilo": [(0, "OmahaHoldemHand", "game"), (1, "OmahaEightOrBetterLowHand", "none")],
+    "five_card_stud": [(0, "StandardHighHand", "ctor")],
+    "irish": [(0, "StandardHighHand", "game")],
 }
 DEALS = 50_000
+CARD_ROOM_DEALS = {
+    "sixplus": 20_000,
+    "five_card_stud": 20_000,
+    "irish": 20_000,
+    "omaha6_hilo": 1_000,
+    "courchevel": 1_000,
+    "courchevel_hilo": 1_000,
+}
+BOARD_SIZES = {"sixplus": 3}
+"""Games compared on a board short of the full one (see the module's text)."""
+CATEGORIES_BY: dict[str, RuleSet] = {"sixplus": SIXPLUS}
+"""Games whose category order is ours, pokerkit's order kept within each category."""
 
 
 def _builder(name: str, how: str) -> Callable[[Sequence[Card], Sequence[Card]], Any]:
@@ -80,7 +116,10 @@ def _builder(name: str, how: str) -> Callable[[Sequence[Card], Sequence[Card]], 
     return lambda hole, board: build(_pk(hole), _pk(board))
 
 
-def _collect(game_name: str, chunk: int, deals: int) -> list[set[tuple[int | None, int | None]]]:
+Pair = tuple[int | None, tuple[int, int] | None]
+
+
+def _collect(game_name: str, chunk: int, deals: int) -> list[set[Pair]]:
     """(our strength, pokerkit's index) pairs seen on ``deals`` seeded random deals.
 
     Our side is the batch kernel (itself tested equal to the readable evaluator
@@ -90,15 +129,17 @@ def _collect(game_name: str, chunk: int, deals: int) -> list[set[tuple[int | Non
     deck = [c for c in DECK if c.rank in game.rankings[0].rank_order]
     rng = random.Random(f"pokerkit-{game_name}-{chunk}")
     builders = [(half, _builder(name, how)) for half, name, how in POKERKIT[game_name]]
-    dealt = [rng.sample(deck, game.hole_cards + game.full_board) for _ in range(deals)]
+    board_size = BOARD_SIZES.get(game_name, game.full_board)
+    dealt = [rng.sample(deck, game.hole_cards + board_size) for _ in range(deals)]
     ours = np.asarray(evaluate_many(np.array([[c.code for c in d] for d in dealt]), game=game))
     ours = ours.reshape(deals, -1)
-    pairs: list[set[tuple[int | None, int | None]]] = [set() for _ in builders]
+    categories = CATEGORIES_BY.get(game_name)
+    pairs: list[set[Pair]] = [set() for _ in builders]
     for row, cards in enumerate(dealt):
         hole, board = cards[: game.hole_cards], cards[game.hole_cards :]
         for seen, (half, build) in zip(pairs, builders, strict=True):
             strength = int(ours[row, half])
-            seen.add((strength or None, _index(build(hole, board))))
+            seen.add((strength or None, _index(build(hole, board), categories)))
     return pairs
 
 
@@ -106,10 +147,11 @@ def _collect(game_name: str, chunk: int, deals: int) -> list[set[tuple[int | Non
 @pytest.mark.parametrize("game_name", sorted(POKERKIT))
 def test_pokerkit_orders_every_game_alike(game_name: str) -> None:
     chunks = 2  # one per core; the seeds do not depend on it
+    deals = CARD_ROOM_DEALS.get(game_name, DEALS)
     # spawn, not fork: the parent may already run numba's OpenMP threads.
     with ProcessPoolExecutor(chunks, mp_context=multiprocessing.get_context("spawn")) as pool:
         parts = list(
-            pool.map(_collect, [game_name] * chunks, range(chunks), [DEALS // chunks] * chunks)
+            pool.map(_collect, [game_name] * chunks, range(chunks), [deals // chunks] * chunks)
         )
     for half in range(len(POKERKIT[game_name])):
         seen = set().union(*(part[half] for part in parts))

@@ -15,7 +15,8 @@ def test_registry_names_and_aliases() -> None:
     expected = {
         "holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "stud",
         "stud_hilo", "razz", "five_card_draw", "deuce_to_seven", "ace_to_five_draw",
-        "badugi", "shortdeck",
+        "badugi", "shortdeck", "sixplus", "courchevel", "courchevel_hilo", "omaha6_hilo",
+        "five_card_stud", "irish",
     }  # fmt: skip
     assert set(GAMES) == expected
     for alias, name in [

@@ -178,21 +178,49 @@ def readable(cards: Codes, rules: RuleSet, game: Game | None) -> list[tuple[int,
     return out
 
 
-def configs() -> list[tuple[str, RuleSet, Game | None, int]]:
-    """(id, ranking, game or None, cards per row): every ranking and every game."""
-    found: list[tuple[str, RuleSet, Game | None, int]] = []
+Config = tuple[str, RuleSet, "Game | None", int]
+
+
+def _kernel_inputs(rules: RuleSet, game: Game | None, width: int) -> tuple[object, ...]:
+    """What the kernels receive for a column: the ranking, the row width and, for a
+    game with Omaha's rule, how many hole cards and how many of them play."""
+    if game is None or game.hole_used is None:
+        return (rules.name, width)
+    return (rules.name, width, game.hole_cards, game.hole_used)
+
+
+def configs() -> tuple[list[Config], list[tuple[Config, Config]]]:
+    """(id, ranking, game or None, cards per row) for every ranking and every game.
+
+    Returns the configurations whose kernel inputs are new, checked in full
+    below, and the *twins*, ``(config, first config with the same inputs)``: a
+    game that hands the kernels exactly what an earlier one does (Hold'em and
+    Irish the high ranking on 5-7 cards, Courchevel what Five Card Omaha does),
+    checked by :func:`test_twin_games_equal_their_first_config` alone.
+    """
+    found: list[Config] = []
     for name, rules in RANKINGS.items():
         widths = (4,) if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS else (5, 6, 7, 8)
         found += [(f"{name}-{width}", rules, None, width) for width in widths]
     for name, game in GAMES.items():
-        for board in game.board_cards or (0,):
+        for board in game.hand_boards or (0,):
             for rules in game.rankings:
                 width = game.hole_cards + board
                 found.append((f"{name}-{width}-{rules.name}", rules, game, width))
-    return found
+    first: dict[tuple[object, ...], Config] = {}
+    unique: list[Config] = []
+    twins: list[tuple[Config, Config]] = []
+    for config in found:
+        inputs = _kernel_inputs(*config[1:])
+        if inputs in first:
+            twins.append((config, first[inputs]))
+        else:
+            first[inputs] = config
+            unique.append(config)
+    return unique, twins
 
 
-CONFIGS = configs()
+CONFIGS, TWINS = configs()
 
 
 def column(
@@ -353,6 +381,22 @@ def test_kernels_equal_the_readable_evaluator_including_its_choice_of_cards(
     for i, (strength, codes) in enumerate(readable(cards, rules, game)):
         played = frozenset(int(cards[i, c]) for c in best[i] if c >= 0)
         assert (int(strengths[i]), played) == (strength, codes), [str(DECK[c]) for c in cards[i]]
+
+
+@pytest.mark.parametrize(("twin", "first"), TWINS, ids=[t[0][0] for t in TWINS])
+def test_twin_games_equal_their_first_config(twin: Config, first: Config) -> None:
+    """A twin's kernels get the inputs of an earlier configuration (checked in full):
+    the same strengths and cards on random rows, and the readable evaluator on a few."""
+    config_id, rules, game, width = twin
+    deck = deck_of(game.rankings if game else [rules])
+    cards = deal(20_000, width, _seed(config_id), deck)
+    assert np.array_equal(run(cards, rules, game), run(cards, first[1], first[2]))
+    assert np.array_equal(run_best(cards, rules, game), run_best(cards, first[1], first[2]))
+    sample = cards[:200]
+    strengths, best = run(sample, rules, game), run_best(sample, rules, game)
+    for i, (strength, codes) in enumerate(readable(sample, rules, game)):
+        played = frozenset(int(sample[i, c]) for c in best[i] if c >= 0)
+        assert (int(strengths[i]), played) == (strength, codes), [str(DECK[c]) for c in sample[i]]
 
 
 # ------------------------------------------------------------------ independent reference

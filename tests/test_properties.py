@@ -11,7 +11,8 @@ from showdown import DECK, Card, HandValue, Suit, evaluate, explain
 from showdown.games import GAMES, evaluate_game
 from tests import naive
 
-RANKINGS = ["high", "ace_to_five", "deuce_to_seven", "shortdeck"]
+RANKINGS = ["high", "ace_to_five", "deuce_to_seven", "shortdeck", "sixplus"]
+SHORT = {"shortdeck", "sixplus"}
 
 
 def hands(low: int, high: int) -> st.SearchStrategy[list[Card]]:
@@ -31,7 +32,7 @@ def strength(value: HandValue | None) -> int:
 
 @given(hands(5, 9), st.randoms(use_true_random=False), suit_maps, st.sampled_from(RANKINGS))
 def test_order_and_suit_relabelling_never_change_a_value(cards, rnd, mapping, ranking) -> None:
-    if ranking == "shortdeck":
+    if ranking in SHORT:
         cards = [c for c in cards if c.rank.index >= 4]
         if len(cards) < 5:
             return
@@ -55,7 +56,7 @@ def test_badugi_invariant_under_order_and_suits(cards, mapping, rnd) -> None:
 
 @given(hands(6, 9), st.sampled_from([*RANKINGS, "eight_or_better"]))
 def test_best_of_n_beats_or_ties_every_five_card_subset(cards, ranking) -> None:
-    if ranking == "shortdeck":
+    if ranking in SHORT:
         cards = [c for c in cards if c.rank.index >= 4]
         if len(cards) < 5:
             return

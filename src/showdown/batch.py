@@ -27,7 +27,8 @@ means *no qualifying low* (the readable API's ``None``):
 
 Layouts of a row: the cards of one hand, in any order; for games with a
 board, the hole cards first and then the board (``hole_cards`` plus any
-board size the game allows: 2 + 3, 4 or 5 in Hold'em).
+board size on which the game values a hand, :attr:`~showdown.games.Game.hand_boards`:
+2 + 3, 4 or 5 in Hold'em; Courchevel's lone first board card is not one).
 
 Sentinels: ``0`` is "no value" (an eight-or-better hand that does not
 qualify); :func:`best_cards_many` pads with ``-1``.
@@ -249,10 +250,10 @@ def _ranking_plan(rules: RuleSet, width: int, what: str) -> _Plan:
 
 
 def _game_plans(found: Game, width: int) -> tuple[_Plan, ...]:
-    sizes = [found.hole_cards + board for board in (found.board_cards or (0,))]
+    sizes = [found.hole_cards + board for board in (found.hand_boards or (0,))]
     if width not in sizes:
         if found.has_board:
-            boards = " or ".join(str(board) for board in found.board_cards)
+            boards = " or ".join(str(board) for board in found.hand_boards)
             wanted = (
                 f"{found.hole_cards} hole cards then {boards} board cards "
                 f"({' or '.join(str(size) for size in sizes)} per row)"

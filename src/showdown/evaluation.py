@@ -208,7 +208,15 @@ def value_of_strength(
 
 
 _ALWAYS_VALUED = Literal[
-    "high", "ace_to_five", "razz", "deuce_to_seven", "2-7", "27", "badugi", "shortdeck"
+    "high",
+    "ace_to_five",
+    "razz",
+    "deuce_to_seven",
+    "2-7",
+    "27",
+    "badugi",
+    "shortdeck",
+    "sixplus",
 ]
 
 

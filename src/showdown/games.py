@@ -13,12 +13,25 @@ under each ranking of the game.
 ((Card('Ks'), Card('Kd')), (Card('2h'), Card('Ah')))
 >>> evaluate_game("omaha", "Ah Kc 2c 3d", "Qh Jh Th 9h 5h").high.description
 'Ace-high straight'
->>> sorted(GAMES)[:3]
-['ace_to_five_draw', 'badugi', 'deuce_to_seven']
+>>> sorted(GAMES)[:4]
+['ace_to_five_draw', 'badugi', 'courchevel', 'courchevel_hilo']
+
+Games card rooms deal beyond the classics (RULES.md §6), each as data:
+Courchevel (five-card Omaha, hi and hi/lo, whose first board card comes
+before the flop), 6+ Hold'em in both orders of three of a kind and a straight
+(``sixplus``: trips above, as PokerStars and GGPoker; ``shortdeck``: the
+straight above), Five Card Stud, Six Card Omaha Hi/Lo and Irish (dealt four
+cards as Omaha, two discarded after the flop: the showdown is Hold'em's).
+
+>>> get_game("6+ Hold'em").name, get_game("6plus").name, get_game("5 Card Stud").name
+('sixplus', 'shortdeck', 'five_card_stud')
+>>> get_game("courchevel").board_cards, get_game("courchevel").hand_boards
+((1, 3, 4, 5), (3, 4, 5))
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +48,7 @@ from showdown.rules import (
     EIGHT_OR_BETTER,
     HIGH,
     SHORTDECK,
+    SIXPLUS,
     RuleSet,
 )
 
@@ -68,8 +82,9 @@ class Game:
         title: the name in words.
         aliases: other names the registry accepts.
         hole_cards: how many cards each player holds at the showdown.
-        board_cards: board sizes accepted (the last is the full board); ``()``
-            for games with no board.
+        board_cards: the sizes the board has as it is dealt (the last is the
+            full board); ``()`` for games with no board. Courchevel's first
+            board card comes before the flop: ``(1, 3, 4, 5)``.
         rankings: the rankings that decide the pot; two = high half and low half.
         halves: the name of each ranking's share of the pot (``'high'``, ``'low'``).
         hole_used: when set, a hand uses exactly this many hole cards and the
@@ -98,6 +113,15 @@ class Game:
         return self.board_cards[-1] if self.board_cards else 0
 
     @property
+    def hand_boards(self) -> tuple[int, ...]:
+        """The board sizes on which a hand can be valued (``board_cards`` less those too
+        small: Courchevel's lone first card makes no Omaha hand)."""
+        if self.hole_used is None:
+            return self.board_cards
+        need = min(rules.hand_size for rules in self.rankings) - self.hole_used
+        return tuple(size for size in self.board_cards if size >= need)
+
+    @property
     def deck(self) -> tuple[Card, ...]:
         """The cards this game is dealt from (36 in short deck), in code order."""
         ranks = set(self.rankings[0].rank_order)
@@ -113,6 +137,9 @@ class Game:
     ) -> None:
         """Check card counts and the deck for this game.
 
+        Without ``full_board`` a board of any size in :attr:`hand_boards`
+        passes; with it, only the full board.
+
         Raises:
             CardCountError: a wrong number of hole or board cards, or a board
                 in a game without one.
@@ -126,7 +153,7 @@ class Game:
             )
         if not self.has_board and board:
             raise CardCountError(f"{self.name} has no board, got board {format_cards(board)}")
-        sizes = self.board_cards[-1:] if full_board else self.board_cards
+        sizes = self.board_cards[-1:] if full_board else self.hand_boards
         if self.has_board and len(board) not in sizes:
             wanted = " or ".join(str(n) for n in sizes)
             raise CardCountError(
@@ -209,22 +236,40 @@ def _game(
 
 
 _FLOP: Final = (3, 4, 5)
+_COURCHEVEL: Final = (1, 3, 4, 5)
 _HILO: Final = ("high", "low")
 _LOW: Final = ("low",)
+_HI_8: Final = (HIGH, EIGHT_OR_BETTER)
 
 GAMES: Final[dict[str, Game]] = {
     game.name: game
     for game in (
         _game("holdem", "Texas Hold'em", ("texas", "nlhe", "hold'em"), 2, (HIGH,), board=_FLOP),
         _game("omaha", "Omaha", ("plo", "omaha4"), 4, (HIGH,), board=_FLOP, hole_used=2),
-        _game("omaha5", "Five Card Omaha", ("plo5",), 5, (HIGH,), board=_FLOP, hole_used=2),
-        _game("omaha6", "Six Card Omaha", ("plo6",), 6, (HIGH,), board=_FLOP, hole_used=2),
+        _game(
+            "omaha5",
+            "Five Card Omaha",
+            ("plo5", "5_card_omaha", "5_card_plo"),
+            5,
+            (HIGH,),
+            board=_FLOP,
+            hole_used=2,
+        ),
+        _game(
+            "omaha6",
+            "Six Card Omaha",
+            ("plo6", "6_card_omaha", "6_card_plo"),
+            6,
+            (HIGH,),
+            board=_FLOP,
+            hole_used=2,
+        ),
         _game(
             "omaha_hilo",
             "Omaha Hi/Lo (eight or better)",
             ("omaha8", "plo8", "omaha_hi_lo", "o8"),
             4,
-            (HIGH, EIGHT_OR_BETTER),
+            _HI_8,
             board=_FLOP,
             halves=_HILO,
             hole_used=2,
@@ -232,12 +277,58 @@ GAMES: Final[dict[str, Game]] = {
         _game(
             "omaha5_hilo",
             "Five Card Omaha Hi/Lo",
-            ("omaha5_8", "plo5_8"),
+            ("omaha5_8", "plo5_8", "5_card_omaha_hi_lo", "5_card_plo8"),
             5,
-            (HIGH, EIGHT_OR_BETTER),
+            _HI_8,
             board=_FLOP,
             halves=_HILO,
             hole_used=2,
+        ),
+        # Six Card Omaha Hi/Lo: six hole cards, exactly two of them and three
+        # of the board for each half.
+        _game(
+            "omaha6_hilo",
+            "Six Card Omaha Hi/Lo",
+            ("omaha6_8", "plo6_8", "6_card_omaha_hi_lo", "6_card_plo8"),
+            6,
+            _HI_8,
+            board=_FLOP,
+            halves=_HILO,
+            hole_used=2,
+        ),
+        # Courchevel: five-card Omaha whose first board card is dealt face up
+        # with the hole cards, before the flop (RULES.md §6); the flop then
+        # adds two cards, so the board has 1, 3, 4 and 5 cards.
+        _game(
+            "courchevel",
+            "Courchevel",
+            ("courchevel_hi",),
+            5,
+            (HIGH,),
+            board=_COURCHEVEL,
+            hole_used=2,
+        ),
+        _game(
+            "courchevel_hilo",
+            "Courchevel Hi/Lo",
+            ("courchevel8", "courchevel_8", "courchevel_hi_lo"),
+            5,
+            _HI_8,
+            board=_COURCHEVEL,
+            halves=_HILO,
+            hole_used=2,
+        ),
+        # Irish: dealt four cards as Omaha; each player keeps two after the
+        # flop, so the showdown is Hold'em's (RULES.md §6). The cards are the
+        # two kept; the discarded ones may be given as dead cards to equity.
+        _game("irish", "Irish", ("irish_poker",), 2, (HIGH,), board=_FLOP),
+        _game(
+            "five_card_stud",
+            "Five Card Stud",
+            ("5cs", "5_card_stud", "stud5", "five_stud"),
+            5,
+            (HIGH,),
+            family=Family.STUD,
         ),
         _game(
             "stud", "Seven Card Stud", ("seven_card_stud", "stud7"), 7, (HIGH,), family=Family.STUD
@@ -247,7 +338,7 @@ GAMES: Final[dict[str, Game]] = {
             "Seven Card Stud Hi/Lo (eight or better)",
             ("stud8", "stud_hi_lo"),
             7,
-            (HIGH, EIGHT_OR_BETTER),
+            _HI_8,
             halves=_HILO,
             family=Family.STUD,
         ),
@@ -272,31 +363,63 @@ GAMES: Final[dict[str, Game]] = {
             family=Family.DRAW,
         ),
         _game("badugi", "Badugi", (), 4, (BADUGI,), halves=_LOW, family=Family.DRAW),
+        # The two orders of 36-card Hold'em (RULES.md §6). ``shortdeck`` ranks a
+        # straight above three of a kind; ``6plus`` has named it from the start
+        # and still does (backward compatibility). ``sixplus`` ranks three of a
+        # kind above a straight, as PokerStars ("6+ Hold'em") and GGPoker deal it.
         _game(
-            "shortdeck", "Short-deck Hold'em", ("6plus", "short_deck"), 2, (SHORTDECK,), board=_FLOP
+            "shortdeck",
+            "Short-deck Hold'em (straight beats three of a kind)",
+            ("6plus", "short_deck", "sixplus_straights", "6+_straights"),
+            2,
+            (SHORTDECK,),
+            board=_FLOP,
+        ),
+        _game(
+            "sixplus",
+            "6+ Hold'em (three of a kind beats a straight)",
+            ("6+", "6+_holdem", "sixplus_holdem", "six_plus", "sixplus_trips", "6+_trips"),
+            2,
+            (SIXPLUS,),
+            board=_FLOP,
         ),
     )
 }
 """Every game by name."""
 
-_BY_ALIAS: Final[dict[str, Game]] = {
-    alias: game for game in GAMES.values() for alias in (game.name, *game.aliases)
-}
+
+def _name_key(name: str) -> str:
+    """A name as the registry compares it: lower case, apostrophes dropped, and each
+    run of spaces, ``-`` and ``/`` one ``_`` (``"6+ Hold'em"`` -> ``"6+_holdem"``)."""
+    text = name.strip().lower().replace("'", "").replace("\u2019", "")
+    return re.sub(r"[\s/-]+", "_", text)
+
+
+def _aliases() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for game in GAMES.values():
+        for alias in (game.name, *game.aliases):
+            key = _name_key(alias)
+            if found.setdefault(key, game) is not game:  # pragma: no cover - guards the data
+                raise AssertionError(f"{alias!r} names both {found[key].name} and {game.name}")
+    return found
+
+
+_BY_ALIAS: Final = _aliases()
 
 
 def get_game(game: str | Game) -> Game:
-    """The game with this name or alias (case-insensitive).
+    """The game with this name or alias (case, spaces, ``-``, ``/`` and ``'`` aside).
 
-    >>> get_game("2-7").name, get_game("PLO8").name
-    ('deuce_to_seven', 'omaha_hilo')
+    >>> get_game("2-7").name, get_game("PLO8").name, get_game("Omaha Hi/Lo").name
+    ('deuce_to_seven', 'omaha_hilo', 'omaha_hilo')
 
     Raises:
         UnknownGameError: no game has this name; the message lists them.
     """
     if isinstance(game, Game):
         return game
-    key = str(game).strip().lower().replace(" ", "_")
-    found = _BY_ALIAS.get(key) or _BY_ALIAS.get(key.replace("-", "_"))
+    found = _BY_ALIAS.get(_name_key(str(game)))
     if found is None:
         raise UnknownGameError(f"{game!r} is not a game: use one of {', '.join(GAMES)}")
     return found

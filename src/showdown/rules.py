@@ -10,7 +10,17 @@ these records; adding a ranking is adding a record here.
 >>> get_ranking("razz") is ACE_TO_FIVE
 True
 >>> [r.name for r in RANKINGS.values()]  # doctest: +NORMALIZE_WHITESPACE
-['high', 'ace_to_five', 'eight_or_better', 'deuce_to_seven', 'badugi', 'shortdeck']
+['high', 'ace_to_five', 'eight_or_better', 'deuce_to_seven', 'badugi', 'shortdeck', 'sixplus']
+
+The 36-card rankings come in the two orders card rooms use: ``shortdeck``
+ranks a straight above three of a kind, ``sixplus`` three of a kind above a
+straight (as PokerStars and GGPoker deal 6+ Hold'em); both rank a flush above
+a full house.
+
+>>> get_ranking("sixplus_straights") is SHORTDECK, get_ranking("6+") is SIXPLUS
+(True, True)
+>>> [c.value for c in SIXPLUS.category_order[2:5]]
+['two_pair', 'straight', 'three_of_a_kind']
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ __all__ = [
     "HIGH",
     "RANKINGS",
     "SHORTDECK",
+    "SIXPLUS",
     "Category",
     "Formation",
     "RuleSet",
@@ -194,10 +205,13 @@ BADUGI: Final = RuleSet(
 )
 """Badugi: four cards, the best subset of different ranks and suits counts."""
 
+_SHORT_RANKS: Final = RANKS[4:]
+"""The ranks of the 36-card deck: 6 to A."""
+
 SHORTDECK: Final = RuleSet(
     "shortdeck",
-    "Short deck (6-plus) high",
-    rank_order=RANKS[4:],
+    "Short deck (6-plus) high, straight above three of a kind",
+    rank_order=_SHORT_RANKS,
     category_order=(
         Category.HIGH_CARD,
         Category.ONE_PAIR,
@@ -210,10 +224,45 @@ SHORTDECK: Final = RuleSet(
         Category.STRAIGHT_FLUSH,
     ),
 )
-"""Short-deck high: 36 cards 6-A, A-6-7-8-9 is the lowest straight, flush beats full house."""
+"""Short-deck high with a straight above three of a kind.
+
+36 cards 6-A, A-6-7-8-9 is the lowest straight, a flush beats a full house,
+and a **straight beats three of a kind** (the order of the standard ranking,
+and the one a 36-card deck's odds give: 6,120 five-card straights against
+16,128 three of a kind). RULES.md §6: "other rooms" rank three of a kind
+below a straight; PokerStars and GGPoker rank it above (:data:`SIXPLUS`).
+Aliases: ``short_deck``, ``sixplus_straights``, and ``6plus``, kept for
+backward compatibility.
+"""
+
+SIXPLUS: Final = RuleSet(
+    "sixplus",
+    "6+ high, three of a kind above a straight",
+    rank_order=_SHORT_RANKS,
+    category_order=(
+        Category.HIGH_CARD,
+        Category.ONE_PAIR,
+        Category.TWO_PAIR,
+        Category.STRAIGHT,
+        Category.THREE_OF_A_KIND,
+        Category.FULL_HOUSE,
+        Category.FLUSH,
+        Category.FOUR_OF_A_KIND,
+        Category.STRAIGHT_FLUSH,
+    ),
+)
+"""6+ high with three of a kind above a straight, as PokerStars and GGPoker deal it.
+
+The same deck and hands as :data:`SHORTDECK` (36 cards 6-A, A-6-7-8-9 the
+lowest straight, a flush above a full house); only three of a kind and the
+straight change places. RULES.md §6: "PokerStars and GGPoker rank three of a
+kind above a straight, other rooms below it: both conventions, named".
+Aliases: ``6+``, ``six_plus``, ``sixplus_trips``.
+"""
 
 RANKINGS: Final[dict[str, RuleSet]] = {
-    r.name: r for r in (HIGH, ACE_TO_FIVE, EIGHT_OR_BETTER, DEUCE_TO_SEVEN, BADUGI, SHORTDECK)
+    r.name: r
+    for r in (HIGH, ACE_TO_FIVE, EIGHT_OR_BETTER, DEUCE_TO_SEVEN, BADUGI, SHORTDECK, SIXPLUS)
 }
 """Every ranking by name."""
 
@@ -230,7 +279,13 @@ _ALIASES: Final[dict[str, str]] = {
     "2-7": "deuce_to_seven",
     "deuce_seven": "deuce_to_seven",
     "short_deck": "shortdeck",
-    "6plus": "shortdeck",
+    "6plus": "shortdeck",  # kept: it named this ranking before ``sixplus`` existed
+    "sixplus_straights": "shortdeck",
+    "6+_straights": "shortdeck",
+    "6+": "sixplus",
+    "six_plus": "sixplus",
+    "sixplus_trips": "sixplus",
+    "6+_trips": "sixplus",
 }
 
 

@@ -10,7 +10,7 @@ and :mod:`~showdown._kernels.census` import numba, and
 The algorithm: additive rank keys, a perfect hash, suit lanes
 ---------------------------------------------------------------
 A hand of up to seven cards is valued with one memory read after a handful of
-additions, with tables that together take about 2.9 MB:
+additions, with tables that together take about 3.2 MB (with seven rankings):
 
 * **Additive rank keys.** Each rank ``r`` has a key ``RANK_KEYS[r]`` chosen
   (by a greedy search, re-checked whenever the tables are built) so that the

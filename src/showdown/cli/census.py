@@ -57,8 +57,8 @@ def census_command(
 ) -> None:
     """Enumerate every hand of a size and count hands and distinct classes per category.
 
-    Sizes: 5, 6 or 7 cards for high, short deck, ace-to-five and eight or
-    better; 5 for deuce-to-seven; 4 for Badugi.
+    Sizes: 5, 6 or 7 cards for high, both short decks (shortdeck, sixplus),
+    ace-to-five and eight or better; 5 for deuce-to-seven; 4 for Badugi.
     """
     from showdown.batch import census, census_sizes
 

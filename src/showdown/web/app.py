@@ -354,6 +354,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
                 "aliases": list(g.aliases),
                 "hole_cards": g.hole_cards,
                 "board_cards": list(g.board_cards),
+                "hand_boards": list(g.hand_boards),
                 "hole_cards_used": g.hole_used,
                 "halves": list(g.halves),
                 "rankings": {h: r.name for h, r in zip(g.halves, g.rankings, strict=True)},

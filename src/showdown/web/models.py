@@ -65,7 +65,8 @@ class HandRequest(_Strict):
     game: Annotated[StrictStr, Field(max_length=64, description="Game name or alias.")] = "holdem"
     cards: Cards
     board: Cards | None = Field(
-        default=None, description="The board (3, 4 or 5 cards in flop games)."
+        default=None,
+        description="The board: 3, 4 or 5 cards in flop games (the game's `hand_boards`).",
     )
 
 
@@ -220,7 +221,13 @@ class GameInfo(BaseModel):
     title: str
     aliases: list[str]
     hole_cards: int
-    board_cards: list[int] = Field(description="Board sizes accepted; the last is the full board.")
+    board_cards: list[int] = Field(
+        description="The board's sizes as it is dealt (equity accepts them); the last is the "
+        "full board. Courchevel: 1, 3, 4, 5."
+    )
+    hand_boards: list[int] = Field(
+        description="The board sizes on which /api/hand values a hand (Courchevel: 3, 4, 5)."
+    )
     hole_cards_used: int | None
     halves: list[str]
     rankings: dict[str, str]

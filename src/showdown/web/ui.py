@@ -75,6 +75,11 @@ GAME_TITLES: Final = (
     N_("Six Card Omaha"),
     N_("Omaha Hi/Lo (eight or better)"),
     N_("Five Card Omaha Hi/Lo"),
+    N_("Six Card Omaha Hi/Lo"),
+    N_("Courchevel"),
+    N_("Courchevel Hi/Lo"),
+    N_("Irish"),
+    N_("Five Card Stud"),
     N_("Seven Card Stud"),
     N_("Seven Card Stud Hi/Lo (eight or better)"),
     N_("Razz"),
@@ -82,7 +87,8 @@ GAME_TITLES: Final = (
     N_("2-7 Single / Triple Draw"),
     N_("California lowball (A-5 draw)"),
     N_("Badugi"),
-    N_("Short-deck Hold'em"),
+    N_("Short-deck Hold'em (straight beats three of a kind)"),
+    N_("6+ Hold'em (three of a kind beats a straight)"),
 )
 """The title of every game of the registry, for translation."""
 

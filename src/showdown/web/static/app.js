@@ -460,7 +460,7 @@
     const sizes = game.board_cards;
     const full = sizes.length ? sizes[sizes.length - 1] : 0;
     const complete = state.players.map((p) => p.cards.every(Boolean));
-    const boardUsable = full === 0 ? board.length === 0 : sizes.includes(board.length);
+    const boardUsable = full === 0 ? board.length === 0 : game.hand_boards.includes(board.length);
     let last;
     try {
       if (complete.every(Boolean) && board.length === full) {
