@@ -291,14 +291,17 @@ def get_game(game: str | Game) -> Game:
     ('deuce_to_seven', 'omaha_hilo')
 
     Raises:
+        TypeError: neither a text nor a :class:`Game`.
         UnknownGameError: no game has this name; the message lists them.
     """
     if isinstance(game, Game):
         return game
-    key = str(game).strip().lower().replace(" ", "_")
+    from showdown._validate import check_text, quote
+
+    key = check_text("game", game).strip().lower().replace(" ", "_")
     found = _BY_ALIAS.get(key) or _BY_ALIAS.get(key.replace("-", "_"))
     if found is None:
-        raise UnknownGameError(f"{game!r} is not a game: use one of {', '.join(GAMES)}")
+        raise UnknownGameError(f"{quote(game)} is not a game: use one of {', '.join(GAMES)}")
     return found
 
 
