@@ -136,7 +136,7 @@ def to_code_array(cards: HandRows) -> CodeArray:
             array = np.asarray(cards)
         except (ValueError, OverflowError):  # ragged rows, huge numbers: read row by row
             array = np.zeros(0, np.float64)
-        if array.dtype.kind in "iu" and array.ndim == 2:
+        if array.dtype.kind in "iu" and array.ndim == 2 and not _has_bools(cards):
             return np.ascontiguousarray(array)
     rows: list[list[int]] = []
     for index, row in enumerate(cards):
@@ -153,6 +153,17 @@ def to_code_array(cards: HandRows) -> CodeArray:
         )
     width = lengths.pop() if lengths else 0
     return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+
+
+def _has_bools(rows: Iterable[object]) -> bool:
+    """True when a row holds a bool, which NumPy would quietly read as 0 or 1."""
+    for row in rows:
+        if isinstance(row, np.ndarray):
+            if row.dtype.kind == "b":
+                return True
+        elif isinstance(row, Iterable) and any(isinstance(item, bool | np.bool_) for item in row):
+            return True
+    return False
 
 
 def _row_codes(row: object) -> list[int]:

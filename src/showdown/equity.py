@@ -775,7 +775,7 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
         if hand_range.is_open and counts[-1] > (_MAX_LISTED if forced else _MAX_OPEN_COMBOS):
             if not forced:
                 return None
-            raise ShowdownError(
+            raise BudgetError(
                 f"player {seat}: exact enumeration would list {counts[-1]:,} hands for "
                 f"{format_range(hand_range)!r}; sample instead"
             )
@@ -789,7 +789,7 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     if not forced and upper / symmetries * boards * per_deal > EXACT_SECONDS:
         return None
     if forced and upper > _MAX_FORCED_TUPLES:
-        raise ShowdownError(
+        raise BudgetError(
             f"exact enumeration of {upper:,} tuples of hands is too large: sample instead"
         )
     listed = _tuples(problem, limit=_MAX_FORCED_TUPLES if forced else _MAX_TUPLES)
