@@ -817,7 +817,8 @@ def _run_exact(
     deadline: float | None = None,
 ) -> tuple[tuple[PlayerEquity, ...], float]:
     n = len(plan.tuples)
-    pieces = max(1, min(n, runner.width * (64 if deadline is not None else 4)))
+    watched = deadline is not None or progress is not None  # finer pieces: checked often
+    pieces = max(1, min(n, runner.width * (64 if watched else 4)))
     bounds = np.linspace(0, n, pieces + 1).astype(int)
     board_known = np.array([card.code for card in problem.board], dtype=np.int64)
     tasks = [
