@@ -391,6 +391,8 @@ class Range:
     def without(self, cards: Iterable[Card]) -> Range:
         """The combos that share no card with ``cards`` (the board, dead cards)."""
         blocked = cards_mask(tuple(cards))
+        if not blocked:
+            return self  # immutable: nothing to take out
         if self.is_open and not blocked & cards_mask(self.known):
             deck = tuple(card for card in self._deck if not card.mask & blocked)
             return Range._make(self._size, deck, known=self._known, source=self._source)
@@ -527,7 +529,7 @@ def _parse_range(text: str, found: Game, deadline: float | None) -> Range:
     total = 0
     for token in parsed:
         _check_deadline(deadline)
-        masks = token.masks(MAX_RANGE_HANDS - total)
+        masks = token.masks(MAX_RANGE_HANDS - total, deadline)
         total += len(masks)
         listed.append(masks)
     # a later token overrides an earlier one: keep each hand's last weight
@@ -584,10 +586,17 @@ class _Token:
         self.listed = listed
         self.open = open_
 
-    def masks(self, budget: int = _MAX_LISTED) -> Masks:
+    def masks(self, budget: int = _MAX_LISTED, deadline: float | None = None) -> Masks:
         if self.listed is None:
             self.listed = _expand(
-                self.size, self.deck, self.fixed, self.ranks, self.filter, budget, self.text
+                self.size,
+                self.deck,
+                self.fixed,
+                self.ranks,
+                self.filter,
+                budget,
+                self.text,
+                deadline,
             )
         if len(self.listed) > budget:
             raise _over_budget(self.text, len(self.listed))
@@ -892,6 +901,7 @@ def _expand(
     suit_filter: str | None,
     budget: int = _MAX_LISTED,
     text: str = "",
+    deadline: float | None = None,
 ) -> Masks:
     """Every hand of ``size`` cards from ``deck`` holding ``fixed``, at least
     ``ranks[r]`` cards of each rank ``r``, and passing the suit filter."""
@@ -914,6 +924,7 @@ def _expand(
     fill = _comb_table(pool_size, rest)
     blocks = []
     for start in starts:
+        _check_deadline(deadline)
         start_codes = np.array([card.code for card in start], dtype=np.int64)
         pool = deck_codes[~np.isin(deck_codes, start_codes)]
         rows = np.empty((len(fill), size), dtype=np.int64)

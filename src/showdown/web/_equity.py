@@ -189,7 +189,8 @@ def _equity(
 ) -> EquityResult:
     """Exact when small, else sampled; never past ``max_samples`` deals or about ``seconds``."""
     started = time.perf_counter()
-    if samples is None and max_samples >= DEFAULT_SAMPLES:
+    wide = any(isinstance(hand, Range) and hand.combo_count() > 1000 for hand in hands)
+    if samples is None and max_samples >= DEFAULT_SAMPLES and not wide:
         # Let the library choose exact or sampled; one thread, so that the progress
         # callback can stop it at the deadline.
         try:
@@ -278,7 +279,8 @@ def run_equity(request: EquityRequest, settings: Settings) -> dict[str, Any]:
     """
     started = time.perf_counter()
     cap = settings.equity_max_seconds
-    game, hands = _check(request, settings, started + cap * 0.9)
+    # reading the ranges and preparing the deals cost about the same: half the time each
+    game, hands = _check(request, settings, started + cap * 0.5)
     board = parse_cards(request.board) if request.board is not None else ()
     dead = parse_cards(request.dead) if request.dead is not None else ()
     seed = request.seed if request.seed is not None else 0
