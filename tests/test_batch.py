@@ -148,7 +148,10 @@ def test_rows_of_different_lengths_name_the_row() -> None:
 def test_a_bad_card_text_names_the_row() -> None:
     with pytest.raises(CardParseError, match="row 1: 'Zx' is not a card: rank 'Z'"):
         evaluate_many(["As Ks Qs Js Ts", "Ah Kh Qh Jh Zx"])
-    with pytest.raises(CardParseError, match=r"row 0: 1.5 is not a card"):
+    with pytest.raises(
+        TypeError,
+        match=r"row 0: cards\[0\] must be a Card, a card text or a code 0\.\.51, got float 1\.5",
+    ):
         evaluate_many([[1.5, 2, 3, 4, 5]])  # type: ignore[list-item]
 
 

@@ -60,7 +60,7 @@ def test_parse_errors_name_the_token(text: str, message: str) -> None:
 def test_parse_card_rejects_two_cards_and_non_text() -> None:
     with pytest.raises(CardParseError, match="'AsKd' is not a card: unexpected 'Kd'"):
         parse_card("AsKd")
-    with pytest.raises(CardParseError, match="expected a string"):
+    with pytest.raises(TypeError, match="card must be a text, got int 51"):
         parse_card(51)  # type: ignore[arg-type]
     with pytest.raises(CardParseError, match="'' is not a card: the text is empty"):
         parse_card("  ")
@@ -76,7 +76,9 @@ def test_iterables_of_cards_texts_and_codes() -> None:
     assert parse_cards([Card("As"), "kd", 0]) == (Card("As"), Card("Kd"), Card("2c"))
     with pytest.raises(CardParseError, match=r"52 is not a card code: codes are 0\.\.51"):
         parse_cards([52])
-    with pytest.raises(CardParseError, match=r"1\.5 is not a card"):
+    with pytest.raises(
+        TypeError, match=r"cards\[0\] must be a Card, a card text or a code 0\.\.51, got float 1\.5"
+    ):
         parse_cards([1.5])  # type: ignore[list-item]
 
 

@@ -153,7 +153,11 @@ def test_resolve_streams_ten_thousand_records_with_bad_ones_in_place(tmp_path: P
     assert errors[1234]["type"] == "DuplicateCardError"
     assert errors[5000]["type"] == "JSONDecodeError"
     assert errors[7777]["type"] == "UnknownGameError"
-    assert errors[9999] == {"type": "StakeError", "message": "Player 1: stake -1 is negative"}
+    assert errors[9999] == {
+        "type": "StakeError",
+        "message": "Player 1: stake -1 is negative",
+        "line": 10_000,
+    }
     for line in out[:50]:
         record = json.loads(line)
         if "error" not in record:

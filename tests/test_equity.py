@@ -20,7 +20,7 @@ from showdown import CardCountError, CardParseError, DuplicateCardError, Showdow
 from showdown.cards import DECK, Card, parse_cards
 from showdown.cli import app
 from showdown.equity import CHUNK, EquityResult, equity, equity_matrix
-from showdown.errors import RangeParseError, UnknownGameError
+from showdown.errors import InvalidArgumentError, RangeParseError, UnknownGameError
 from showdown.evaluation import evaluate
 from showdown.games import GameHand, evaluate_game, get_game
 from showdown.ranges import parse_range
@@ -441,7 +441,7 @@ def test_hilo_results_add_up() -> None:
     [
         (lambda: equity(["AhKh"]), CardCountError, "equity needs 2 to 10 players, got 1"),
         (lambda: equity(["AhKh"] * 11), CardCountError, "equity needs 2 to 10 players, got 11"),
-        (lambda: equity("AhKh QsQd"), ShowdownError, "give a list of hands"),
+        (lambda: equity("AhKh QsQd"), TypeError, "hands must be a list of hands or ranges"),
         (
             lambda: equity(["AhKh", "AhQd"]),
             DuplicateCardError,
@@ -482,8 +482,8 @@ def test_hilo_results_add_up() -> None:
         ),
         (
             lambda: equity(["AhKh", "QsQd"], samples=0),
-            ShowdownError,
-            "samples=0: must be a positive number",
+            InvalidArgumentError,
+            "samples=0: must be a whole number from 1 to",
         ),
         (lambda: equity([["Ah", "Kh", "Qh"], "QsQd"]), CardCountError, "holdem deals 2 cards"),
         (lambda: equity(["AhKh", parse_range("AAxx", game="omaha")]), CardCountError, "4-card"),

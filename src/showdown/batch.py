@@ -36,6 +36,7 @@ qualify); :func:`best_cards_many` pads with ``-1``.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ from showdown._kernels.tables import FLUSH_BITS as _FLUSH
 from showdown._kernels.tables import KEY_START as _START
 from showdown._kernels.tables import RANK_KEY_MASK as _RANKS
 from showdown._kernels.tables import ScalarTables as _ScalarTables
+from showdown._validate import check_callable, check_int, describe_value
 from showdown.cards import Card, CardsLike, parse_card, parse_cards
 from showdown.errors import (
     CardCountError,
@@ -110,7 +112,11 @@ def to_code_array(cards: HandRows) -> CodeArray:
     [[51, 45, 42, 36, 35], [0, 1, 2, 3, 4]]
 
     Raises:
-        InvalidArrayError: not two-dimensional, not integers, or rows of
+        TypeError: not an array or a list of rows, or a row item that is not
+            a card, a text or an integer code (a bool, a float: the message
+            names the row).
+        InvalidArrayError: not two-dimensional, not integers (an array's
+            dtype is part of its value), a code out of range, or rows of
             different lengths (the message names the first bad row).
         CardParseError: a card of a row cannot be read (the message names the row).
     """
@@ -123,17 +129,21 @@ def to_code_array(cards: HandRows) -> CodeArray:
             "expected rows of hands, got one text: wrap a single hand in a list"
         )
     if not isinstance(cards, np.ndarray):
+        if isinstance(cards, bytes | bytearray) or not isinstance(cards, Iterable):
+            raise TypeError(
+                f"cards must be an array or a list of hands, got {describe_value(cards)}"
+            )
         try:
             array = np.asarray(cards)
-        except ValueError:  # ragged rows: read row by row below
+        except (ValueError, OverflowError):  # ragged rows, huge numbers: read row by row
             array = np.zeros(0, np.float64)
-        if array.dtype.kind in "iu" and array.ndim == 2:
+        if array.dtype.kind in "iu" and array.ndim == 2 and not _has_bools(cards):
             return np.ascontiguousarray(array)
     rows: list[list[int]] = []
     for index, row in enumerate(cards):
         try:
             rows.append(_row_codes(row))
-        except ShowdownError as error:
+        except (ShowdownError, TypeError) as error:
             raise type(error)(f"row {index}: {error}") from None
     lengths = {len(row) for row in rows}
     if len(lengths) > 1:
@@ -146,24 +156,45 @@ def to_code_array(cards: HandRows) -> CodeArray:
     return np.array(rows, dtype=np.int64).reshape(len(rows), width)
 
 
+def _has_bools(rows: Iterable[object]) -> bool:
+    """True when a row holds a bool, which NumPy would quietly read as 0 or 1."""
+    for row in rows:
+        if isinstance(row, np.ndarray):
+            if row.dtype.kind == "b":
+                return True
+        elif isinstance(row, Iterable) and any(isinstance(item, bool | np.bool_) for item in row):
+            return True
+    return False
+
+
 def _row_codes(row: object) -> list[int]:
     if isinstance(row, str):
         return [card.code for card in parse_cards(row, allow_duplicates=True)]
     if isinstance(row, np.ndarray) and row.dtype.kind in "iu":
         return [int(code) for code in row.tolist()]
-    if not isinstance(row, Iterable):
-        raise CardParseError(f"{row!r} is not a hand: expected a text or a list of cards")
+    if isinstance(row, bytes | bytearray) or not isinstance(row, Iterable):
+        raise TypeError(f"a hand must be a text or a list of cards, got {describe_value(row)}")
     codes: list[int] = []
-    for item in row:
+    for column, item in enumerate(row):
         if isinstance(item, Card):
             codes.append(item.code)
         elif isinstance(item, str):
             codes.append(parse_card(item).code)
         elif isinstance(item, int | np.integer) and not isinstance(item, bool):
-            codes.append(int(item))
+            code = int(item)
+            if not 0 <= code < 52:
+                raise InvalidArrayError(f"card code {_short_int(code)} is out of range 0..51")
+            codes.append(code)
         else:
-            raise CardParseError(f"{item!r} is not a card: expected a Card, a text or a code")
+            raise TypeError(
+                f"cards[{column}] must be a Card, a card text or a code 0..51, "
+                f"got {describe_value(item)}"
+            )
     return codes
+
+
+def _short_int(number: int) -> str:
+    return str(number) if number.bit_length() < 200 else f"of {len(str(number))} digits"
 
 
 def _two_dimensional(cards: CodeArray) -> CodeArray:
@@ -481,15 +512,32 @@ def strength7(codes: Sequence[int]) -> int:
 
     Raises:
         CardCountError: not seven codes.
-        CardParseError: a code that is not an integer in 0..51.
+        TypeError: a code that is not an integer (a bool or a float is not a code).
+        CardParseError: a code that is not in 0..51.
         DuplicateCardError: a code given twice.
     """
     tables = _SCALAR[0] if _SCALAR else _load_scalar()
     cards = tables.cards
     try:
         a, b, c, d, e, f, g = codes
-    except (TypeError, ValueError):
-        raise CardCountError(f"strength7 needs 7 card codes, got {codes!r}") from None
+    except TypeError:
+        raise TypeError(
+            f"codes must be seven integer card codes, got {describe_value(codes)}"
+        ) from None
+    except ValueError:
+        raise CardCountError(
+            f"strength7 needs 7 card codes, got {describe_value(codes, 80).partition(' ')[2]}"
+        ) from None
+    if (
+        type(a) is not int
+        or type(b) is not int
+        or type(c) is not int
+        or type(d) is not int
+        or type(e) is not int
+        or type(f) is not int
+        or type(g) is not int
+    ):  # NumPy integers are read as ints; bools, floats and texts are refused
+        a, b, c, d, e, f, g = (_code(code, i) for i, code in enumerate((a, b, c, d, e, f, g)))
     try:
         key = _START + cards[a] + cards[b] + cards[c] + cards[d] + cards[e] + cards[f] + cards[g]
     except (KeyError, TypeError):
@@ -502,6 +550,15 @@ def strength7(codes: Sequence[int]) -> int:
         lane = 64 + 16 * ((flush.bit_length() - 36) >> 2)
         return tables.flushes[(key >> lane) & 0x1FFF]
     return tables.ranks[key & _RANKS]
+
+
+def _code(code: object, index: int) -> int:
+    if not isinstance(code, bool):
+        try:
+            return operator.index(code)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"codes[{index}] must be an integer card code, got {describe_value(code)}")
 
 
 _SCALAR: list[_ScalarTables] = []
@@ -594,9 +651,12 @@ def census(
         CardCountError: a size the census does not count for this ranking
             (see :func:`census_sizes`).
         UnknownRankingError: no such ranking.
+        TypeError: ``cards`` is not an integer, ``progress`` not a function.
     """
     rules = get_ranking(ranking)
     sizes = census_sizes(rules)
+    cards = check_int("cards", cards)
+    check_callable("progress", progress)
     if cards not in sizes:
         allowed = ", ".join(str(size) for size in sizes)
         raise CardCountError(

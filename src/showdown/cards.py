@@ -24,7 +24,9 @@ use it::
 
 Parsing accepts every notation players write: ranks ``2-9 T J Q K A`` or
 ``10``, suits ``s h d c`` or ``♠ ♥ ♦ ♣``, either case, cards separated by
-spaces, commas or nothing.
+spaces, commas or nothing. Card text is ASCII apart from the suit symbols: any
+other character is a :class:`~showdown.errors.CardParseError` that quotes it
+with its code point (the input policy: :mod:`showdown._validate`).
 
 >>> parse_cards("As Kd")
 (Card('As'), Card('Kd'))
@@ -43,6 +45,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final, Self, TypeAlias
 
+from showdown._validate import check_int, check_text, describe_char, describe_value
 from showdown.errors import CardParseError, DuplicateCardError
 
 __all__ = [
@@ -102,8 +105,17 @@ class Rank(Enum):
 
     @classmethod
     def from_index(cls, index: int) -> Rank:
-        """The rank with this index (0 = deuce, 12 = ace)."""
-        return RANKS[index]
+        """The rank with this index (0 = deuce, 12 = ace).
+
+        Raises:
+            TypeError: not an integer.
+            CardParseError: not in ``0..12``.
+        """
+        return RANKS[check_int("index", index, minimum=0, maximum=12, error=CardParseError)]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise CardParseError(f"{value!r} is not a rank: use one of 23456789TJQKA")
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Rank):
@@ -148,6 +160,10 @@ class Suit(Enum):
     def unicode(self) -> str:
         """The Unicode symbol, ``'♠'``."""
         return _SUIT_UNICODE[self]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardParseError(f"{value!r} is not a suit: use one of s h d c")
 
 
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
@@ -219,9 +235,12 @@ class Card:
         """The card with this integer code (see the table in the module doc).
 
         Raises:
+            TypeError: the code is not an integer (a bool, a float, a text).
             CardParseError: the code is not in ``0..51``.
         """
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 52:
+        if isinstance(code, bool) or not isinstance(code, int):
+            code = _code_of(code, "code")
+        if not 0 <= code < 52:
             raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
         return DECK[code]
 
@@ -275,13 +294,30 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         """Cards sort by code: by rank, then suit (clubs first)."""
+        if not isinstance(other, Card):
+            return NotImplemented
         return self._code < other._code
+
+
+def _code_of(value: object, name: str) -> int:
+    """An integer card code given as a NumPy integer; a TypeError for anything else."""
+    import operator
+
+    if not isinstance(value, bool) and type(value).__module__ == "numpy":
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(
+        f"{name} must be a Card, a card text or a code 0..51, got {describe_value(value)}"
+    )
 
 
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(52))
 """The 52 cards in code order, ``DECK[code]``."""
 
-_CARD_RE: Final = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE)
+# ASCII: without it the case-insensitive match takes a Kelvin sign for a K and a long s for an s.
+_CARD_RE: Final = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE | re.ASCII)
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
@@ -292,11 +328,10 @@ def parse_card(text: str) -> Card:
     Card('Kd')
 
     Raises:
+        TypeError: not a text.
         CardParseError: the text is not exactly one card, with the reason.
     """
-    if not isinstance(text, str):
-        raise CardParseError(f"{text!r} is not a card: expected a string like 'As'")
-    token = text.strip()
+    token = check_text("card", text).strip()
     match = _CARD_RE.fullmatch(token)
     if match is None:
         raise CardParseError(_why_not_a_card(token))
@@ -309,14 +344,22 @@ def _why_not_a_card(token: str) -> str:
         return "'' is not a card: the text is empty"
     rank_text = "10" if token.startswith("10") else token[0]
     rest = token[len(rank_text) :]
-    if rank_text.upper() not in _RANK_TEXT:
-        return f"{token!r} is not a card: rank {rank_text!r} is not one of 23456789TJQKA"
+    if not rank_text.isascii() or rank_text.upper() not in _RANK_TEXT:
+        return (
+            f"{token!r} is not a card: rank {describe_char(rank_text[0])} is not one of "
+            "23456789TJQKA"
+        )
     if not rest:
         return f"{token!r} is not a card: the suit is missing (one of s h d c or ♠ ♥ ♦ ♣)"
-    if rest[0].lower() not in _SUIT_TEXT:
-        return f"{token!r} is not a card: suit {rest[0]!r} is not one of s h d c or ♠ ♥ ♦ ♣"
+    suit = rest[0]
+    if suit not in _SUIT_TEXT and not (suit.isascii() and suit.lower() in _SUIT_TEXT):
+        return (
+            f"{token!r} is not a card: suit {describe_char(suit)} is not one of s h d c or ♠ ♥ ♦ ♣"
+        )
     card = token[: len(token) - len(rest) + 1]
-    return f"{token!r} is not a card: unexpected {rest[1:]!r} after {card!r}"
+    odd = next((char for char in rest[1:] if not char.isascii()), None)
+    which = f" ({describe_char(odd)})" if odd is not None else ""
+    return f"{token!r} is not a card: unexpected {rest[1:]!r}{which} after {card!r}"
 
 
 CardsLike: TypeAlias = "str | Iterable[Card | str | int]"
@@ -334,18 +377,24 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     (Card('Ah'), Card('2c'))
 
     Raises:
+        TypeError: not a text or an iterable, ``bytes``, or an item that is not
+            a card, a text or an integer code (the message names its index).
         CardParseError: a token is not a card (the message quotes it).
         DuplicateCardError: a card appears twice (unless ``allow_duplicates``).
     """
     if isinstance(cards, str):
         result = _parse_text(cards)
     else:
+        if isinstance(cards, bytes | bytearray | memoryview):
+            check_text("cards", cards)
         items: list[Card] = []
         try:
             iterator = iter(cards)
         except TypeError:
-            raise CardParseError(f"{cards!r} is not a list of cards") from None
-        for item in iterator:
+            raise TypeError(
+                f"cards must be a text or a list of cards, got {describe_value(cards)}"
+            ) from None
+        for index, item in enumerate(iterator):
             if isinstance(item, Card):
                 items.append(item)
             elif isinstance(item, str):
@@ -353,11 +402,18 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
             elif isinstance(item, int) and not isinstance(item, bool):
                 items.append(Card.from_code(item))
             else:
-                raise CardParseError(f"{item!r} is not a card: expected a Card, a text or a code")
+                items.append(DECK[_checked_code(item, f"cards[{index}]")])
         result = tuple(items)
     if not allow_duplicates:
         _check_distinct(result)
     return result
+
+
+def _checked_code(item: object, name: str) -> int:
+    code = _code_of(item, name)
+    if not 0 <= code < 52:
+        raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
+    return code
 
 
 def _parse_text(text: str) -> tuple[Card, ...]:
@@ -379,9 +435,14 @@ def cards_mask(cards: Iterable[Card]) -> int:
 
     >>> cards_mask([Card("2c"), Card("As")]) == (1 << 0) | (1 << 51)
     True
+
+    Raises:
+        TypeError: an item is not a :class:`Card`.
     """
     mask = 0
     for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"cards must be Card values, got {describe_value(card)}")
         mask |= 1 << card._code
     return mask
 
@@ -399,8 +460,15 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
 
     >>> format_cards([Card("As"), Card("Td")])
     'As Td'
+
+    Raises:
+        TypeError: an item is not a :class:`Card`.
     """
-    return sep.join(card.unicode if unicode else str(card) for card in cards)
+    listed = tuple(cards)
+    for card in listed:
+        if not isinstance(card, Card):
+            raise TypeError(f"cards must be Card values, got {describe_value(card)}")
+    return sep.join(card.unicode if unicode else str(card) for card in listed)
 
 
 class CardSet:
@@ -430,10 +498,14 @@ class CardSet:
         """The set whose bits are ``mask``.
 
         Raises:
-            CardParseError: the mask has bits past the 52 cards.
+            TypeError: the mask is not an integer.
+            CardParseError: the mask is negative or has bits past the 52 cards.
         """
+        if isinstance(mask, bool) or not isinstance(mask, int):
+            mask = check_int("mask", mask)
         if not 0 <= mask < (1 << 52):
-            raise CardParseError(f"{mask:#x} is not a card mask: bits 0..51 only")
+            shown = f"{mask:#x}" if mask.bit_length() < 200 else f"a {mask.bit_length()}-bit number"
+            raise CardParseError(f"{shown} is not a card mask: bits 0..51 only")
         result = object.__new__(cls)
         object.__setattr__(result, "_mask", mask)
         return result
@@ -465,15 +537,23 @@ class CardSet:
         return isinstance(card, Card) and bool(self._mask & card.mask)
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self._mask | other._mask)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self._mask & other._mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self._mask & ~other._mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self._mask ^ other._mask)
 
     def __eq__(self, other: object) -> bool:
@@ -486,7 +566,13 @@ class CardSet:
         return self._mask != 0
 
     def isdisjoint(self, other: CardSet) -> bool:
-        """True when no card is in both sets."""
+        """True when no card is in both sets.
+
+        Raises:
+            TypeError: ``other`` is not a :class:`CardSet`.
+        """
+        if not isinstance(other, CardSet):
+            raise TypeError(f"other must be a CardSet, got {describe_value(other)}")
         return not self._mask & other._mask
 
     def __repr__(self) -> str:

@@ -49,15 +49,26 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown._validate import (
+    MAX_SEED,
+    check_callable,
+    check_flag,
+    check_int,
+    check_real,
+    check_seed,
+    describe_value,
+)
 from showdown.cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards
 from showdown.errors import (
+    BudgetError,
     CardCountError,
     CardParseError,
     DuplicateCardError,
+    RangeParseError,
     ShowdownError,
 )
 from showdown.games import Game, get_game
-from showdown.ranges import Range, format_range, parse_range
+from showdown.ranges import Range, format_range, read_range
 from showdown.rules import Formation
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,8 +86,24 @@ __all__ = [
 
 DEFAULT_SAMPLES: Final = 1_000_000
 """Deals sampled when no stopping rule is given and exact enumeration is too big."""
+STDERR_MAX_SAMPLES: Final = 10 * DEFAULT_SAMPLES
+"""The most deals of a run whose only stopping rule is ``stderr``."""
+MAX_SAMPLES: Final = 1 << 50
+"""The most deals ``samples`` may ask for."""
+MAX_WORKERS: Final = 1024
 CHUNK: Final = 1 << 17
-"""Deals per Monte Carlo chunk: each chunk has its own seed."""
+"""The most deals per Monte Carlo chunk: each chunk has its own seed. Games that cost
+more per deal use smaller chunks (a power of two, fixed by the game and the number
+of players), so that a time limit is checked every few milliseconds."""
+_MIN_CHUNK: Final = 1 << 10
+_CHUNK_NS: Final = 2_000_000
+"""The estimated work of one chunk, in nanoseconds on one core."""
+MAX_EQUITY_HANDS: Final = 6_000_000
+"""The memory budget of one equity call: the most hands its listed ranges may hold
+together (each costs about 80 bytes while sampling); more is a
+:class:`~showdown.errors.BudgetError`, refused before any work."""
+MAX_TUPLE_BYTES: Final = 256 << 20
+"""The memory budget of exact enumeration's tuples of hands."""
 MAX_PLAYERS: Final = 10
 EXACT_SECONDS: Final = 1.0
 """Auto mode enumerates when the estimated time is below this (one core)."""
@@ -235,7 +262,7 @@ class _Problem:
         return "any_mix"
 
 
-def _as_range(hand: object, game: Game, seat: int) -> Range:
+def _as_range(hand: object, game: Game, seat: int, deadline: float | None = None) -> Range:
     """A player's hand or range as a :class:`Range` of the game's hand size."""
     if isinstance(hand, Range):
         if hand.size != game.hole_cards:
@@ -248,11 +275,19 @@ def _as_range(hand: object, game: Game, seat: int) -> Range:
         try:
             cards = parse_cards(hand)
         except CardParseError:
-            return parse_range(hand, game=game)
+            return _read(hand, game, seat, deadline)
         if len(cards) > game.hole_cards:
-            return parse_range(hand, game=game)
+            return _read(hand, game, seat, deadline)
     else:
-        cards = parse_cards(hand)  # type: ignore[arg-type]
+        if isinstance(hand, bytes | bytearray) or not isinstance(hand, Sequence):
+            raise TypeError(
+                f"hands[{seat - 1}] must be a text, a Range or a list of cards, "
+                f"got {describe_value(hand)}"
+            )
+        try:
+            cards = parse_cards(hand)
+        except TypeError as error:
+            raise TypeError(f"hands[{seat - 1}]: {error}") from None
         if len(cards) > game.hole_cards:
             raise CardCountError(
                 f"player {seat}: {game.name} deals {game.hole_cards} cards, got {len(cards)}: "
@@ -261,22 +296,42 @@ def _as_range(hand: object, game: Game, seat: int) -> Range:
     return Range.holding(cards, game=game)
 
 
+def _read(text: str, game: Game, seat: int, deadline: float | None) -> Range:
+    """A range text; an empty range is an error that quotes it."""
+    found = read_range(text, game, deadline=deadline)
+    if found.combo_count() == 0:
+        raise RangeParseError(f"player {seat}: {text[:60]!r} holds no hand (every weight is 0)")
+    return found
+
+
+def _named_cards(cards: CardsLike | None, name: str) -> tuple[Card, ...]:
+    """``parse_cards``, a type error naming the argument."""
+    if cards is None:
+        return ()
+    try:
+        return parse_cards(cards)
+    except TypeError as error:
+        raise TypeError(f"{name}: {error}") from None
+
+
 def _problem(
     hands: Sequence[object],
     board: CardsLike | None,
     dead: CardsLike | None,
     game: str | Game,
+    deadline: float | None = None,
 ) -> _Problem:
     found = get_game(game)
-    if isinstance(hands, str | Range):
-        raise ShowdownError(
-            f"{hands!r}: give a list of hands or ranges, one per player, e.g. ['AhKh', 'QQ']"
+    if isinstance(hands, str | bytes | Range) or not isinstance(hands, Sequence):
+        raise TypeError(
+            f"hands must be a list of hands or ranges, one per player, e.g. ['AhKh', 'QQ'], "
+            f"got {describe_value(hands)}"
         )
     hands = list(hands)
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise CardCountError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
-    shared = parse_cards(board) if board is not None else ()
-    out = parse_cards(dead) if dead is not None else ()
+    shared = _named_cards(board, "board")
+    out = _named_cards(dead, "dead")
     if not found.has_board and shared:
         raise CardCountError(f"{found.name} has no board, got board {format_cards(shared)}")
     if len(shared) > found.full_board:
@@ -293,7 +348,13 @@ def _problem(
         if card in shared:
             raise DuplicateCardError(f"card {card} is both on the board and dead")
     blocked = cards_mask(shared) | cards_mask(out)
-    ranges = [_as_range(hand, found, seat) for seat, hand in enumerate(hands, start=1)]
+    ranges = [_as_range(hand, found, seat, deadline) for seat, hand in enumerate(hands, start=1)]
+    listed = sum(r.combo_count() for r in ranges if not r.is_open)
+    if listed > MAX_EQUITY_HANDS:
+        raise BudgetError(
+            f"the players' ranges hold {listed:,} hands together; one equity call takes at most "
+            f"{MAX_EQUITY_HANDS:,} (narrow the ranges, or use 'random', which is never listed)"
+        )
     # known cards of open ranges: against the board, the dead cards and each other
     held = blocked
     for seat, hand_range in enumerate(ranges, start=1):
@@ -350,13 +411,15 @@ def _tuples(
     weight = listed[0][1].copy()
     for p in range(1, len(listed)):
         m = len(masks[p])
-        if len(used) * m > limit * 4:
+        if len(used) * m > limit * 4 or len(used) * m * 16 > MAX_TUPLE_BYTES:
             return None
         left = np.repeat(np.arange(len(used)), m)
         right = np.tile(np.arange(m), len(used))
         keep = (used[left] & masks[p][right]) == 0
         left, right = left[keep], right[keep]
-        if len(left) > limit:
+        if len(left) > limit or len(left) * len(listed) * problem.game.hole_cards * 8 > (
+            MAX_TUPLE_BYTES
+        ):
             return None
         index = np.concatenate([index[left], right[:, None]], axis=1)
         used = used[left] | masks[p][right]
@@ -573,7 +636,7 @@ class _Runner:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown()
+            self._pool.shutdown(cancel_futures=True)
 
 
 # -- the public function ------------------------------------------------------------------
@@ -611,11 +674,14 @@ def equity(
             :data:`DEFAULT_SAMPLES` when no other rule is given), or the most
             deals when ``stderr`` or ``seconds`` is given.
         stderr: Monte Carlo: stop when every player's equity has a standard
-            error below this.
-        seconds: Monte Carlo: stop after about this many seconds.
+            error below this (alone, at most :data:`STDERR_MAX_SAMPLES` deals).
+        seconds: the time budget of the whole call, reading the ranges
+            included: sampling stops there (overshooting it by a few
+            milliseconds at most) and reports what it has; reading the ranges
+            or an exact enumeration that passes it is a ``BudgetError``.
         seed: Monte Carlo: the seed; ``None`` draws one (see
             :attr:`EquityResult.seed`).
-        workers: local threads (default: every core).
+        workers: local threads, at least 1 (default: every core).
         client: a ``dask.distributed.Client`` to run the chunks on.
         scheduler: a Dask scheduler address (``'tcp://host:8786'``), instead
             of ``client``.
@@ -633,13 +699,29 @@ def equity(
         DuplicateCardError: a card is used twice, or a range has no hand left.
         CardCountError: too few or too many players or cards.
         UnknownGameError: no such game.
-        ShowdownError: a stopping rule that is not a positive number.
+        InvalidArgumentError: a stopping rule, seed or worker count out of range.
+        BudgetError: the ranges are over the memory budget
+            (:data:`MAX_EQUITY_HANDS`), or ``seconds`` ran out before sampling
+            could start or an exact enumeration could finish.
+        TypeError: an argument of the wrong type (``samples=1.5``,
+            ``seed='x'``, ``hands=None``, ``exact=1``...).
     """
     started = time.perf_counter()
-    problem = _problem(hands, board, dead, game)
-    for name, value in (("samples", samples), ("stderr", stderr), ("seconds", seconds)):
-        if value is not None and not value > 0:
-            raise ShowdownError(f"{name}={value!r}: must be a positive number")
+    exact = check_flag("exact", exact, optional=True)
+    if samples is not None:
+        samples = check_int("samples", samples, minimum=1, maximum=MAX_SAMPLES)
+    if stderr is not None:
+        stderr = check_real("stderr", stderr, positive=True)
+    if seconds is not None:
+        seconds = check_real("seconds", seconds, positive=True)
+    seed = check_seed(seed)
+    if workers is not None:
+        workers = check_int("workers", workers, minimum=1, maximum=MAX_WORKERS)
+    check_callable("progress", progress)
+    deadline = started + seconds if seconds is not None else None
+    problem = _problem(hands, board, dead, game, deadline)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise BudgetError(f"seconds={seconds}: the time ran out while reading the hands")
     sampling_asked = samples is not None or stderr is not None or seconds is not None
     connection: Any = None
     if client is None and scheduler is not None:
@@ -653,7 +735,7 @@ def equity(
         if exact is not False and not (exact is None and sampling_asked):
             plan = _exact_plan(problem, forced=exact is True)
         if plan is not None:
-            players, deals = _run_exact(problem, plan, runner, progress)
+            players, deals = _run_exact(problem, plan, runner, progress, deadline)
             result = EquityResult(
                 problem.game,
                 problem.board,
@@ -693,7 +775,7 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
         if hand_range.is_open and counts[-1] > (_MAX_LISTED if forced else _MAX_OPEN_COMBOS):
             if not forced:
                 return None
-            raise ShowdownError(
+            raise BudgetError(
                 f"player {seat}: exact enumeration would list {counts[-1]:,} hands for "
                 f"{format_range(hand_range)!r}; sample instead"
             )
@@ -707,11 +789,16 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     if not forced and upper / symmetries * boards * per_deal > EXACT_SECONDS:
         return None
     if forced and upper > _MAX_FORCED_TUPLES:
-        raise ShowdownError(
+        raise BudgetError(
             f"exact enumeration of {upper:,} tuples of hands is too large: sample instead"
         )
     listed = _tuples(problem, limit=_MAX_FORCED_TUPLES if forced else _MAX_TUPLES)
     if listed is None:
+        if forced:
+            raise BudgetError(
+                f"exact enumeration of up to {upper:,} tuples of hands is over the memory "
+                f"budget of {MAX_TUPLE_BYTES >> 20} MB: sample instead"
+            )
         return None
     codes, weight = listed
     if len(codes) == 0:
@@ -727,9 +814,11 @@ def _run_exact(
     plan: _Plan,
     runner: _Runner,
     progress: Callable[[float], None] | None,
+    deadline: float | None = None,
 ) -> tuple[tuple[PlayerEquity, ...], float]:
     n = len(plan.tuples)
-    pieces = max(1, min(n, runner.width * 4))
+    watched = deadline is not None or progress is not None  # finer pieces: checked often
+    pieces = max(1, min(n, runner.width * (64 if watched else 4)))
     bounds = np.linspace(0, n, pieces + 1).astype(int)
     board_known = np.array([card.code for card in problem.board], dtype=np.int64)
     tasks = [
@@ -749,6 +838,11 @@ def _run_exact(
         parts.append(counts)
         if progress is not None:
             progress(i / len(tasks))
+        if deadline is not None and i < len(tasks) and time.perf_counter() > deadline:
+            raise BudgetError(
+                f"exact enumeration did not finish in time ({i} of {len(tasks)} parts done): "
+                "sample instead, or allow more seconds"
+            )
     counts = np.concatenate(parts)  # (T, players, columns)
     weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
     deals = float(plan.weights.sum()) * plan.boards
@@ -798,9 +892,10 @@ def _run_sampling(
     started: float,
 ) -> EquityResult:
     sampler = _sampler(problem)
-    if samples is None and stderr is None and seconds is None:
-        samples = DEFAULT_SAMPLES
+    if samples is None and seconds is None:
+        samples = STDERR_MAX_SAMPLES if stderr is not None else DEFAULT_SAMPLES
     limit = samples if samples is not None else 1 << 62
+    size = _chunk_size(problem)
     players = len(problem.ranges)
     total = np.zeros((players, 6), dtype=np.int64)
     done = 0
@@ -809,11 +904,16 @@ def _run_sampling(
     deadline = started + seconds if seconds is not None else None
 
     def chunk(i: int) -> tuple[_Sampler, np.uint64, int]:
-        return sampler, _chunk_seed(seed, i), min(CHUNK, limit - i * CHUNK)
+        return sampler, _chunk_seed(seed, i), min(size, limit - i * size)
 
     finished = False
-    while not finished and index * CHUNK < limit:
-        wave = min(runner.width, math.ceil((limit - index * CHUNK) / CHUNK))
+    wave_seconds = 0.0
+    while not finished and index * size < limit:
+        now = time.perf_counter()
+        if deadline is not None and done and now + wave_seconds / 2 > deadline:
+            stopped_by = "seconds"  # the next wave would end well past the deadline
+            break
+        wave = min(runner.width, math.ceil((limit - index * size) / size))
         tasks = [chunk(index + k) for k in range(wave)]
         for counts, deals, tries in runner.map(_sample_task, tasks):
             index += 1
@@ -830,6 +930,7 @@ def _run_sampling(
             if deadline is not None and time.perf_counter() >= deadline:
                 stopped_by, finished = "seconds", True
                 break
+        wave_seconds = time.perf_counter() - now
         if progress is not None:
             if samples is not None:
                 progress(min(1.0, done / samples))
@@ -849,6 +950,17 @@ def _run_sampling(
         stopped_by,
         time.perf_counter() - started,
     )
+
+
+def _chunk_size(problem: _Problem) -> int:
+    """Deals per chunk: a power of two whose estimated work is about ``_CHUNK_NS``."""
+    per_deal = _COST_NS[problem.method] * len(problem.ranges)
+    if problem.method == "omaha":
+        per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+    size = CHUNK
+    while size > _MIN_CHUNK and size * per_deal > _CHUNK_NS:
+        size //= 2
+    return size
 
 
 def _worst_error(total: npt.NDArray[np.int64], done: int) -> float:
@@ -971,10 +1083,26 @@ def equity_matrix(
 
     Raises:
         the errors of :func:`equity`, for the first cell that has one.
+        CardCountError: no rows or no columns.
     """
     from showdown.ranges import HAND_CLASSES
 
     found = get_game(game)
+    check_flag("exact", exact, optional=True)
+    samples = check_int("samples", samples, minimum=1, maximum=MAX_SAMPLES)
+    seed = check_int("seed", seed, minimum=0, maximum=MAX_SEED)
+    if workers is not None:
+        workers = check_int("workers", workers, minimum=1, maximum=MAX_WORKERS)
+    check_callable("progress", progress)
+    for name, given in (("rows", rows), ("columns", columns)):
+        if given is not None and (
+            isinstance(given, bytes)
+            or (name == "rows" and isinstance(given, str))
+            or not isinstance(given, Sequence)
+        ):
+            raise TypeError(
+                f"{name} must be a list of hands or ranges, got {describe_value(given)}"
+            )
     row_list = tuple(rows) if rows is not None else HAND_CLASSES
     if columns is None:
         column_list = row_list
@@ -982,6 +1110,8 @@ def equity_matrix(
         column_list = (columns,)
     else:
         column_list = tuple(columns)
+    if not row_list or not column_list:
+        raise CardCountError("equity_matrix needs at least one row and one column")
     symmetric = row_list == column_list
     shared = parse_cards(board) if board is not None else ()
     out = parse_cards(dead) if dead is not None else ()

@@ -11,15 +11,21 @@ echoes the offending input.
 ... except ShowdownError as error:
 ...     print(type(error).__name__, error)
 CardParseError 'Zx' is not a card: rank 'Z' is not one of 23456789TJQKA
+
+A wrong *type* (a number where a text belongs, ``None`` for a list) is a
+:class:`TypeError` naming the argument instead; the whole input policy is
+written down once, in :mod:`showdown._validate`.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "BudgetError",
     "CardCountError",
     "CardParseError",
     "DuplicateCardError",
     "HistoryError",
+    "InvalidArgumentError",
     "InvalidArrayError",
     "InvalidRecordError",
     "RangeParseError",
@@ -115,3 +121,11 @@ class HistoryError(ShowdownError):
         self.kind = kind
         self.site = site
         self.game = game
+
+
+class InvalidArgumentError(ShowdownError):
+    """An option has an impossible value: a negative seed, no samples, fewer than one worker."""
+
+
+class BudgetError(ShowdownError):
+    """A request would need more memory or time than its budget allows; refused up front."""

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Literal, overload
 
 from showdown.cards import Card, CardsLike, Rank, format_cards, parse_cards
-from showdown.errors import CardCountError, DuplicateCardError
+from showdown.errors import CardCountError, CardParseError, DuplicateCardError
 from showdown.rules import HIGH, Category, Formation, RuleSet, get_ranking
 from showdown.tables import HandClass, get_table
 
@@ -254,7 +254,9 @@ def evaluate(
         better) when no hand qualifies.
 
     Raises:
-        CardParseError: a card cannot be read.
+        TypeError: cards that are not a text or a list of cards.
+        CardParseError: a card cannot be read, or is not in the ranking's
+            deck (short deck has no Two to Five).
         DuplicateCardError: a card is given twice, in the hand or the board.
         CardCountError: fewer cards than the ranking needs (five; four for
             Badugi), or more than four for Badugi.
@@ -268,11 +270,26 @@ def evaluate(
             raise DuplicateCardError(f"card {card} is both in the hand and on the board")
     everything = (*hole, *shared)
     _check_count(rules, everything)
+    _check_deck(rules, everything)
     ordered = sorted(everything, key=lambda card: card.code, reverse=True)
     found = best_hand(rules, candidate_hands(rules, ordered))
     if found is None:
         return None
     return value_of_strength(rules, found, hole, shared)
+
+
+def _check_deck(rules: RuleSet, cards: Sequence[Card]) -> None:
+    """Every card must be in the ranking's deck (36 cards, 6 to A, in short deck)."""
+    ranks = rules.rank_order
+    if len(ranks) == len(Rank):
+        return
+    for card in cards:
+        if card.rank not in ranks:
+            low = min(ranks, key=lambda rank: rank.index).symbol
+            raise CardParseError(
+                f"{card} is not in the deck of {rules.name} (ranks {low} to A): "
+                f"{format_cards(cards)}"
+            )
 
 
 def _check_count(rules: RuleSet, cards: Sequence[Card]) -> None:

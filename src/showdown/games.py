@@ -415,13 +415,16 @@ def get_game(game: str | Game) -> Game:
     ('deuce_to_seven', 'omaha_hilo', 'omaha_hilo')
 
     Raises:
+        TypeError: neither a text nor a :class:`Game`.
         UnknownGameError: no game has this name; the message lists them.
     """
     if isinstance(game, Game):
         return game
-    found = _BY_ALIAS.get(_name_key(str(game)))
+    from showdown._validate import check_text, quote
+
+    found = _BY_ALIAS.get(_name_key(check_text("game", game)))
     if found is None:
-        raise UnknownGameError(f"{game!r} is not a game: use one of {', '.join(GAMES)}")
+        raise UnknownGameError(f"{quote(game)} is not a game: use one of {', '.join(GAMES)}")
     return found
 
 

@@ -41,8 +41,11 @@ showdown.errors.RangeParseError: 'AKq' is not a range token: 'q' is not one of s
 from __future__ import annotations
 
 import re
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, product
 from math import comb
 from typing import Final
@@ -50,8 +53,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown._validate import check_text, describe_char, describe_value
 from showdown.cards import DECK, RANKS, Card, CardsLike, cards_mask, format_cards, parse_cards
-from showdown.errors import CardParseError, DuplicateCardError, RangeParseError
+from showdown.errors import BudgetError, CardParseError, DuplicateCardError, RangeParseError
 from showdown.games import Game, get_game
 
 __all__ = [
@@ -71,6 +75,12 @@ Weights = npt.NDArray[np.float64]
 _RANK_CHARS: Final = "23456789TJQKA"
 _MAX_LISTED: Final = 4_000_000
 """The most candidate hands one token may list (beyond, use ``random``)."""
+MAX_RANGE_HANDS: Final = 8_000_000
+"""The memory budget of one range text: the most hands all its tokens may list
+together (about 64 MB of masks while it is read); more is a
+:class:`~showdown.errors.BudgetError`, refused before the next token is listed."""
+CACHE_BYTES: Final = 64 << 20
+"""The most bytes of parsed ranges kept for reuse (least recently used go first)."""
 
 # The 13 x 13 grid of Hold'em starting-hand classes, aces first: the diagonal is
 # the pairs, above it the suited hands, below it the offsuit hands.
@@ -225,6 +235,8 @@ class Range:
         size, deck = found.hole_cards, found.deck
         deck_mask = cards_mask(deck)
         chosen: dict[int, float] = {}
+        if isinstance(combos, str | bytes) or not isinstance(combos, Iterable):
+            raise TypeError(f"combos must be a list of hands, got {describe_value(combos)}")
         for item in combos:
             if (
                 isinstance(item, tuple)
@@ -237,7 +249,7 @@ class Range:
                 hand, weight = item, 1.0
             try:
                 cards = parse_cards(hand)  # type: ignore[arg-type]
-            except (CardParseError, DuplicateCardError) as error:
+            except (CardParseError, DuplicateCardError, TypeError) as error:
                 raise RangeParseError(f"{hand!r} is not a hand: {error}") from None
             if len(cards) != size:
                 raise RangeParseError(
@@ -338,6 +350,14 @@ class Range:
             self._codes = codes
         return self._codes
 
+    @property
+    def nbytes(self) -> int:
+        """The bytes of this range's arrays once listed: masks, weights and card codes."""
+        count = self.combo_count()
+        if self._masks is None and count > _MAX_LISTED:
+            return 0  # an open range this wide is never listed
+        return count * (8 + 8 + self._size)
+
     def combo_count(self) -> int:
         """The number of combos, without listing an open range."""
         if self._masks is None and self._known is not None:
@@ -371,6 +391,8 @@ class Range:
     def without(self, cards: Iterable[Card]) -> Range:
         """The combos that share no card with ``cards`` (the board, dead cards)."""
         blocked = cards_mask(tuple(cards))
+        if not blocked:
+            return self  # immutable: nothing to take out
         if self.is_open and not blocked & cards_mask(self.known):
             deck = tuple(card for card in self._deck if not card.mask & blocked)
             return Range._make(self._size, deck, known=self._known, source=self._source)
@@ -407,7 +429,7 @@ class Range:
 _TOKEN_SPLIT: Final = re.compile(r"[\s,;]+")
 _WEIGHT_PREFIX: Final = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)%(.*)$")
 _WEIGHT_SUFFIX: Final = re.compile(r"^(.*):(\d+(?:\.\d*)?|\.\d+)(%?)$")
-_CARDS: Final = re.compile(r"(?:(?:10|[2-9TJQKA])[CDHS♠♥♦♣])+", re.IGNORECASE)
+_CARDS: Final = re.compile(r"(?:(?:10|[2-9TJQKA])[CDHS♠♥♦♣♤♡♢♧])+", re.IGNORECASE | re.ASCII)
 _PATTERN: Final = re.compile(r"([2-9TJQKAXx]+)([a-z]*)([+]?)")
 _SUFFIXES: Final = ("s", "o", "ds", "ss", "r")
 _RANDOM: Final = ("random", "any", "all")
@@ -424,37 +446,116 @@ def parse_range(text: str, *, game: str | Game = "holdem") -> Range:
     9.0
 
     Raises:
+        TypeError: ``text`` is not a ``str``.
         RangeParseError: a token cannot be read; the message quotes it and
             says why.
+        BudgetError: the tokens together list more than
+            :data:`MAX_RANGE_HANDS` hands.
         UnknownGameError: no such game.
     """
-    if not isinstance(text, str):
-        raise RangeParseError(f"{text!r} is not a range: expected a text like 'QQ+, AKs'")
-    return _parse_range(text, get_game(game))
+    return read_range(text, get_game(game))
 
 
-@lru_cache(maxsize=4096)
-def _parse_range(text: str, found: Game) -> Range:
+def read_range(text: str, found: Game, *, deadline: float | None = None) -> Range:
+    """:func:`parse_range` for a known game, within a ``time.perf_counter()`` deadline.
+
+    Raises:
+        the errors of :func:`parse_range`, and:
+        BudgetError: the deadline passed while reading (checked between
+            tokens and before each large listing).
+    """
+    check_text("range", text)
+    key = (text, found.name)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    result = _parse_range(text, found, deadline)
+    _CACHE.put(key, result)
+    return result
+
+
+class _RangeCache:
+    """Parsed ranges by (text, game), bounded by the bytes of their arrays, thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.bytes = 0
+        self._items: OrderedDict[tuple[str, str], tuple[Range, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> Range | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
+    def put(self, key: tuple[str, str], value: Range) -> None:
+        size = value.nbytes + 2 * len(key[0]) + 200
+        if size > self.limit // 4:
+            return  # a huge range is not worth evicting everything else for
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.limit:
+                _, (_, freed) = self._items.popitem(last=False)
+                self.bytes -= freed
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.bytes = 0
+
+
+_CACHE: Final = _RangeCache(CACHE_BYTES)
+
+
+def _parse_range(text: str, found: Game, deadline: float | None) -> Range:
     size, deck = found.hole_cards, found.deck
     tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
     if not tokens:
-        raise RangeParseError(f"{text!r} is not a range: it is empty")
-    parsed = [_parse_token(token, size, deck, found) for token in tokens]
+        raise RangeParseError(f"{text[:40]!r} is not a range: it is empty")
+    parsed = []
+    for token in tokens:
+        _check_deadline(deadline)
+        parsed.append(_parse_token(token, size, deck, found))
     if len(parsed) == 1 and parsed[0].open is not None and parsed[0].weight > 0:
         token = parsed[0]
         return Range._make(size, deck, known=token.open, source=(token.text,))
-    weights: dict[int, float] = {}
+    listed: list[Masks] = []
+    total = 0
     for token in parsed:
-        for mask in token.masks().tolist():
-            weights[mask] = token.weight
-    kept = {mask: weight for mask, weight in weights.items() if weight > 0}
+        _check_deadline(deadline)
+        masks = token.masks(MAX_RANGE_HANDS - total, deadline)
+        total += len(masks)
+        listed.append(masks)
+    # a later token overrides an earlier one: keep each hand's last weight
+    every = np.concatenate(listed[::-1]) if listed else np.zeros(0, dtype=np.uint64)
+    weight_of = np.concatenate(
+        [np.full(len(m), t.weight) for m, t in zip(listed[::-1], parsed[::-1], strict=True)]
+        or [np.zeros(0)]
+    )
+    order = np.argsort(every, kind="stable")
+    every, weight_of = every[order], weight_of[order]
+    first = np.ones(len(every), dtype=bool)
+    first[1:] = every[1:] != every[:-1]
+    every, weight_of = every[first], weight_of[first]
+    kept = weight_of > 0
     return Range._make(
         size,
         deck,
-        masks=np.fromiter(kept.keys(), dtype=np.uint64, count=len(kept)),
-        weights=np.fromiter(kept.values(), dtype=np.float64, count=len(kept)),
+        masks=every[kept],
+        weights=weight_of[kept],
         source=tuple(token.text for token in parsed),
     )
+
+
+def _check_deadline(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise BudgetError("the time budget ran out while reading the ranges")
 
 
 class _Token:
@@ -485,13 +586,47 @@ class _Token:
         self.listed = listed
         self.open = open_
 
-    def masks(self) -> Masks:
+    def masks(self, budget: int = _MAX_LISTED, deadline: float | None = None) -> Masks:
         if self.listed is None:
-            self.listed = _expand(self.size, self.deck, self.fixed, self.ranks, self.filter)
+            self.listed = _expand(
+                self.size,
+                self.deck,
+                self.fixed,
+                self.ranks,
+                self.filter,
+                budget,
+                self.text,
+                deadline,
+            )
+        if len(self.listed) > budget:
+            raise _over_budget(self.text, len(self.listed))
         return self.listed
 
 
+def _over_budget(text: str, count: int) -> BudgetError:
+    return BudgetError(
+        f"{text!r} lists {count:,} hands: with the tokens before it, the range is over its "
+        f"budget of {MAX_RANGE_HANDS:,} hands; narrow it or use 'random'"
+    )
+
+
+_SUIT_SYMBOLS: Final = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def _check_characters(raw: str) -> None:
+    """Range text is ASCII apart from the suit symbols (see :mod:`showdown._validate`)."""
+    if raw.isascii() and raw.isprintable():
+        return
+    for char in raw:
+        if not (char.isascii() and char.isprintable()) and char not in _SUIT_SYMBOLS:
+            raise RangeParseError(
+                f"{raw[:40]!r} is not a range token: {describe_char(char)} is not a rank, a suit "
+                "or part of a weight"
+            )
+
+
 def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _Token:
+    _check_characters(raw)
     body, weight = _split_weight(raw)
     if not body:
         raise RangeParseError(f"{raw!r} is not a range token: no hand before the weight")
@@ -506,9 +641,12 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
         return _dash_token(raw, body, size, deck, game, weight, suffix_text)
     match = _PATTERN.fullmatch(body)
     if match is None:
-        bad = next((ch for ch in body if ch.upper() not in _RANK_CHARS + "X"), body[:1])
+        bad = next((ch for ch in body if ch not in _RANK_CHARS + "Xx"), body[:1])
+        hint = ""
+        if bad.upper() in _RANK_CHARS:
+            hint = f"; ranks are capitals: {body.upper()!r}"
         raise RangeParseError(
-            f"{raw!r} is not a range token: {bad!r} is not a rank (23456789TJQKA or x)"
+            f"{raw!r} is not a range token: {bad!r} is not a rank (23456789TJQKA or x){hint}"
         )
     ranks_text, suffix, plus = match[1].upper().replace("X", "x"), match[2].lower(), match[3]
     if suffix not in ("", *_SUFFIXES):
@@ -618,7 +756,7 @@ def _pattern_token(
     return _Token(text + suffix_text, size, deck, weight, ranks=counts, suit_filter=suffix or None)
 
 
-_END: Final = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
+_END: Final = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE | re.ASCII)
 
 
 def _dash_token(
@@ -744,7 +882,15 @@ def _union(parts: Iterable[Masks]) -> Masks:
     listed = list(parts)
     if not listed:
         return np.zeros(0, dtype=np.uint64)
-    return np.unique(np.concatenate(listed))
+    return _unique(np.concatenate(listed))
+
+
+def _unique(masks: Masks) -> Masks:
+    """The distinct masks, ascending (a sort: NumPy's hashing ``unique`` is slower here)."""
+    ordered = np.sort(masks)
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
 
 
 def _expand(
@@ -753,6 +899,9 @@ def _expand(
     fixed: tuple[Card, ...],
     ranks: dict[int, int],
     suit_filter: str | None,
+    budget: int = _MAX_LISTED,
+    text: str = "",
+    deadline: float | None = None,
 ) -> Masks:
     """Every hand of ``size`` cards from ``deck`` holding ``fixed``, at least
     ``ranks[r]`` cards of each rank ``r``, and passing the suit filter."""
@@ -769,10 +918,13 @@ def _expand(
         raise RangeParseError(
             f"a pattern that lists {total:,} hands is too wide: narrow it or use 'random'"
         )
+    if total > budget:
+        raise _over_budget(text, total)
     deck_codes = np.array([card.code for card in deck], dtype=np.int64)
     fill = _comb_table(pool_size, rest)
     blocks = []
     for start in starts:
+        _check_deadline(deadline)
         start_codes = np.array([card.code for card in start], dtype=np.int64)
         pool = deck_codes[~np.isin(deck_codes, start_codes)]
         rows = np.empty((len(fill), size), dtype=np.int64)
@@ -785,7 +937,7 @@ def _expand(
     if suit_filter is not None:
         rows = rows[_suit_filter(rows, suit_filter)]
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
-    return np.unique(masks)
+    return _unique(masks)
 
 
 def _suit_filter(rows: npt.NDArray[np.int64], name: str) -> npt.NDArray[np.bool_]:
@@ -823,14 +975,14 @@ def _comb_table(n: int, k: int) -> npt.NDArray[np.int64]:
 
 
 def _codes_of(masks: Masks, size: int) -> Codes:
-    """Each mask's card codes, ascending, as an ``(n, size)`` array."""
-    bits = (masks[:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & np.uint64(1)
-    _, columns = np.nonzero(bits)
-    codes = (
-        columns.astype(np.int8).reshape(len(masks), size)
-        if len(masks)
-        else np.zeros((0, size), dtype=np.int8)
-    )
+    """Each mask's card codes, ascending, as an ``(n, size)`` array (memory ``O(n)``)."""
+    codes = np.empty((len(masks), size), dtype=np.int8)
+    rest = masks.copy()
+    for column in range(size):
+        lowest = rest & (~rest + np.uint64(1))  # the lowest set bit, a power of two
+        # a power of two below 2**52 is exact as a float: its exponent is the code
+        codes[:, column] = np.frexp(lowest.astype(np.float64))[1] - 1
+        rest ^= lowest
     return codes
 
 

@@ -293,14 +293,19 @@ def get_ranking(ranking: str | RuleSet) -> RuleSet:
     """The rule set with this name or alias (case-insensitive, ``-`` = ``_``).
 
     Raises:
+        TypeError: neither a text nor a :class:`RuleSet`.
         UnknownRankingError: no ranking has this name; the message lists them.
     """
     if isinstance(ranking, RuleSet):
         return ranking
-    key = str(ranking).strip().lower().replace(" ", "_")
+    from showdown._validate import check_text, quote
+
+    key = check_text("ranking", ranking).strip().lower().replace(" ", "_")
     key = _ALIASES.get(key, key).replace("-", "_")
     try:
         return RANKINGS[key]
     except KeyError:
         names = ", ".join(RANKINGS)
-        raise UnknownRankingError(f"{ranking!r} is not a ranking: use one of {names}") from None
+        raise UnknownRankingError(
+            f"{quote(ranking)} is not a ranking: use one of {names}"
+        ) from None

@@ -1,61 +1,274 @@
-"""``showdown resolve``: the JSON contract on the command line, streamed."""
+"""``showdown resolve``: the JSON contract on the command line, streamed.
+
+The input is JSON Lines, read as bytes one line at a time: each line is
+decoded on its own (invalid UTF-8 spoils only its line), a UTF-8 byte order
+mark before the first line is skipped, a line longer than ``--max-line-bytes``
+is skipped to its end without being held in memory, and JSON nested deeper
+than :data:`MAX_DEPTH` levels, integers of more than :data:`MAX_DIGITS`
+digits and the non-JSON constants ``NaN`` and ``Infinity`` are refused.
+Whatever happens, exactly one line is written per line read, in order: the
+result, ``{"error": {"type", "message", "line"}}`` for a bad line, or an empty
+line for an empty one; then the next line is read. Memory stays flat whatever
+the input. A file whose name ends in ``.json`` is read instead as one JSON
+document (up to :data:`MAX_DOCUMENT_BYTES`): an object or a list of objects.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, BinaryIO, Final
 
 import typer
+from rich.markup import escape
 
-from showdown.cli._app import app, console, print_json
+from showdown.cli._app import app, console
 from showdown.cli.hand import LangOption, print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
-from showdown.errors import ShowdownError
+from showdown.errors import InvalidRecordError, ShowdownError
 from showdown.i18n import normalize_language
+from showdown.pots import ShowdownResult
 from showdown.pots import resolve as resolve_showdown
 
-__all__ = ["read_records", "resolve"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_LINE_BYTES",
+    "Line",
+    "decode_record",
+    "read_lines",
+    "resolve",
+]
+
+MAX_LINE_BYTES: Final = 1 << 20
+"""The default longest line, in bytes (``--max-line-bytes``)."""
+MAX_DOCUMENT_BYTES: Final = 16 << 20
+"""The largest ``.json`` document read whole."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects in a record."""
+MAX_DIGITS: Final = 30
+"""The most digits of a JSON number (no stake or seat needs more)."""
+_BOM: Final = b"\xef\xbb\xbf"
+_SKIP: Final = 1 << 16
 
 
-def read_records(stream: TextIO) -> Iterator[object | json.JSONDecodeError]:
-    """Yield each JSON record of a stream, or the decoding error in its place.
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the input: its number (from 1) and its text, or why it has none.
 
-    The input is JSON Lines (one record per line, blank lines skipped) read
-    one line at a time, or a single JSON object written over several lines.
+    Attributes:
+        number: the line number, counting from 1.
+        text: the decoded line without its end of line; ``None`` when
+            ``error`` says why it could not be read.
+        error: ``(type, message)`` for a line that is too long or not UTF-8.
     """
-    for line in stream:
-        text = line.strip()
-        if not text:
+
+    number: int
+    text: str | None
+    error: tuple[str, str] | None = None
+
+
+def read_lines(stream: BinaryIO, *, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
+    """Every line of a byte stream, decoded on its own, in memory of one line at most.
+
+    >>> import io
+    >>> first, second = read_lines(io.BytesIO(b"\\xef\\xbb\\xbfa\\n\\xff\\n"))
+    >>> first
+    Line(number=1, text='a', error=None)
+    >>> print(second.error[1])
+    line 2 is not UTF-8: byte 0xff at column 1 ('invalid start byte')
+    """
+    number = 0
+    while True:
+        raw = stream.readline(max_line_bytes + 1)
+        if not raw:
+            return
+        number += 1
+        if number == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        if len(raw) > max_line_bytes and not raw.endswith(b"\n"):
+            skipped = len(raw)
+            while raw and not raw.endswith(b"\n"):  # drop the rest of the line, piece by piece
+                raw = stream.readline(_SKIP)
+                skipped += len(raw)
+            message = (
+                f"line {number} is longer than {max_line_bytes} bytes ({skipped} or more): skipped"
+            )
+            yield Line(number, None, ("InvalidRecordError", message))
             continue
+        raw = raw.rstrip(b"\r\n")
         try:
-            yield json.loads(text)
-        except json.JSONDecodeError as error:
-            if text.startswith("{"):
-                # Perhaps one object over several lines: read the rest as one.
-                whole = text + "\n" + stream.read()
-                try:
-                    yield json.loads(whole)
-                except json.JSONDecodeError:
-                    yield error
-                return
-            yield error
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            bad = raw[error.start : error.start + 1].hex()
+            message = (
+                f"line {number} is not UTF-8: byte 0x{bad} at column {error.start + 1} "
+                f"({error.reason!r})"
+            )
+            yield Line(number, None, ("UnicodeDecodeError", message))
+            continue
+        yield Line(number, text)
+
+
+def _big_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise InvalidRecordError(f"a number of {len(text.lstrip('-'))} digits is too large")
+    return int(text)
+
+
+def _big_float(text: str) -> float:
+    digits = sum(char.isdigit() for char in text)
+    if digits > MAX_DIGITS or len(text) > MAX_DIGITS + 10:
+        raise InvalidRecordError(f"a number of {digits} digits is too large")
+    return float(text)
+
+
+def _constant(name: str) -> float:
+    raise InvalidRecordError(f"{name} is not a JSON number")
+
+
+def _depth(value: object) -> int:
+    """The nesting depth of a decoded JSON value, without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def decode_record(text: str, number: int = 1) -> object:
+    """One JSON value, under the stream's limits on nesting and numbers.
+
+    >>> decode_record('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> decode_record("[" * 100 + "]" * 100, 7)
+    Traceback (most recent call last):
+      ...
+    showdown.errors.InvalidRecordError: line 7: JSON nested deeper than 32 levels
+
+    Raises:
+        json.JSONDecodeError: not JSON.
+        InvalidRecordError: nested too deeply, a number too long, NaN or Infinity.
+    """
+    try:
+        value = json.loads(
+            text, parse_int=_big_number, parse_float=_big_float, parse_constant=_constant
+        )
+    except RecursionError:
+        raise InvalidRecordError(
+            f"line {number}: JSON nested deeper than {MAX_DEPTH} levels"
+        ) from None
+    except InvalidRecordError as error:
+        raise InvalidRecordError(f"line {number}: {error}") from None
+    if _depth(value) > MAX_DEPTH:
+        raise InvalidRecordError(f"line {number}: JSON nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _answer(record: object, lang: str) -> tuple[dict[str, Any], ShowdownResult | None]:
+    """The output record of one input record, and the result when there is one."""
+    try:
+        result = resolve_showdown(showdown_from_json(record), lang=lang)
+    except (ShowdownError, TypeError) as error:
+        return error_to_json(error), None
+    except Exception as error:  # a bug must not end the stream: report it in place
+        return {
+            "error": {"type": type(error).__name__, "message": f"internal error: {error}"}
+        }, None
+    return result_to_json(result), result
+
+
+def _records(
+    stream: BinaryIO, *, document: bool, max_line_bytes: int
+) -> Iterator[tuple[int, object | None, dict[str, Any] | None]]:
+    """``(line, record, None)`` for each record, ``(line, None, error)`` for a bad line,
+    ``(line, None, None)`` for an empty one."""
+    if document:
+        data = stream.read(MAX_DOCUMENT_BYTES + 1)
+        if len(data) > MAX_DOCUMENT_BYTES:
+            message = f"the document is larger than {MAX_DOCUMENT_BYTES} bytes"
+            yield 1, None, {"error": {"type": "InvalidRecordError", "message": message}}
+            return
+        try:
+            value = decode_record(data.removeprefix(_BOM).decode("utf-8"))
+        except UnicodeDecodeError as error:
+            message = f"the document is not UTF-8: byte {error.start}: {error.reason}"
+            yield 1, None, {"error": {"type": "UnicodeDecodeError", "message": message}}
+            return
+        except (json.JSONDecodeError, InvalidRecordError) as error:
+            message = str(error).removeprefix("line 1: ")
+            yield 1, None, {"error": {"type": type(error).__name__, "message": message}}
+            return
+        for record in value if isinstance(value, list) else [value]:
+            yield 1, record, None
+        return
+    for line in read_lines(stream, max_line_bytes=max_line_bytes):
+        if line.error is not None:
+            kind, message = line.error
+            yield line.number, None, {"error": {"type": kind, "message": message}}
+        elif line.text is None or not line.text.strip():
+            yield line.number, None, None
+        else:
+            try:
+                yield line.number, decode_record(line.text.strip(), line.number), None
+            except json.JSONDecodeError as error:
+                message = f"line {line.number} column {error.colno}: {error.msg}"
+                yield line.number, None, {"error": {"type": "JSONDecodeError", "message": message}}
+            except InvalidRecordError as error:
+                kind = "InvalidRecordError"
+                yield line.number, None, {"error": {"type": kind, "message": str(error)}}
+
+
+def _write(data: dict[str, Any] | None, *, pretty: bool, flush: bool) -> None:
+    """One output line (JSON, or empty); ``flush`` so that a reader of a stream sees it at once."""
+    if data is None:
+        text = ""
+    else:
+        indent = 2 if pretty else None
+        text = json.dumps(data, indent=indent, ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates from a \\ud800 escape: keep them escaped
+            text = json.dumps(data, indent=indent)
+    sys.stdout.write(text + "\n")
+    if flush:
+        sys.stdout.flush()
 
 
 @app.command()
 def resolve(
-    source: Annotated[str, typer.Argument(help="A JSON or JSON Lines file, or - for stdin.")],
+    source: Annotated[
+        str, typer.Argument(help="A JSON Lines file (.json: one document), or - for stdin.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Always write JSON Lines.")] = False,
     human: Annotated[bool, typer.Option("--human", help="Always write the table view.")] = False,
     pretty: Annotated[bool, typer.Option("--pretty", help="Indent the JSON.")] = False,
     lang: LangOption = "en",
+    max_line_bytes: Annotated[
+        int,
+        typer.Option(help="Longest input line in bytes; a longer one is an error record.", min=2),
+    ] = MAX_LINE_BYTES,
 ) -> None:
     """Resolve showdowns: every pot, winners per half, payouts and reasons.
 
-    Writes one result per input record, in order; a bad record yields
-    {"error": {...}} in its place. Exits 1 if any record failed.
+    Writes one line per input line, in order: the result, {"error": {...}}
+    for a bad line (with its line number), or an empty line for an empty
+    one. Exits 1 if any record failed.
     """
     try:
         lang = normalize_language(lang)
@@ -65,34 +278,39 @@ def resolve(
     table_view = human or (not as_json and not pretty and sys.stdout.isatty())
     failed = 0
     try:
-        stream: TextIO = sys.stdin if source == "-" else Path(source).open(encoding="utf-8")  # noqa: SIM115
+        stream: BinaryIO = sys.stdin.buffer if source == "-" else Path(source).open("rb")  # noqa: SIM115
     except OSError as error:
         console.print(f"[bold red]error:[/] cannot read {source}: {error.strerror}", soft_wrap=True)
         raise typer.Exit(2) from None
-    with stream:
-        for number, record in enumerate(read_records(stream), start=1):
-            output: dict[str, Any]
-            result = None
-            if isinstance(record, json.JSONDecodeError):
-                output = {"error": {"type": "JSONDecodeError", "message": str(record)}}
-            else:
-                try:
-                    result = resolve_showdown(showdown_from_json(record), lang=lang)
-                    output = result_to_json(result)
-                except ShowdownError as error:
-                    output = error_to_json(error)
-            if "error" in output:
-                failed += 1
-            if table_view:
-                if result is not None:
-                    print_result(result)
+    document = source != "-" and source.lower().endswith(".json")
+    try:
+        with stream:
+            for number, record, problem in _records(
+                stream, document=document, max_line_bytes=max_line_bytes
+            ):
+                result = None
+                output = problem
+                if record is not None:
+                    output, result = _answer(record, lang)
+                if output is not None and "error" in output:
+                    failed += 1
+                    output["error"]["line"] = number
+                if table_view:
+                    if result is not None:
+                        print_result(result)
+                        console.print()
+                    elif output is not None:
+                        reason = output["error"]
+                        console.print(
+                            f"[bold red]line {number}:[/] "
+                            + escape(f"{reason['type']}: {reason['message']}"),
+                            soft_wrap=True,
+                        )
+                        console.print()
                 else:
-                    problem = output["error"]
-                    console.print(
-                        f"[bold red]record {number}:[/] {problem['type']}: {problem['message']}"
-                    )
-                console.print()
-            else:
-                print_json(output, pretty=pretty)
+                    _write(output, pretty=pretty, flush=source == "-")
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(1) from None
     if failed:
         raise typer.Exit(1)

@@ -17,7 +17,9 @@ def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on; loopback unless you mean to share it.")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option(help="Port to listen on (1 to 65535).", min=1, max=65535)
+    ] = 8000,
     max_body_bytes: Annotated[
         int | None,
         typer.Option(
@@ -40,7 +42,14 @@ def serve(
             help="Longest equity run, seconds (env SHOWDOWN_EQUITY_MAX_SECONDS, default 2)."
         ),
     ] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
+    equity_queue: Annotated[
+        int | None,
+        typer.Option(
+            help="Equity requests that may wait while one runs; more get 503 "
+            "(env SHOWDOWN_EQUITY_QUEUE, default 4)."
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve the explorer page at / and the API under /api (OpenAPI at /openapi.json)."""
@@ -57,6 +66,7 @@ def serve(
             max_players=max_players,
             equity_max_samples=equity_max_samples,
             equity_max_seconds=equity_max_seconds,
+            equity_queue=equity_queue,
         )
     except ValueError as error:
         raise fail(str(error)) from None
@@ -69,6 +79,7 @@ def serve(
             ("SHOWDOWN_MAX_PLAYERS", settings.max_players),
             ("SHOWDOWN_EQUITY_MAX_SAMPLES", settings.equity_max_samples),
             ("SHOWDOWN_EQUITY_MAX_SECONDS", settings.equity_max_seconds),
+            ("SHOWDOWN_EQUITY_QUEUE", settings.equity_queue),
         ):
             os.environ[name] = str(value)
         uvicorn.run(

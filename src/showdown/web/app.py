@@ -60,6 +60,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _STATIC: Final = files("showdown.web") / "static"
 _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     413: {"model": ErrorResponse, "description": "The request body is over the size limit."},
+    503: {
+        "model": ErrorResponse,
+        "description": "Equity only: the queue is full; try again after Retry-After seconds.",
+    },
     422: {
         "model": ErrorResponse,
         "description": "Bad input: the field at fault and the library's message.",
@@ -277,12 +281,16 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             so that the first request does not wait for them.
     """
     settings = settings or Settings.from_env()
+    from showdown.web._equity import EquityGate
+
+    gate = EquityGate(settings.equity_queue, settings.equity_max_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if warm_up:
             threading.Thread(target=_warm_up, name="showdown-warm-up", daemon=True).start()
         yield
+        gate.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -447,17 +455,24 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         return result_to_json(result)
 
     @app.post("/api/equity", response_model=EquityResponse, responses=_ERRORS)
-    def equity(
-        request: EquityRequest,
-        response: Response,
-    ) -> dict[str, Any]:
-        """Each player's equity: exact when small, else sampled, under the server's caps."""
-        from showdown.web._equity import EquityInputError, run_equity
+    async def equity(request: EquityRequest) -> Any:
+        """Each player's equity: exact when small, else sampled, under the server's caps.
+
+        One runs at a time, a few wait; when the queue is full the answer is 503 at once,
+        with ``Retry-After``.
+        """
+        from showdown.web._equity import EquityBusyError, EquityInputError, run_equity
 
         try:
-            return run_equity(request, settings)
+            return await gate.run(run_equity, request, settings)
         except EquityInputError as error:
             raise RequestError(error.field, error.error) from None
+        except EquityBusyError as busy:
+            return JSONResponse(
+                _error_body("Busy", None, str(busy)),
+                status_code=503,
+                headers={"Retry-After": str(busy.retry_after)},
+            )
 
     app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -10,6 +10,7 @@ setting                        environment variable              default
 ``max_players``                ``SHOWDOWN_MAX_PLAYERS``          10
 ``equity_max_samples``         ``SHOWDOWN_EQUITY_MAX_SAMPLES``   2000000
 ``equity_max_seconds``         ``SHOWDOWN_EQUITY_MAX_SECONDS``   2.0
+``equity_queue``               ``SHOWDOWN_EQUITY_QUEUE``         4
 =============================  ================================  =========
 
 >>> Settings.from_env({"SHOWDOWN_MAX_PLAYERS": "6"}).max_players
@@ -34,6 +35,7 @@ ENVIRONMENT: Final = {
     "max_players": "SHOWDOWN_MAX_PLAYERS",
     "equity_max_samples": "SHOWDOWN_EQUITY_MAX_SAMPLES",
     "equity_max_seconds": "SHOWDOWN_EQUITY_MAX_SECONDS",
+    "equity_queue": "SHOWDOWN_EQUITY_QUEUE",
 }
 """The environment variable of each setting."""
 
@@ -49,8 +51,12 @@ class Settings:
             hold (2 to 23, the most one deck can deal a two-card game to).
         equity_max_samples: the most deals one equity request may sample
             (or enumerate); asking for more is a 422.
-        equity_max_seconds: the longest one equity request may compute;
-            sampling stops there and reports what it has.
+        equity_max_seconds: the longest one equity request may compute,
+            reading its ranges included; sampling stops there and reports
+            what it has.
+        equity_queue: how many equity requests may wait while one runs (each
+            one uses every core); one more is refused at once with 503 and a
+            ``Retry-After``. Hands and showdowns never wait behind them.
 
     Raises:
         ValueError: a limit out of its range (the message names it).
@@ -60,14 +66,22 @@ class Settings:
     max_players: int = 10
     equity_max_samples: int = 2_000_000
     equity_max_seconds: float = 2.0
+    equity_queue: int = 4
 
     def __post_init__(self) -> None:
         _check_int("max_body_bytes", self.max_body_bytes, 256, 1 << 30)
         _check_int("max_players", self.max_players, 2, 23)
         _check_int("equity_max_samples", self.equity_max_samples, 1, 10**12)
+        _check_int("equity_queue", self.equity_queue, 0, 1000)
         seconds = self.equity_max_seconds
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0:
-            raise ValueError(f"equity_max_seconds must be a positive number, got {seconds!r}")
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= 3600
+        ):
+            raise ValueError(
+                f"equity_max_seconds must be a positive number of at most 3600, got {seconds!r}"
+            )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
