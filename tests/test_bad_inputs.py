@@ -39,7 +39,7 @@ from showdown import (
 from showdown.batch import best_cards_many, census, evaluate_many, strength7
 from showdown.cards import cards_mask
 from showdown.cli.resolve import decode_record
-from showdown.contract import showdown_from_json
+from showdown.contract import resolve_json, showdown_from_json
 from showdown.equity import equity, equity_matrix
 from showdown.errors import (
     BudgetError,
@@ -51,10 +51,12 @@ from showdown.errors import (
     InvalidRecordError,
     RangeParseError,
     ShowdownError,
+    StakeError,
     UnknownGameError,
     UnknownRankingError,
 )
 from showdown.games import evaluate_game, get_game
+from showdown.pots import Showdown, resolve
 from showdown.rules import get_ranking
 
 
@@ -783,10 +785,7 @@ case(
     "-Infinity is not a JSON number",
 )
 
-# -- the showdown contract and pots (the lead's section) -----------------------------------------
-# Pots and the contract are being rewritten (money, dead money, mucks, rake, boards); their cases
-# (stakes, buttons, players, odd chips, Showdown.build, resolve) are added with that work. Only
-# the record's shape, which does not change, is catalogued here.
+# -- the showdown contract and pots ---------------------------------------------------------------
 
 CONTRACT: list[tuple[str, Any, str]] = [
     ("None", None, "a showdown must be a JSON object, got NoneType"),
@@ -804,6 +803,131 @@ CONTRACT: list[tuple[str, Any, str]] = [
 ]
 for label, record, says in CONTRACT:
     case(f"contract {label}", lambda r=record: showdown_from_json(r), InvalidRecordError, says)
+
+
+def _two(**change: Any) -> dict[str, Any]:
+    """A valid heads-up record with one change to Ann's seat or, with ``top_``, to the record."""
+    ann = {"name": "Ann", "cards": "As Ah", "stake": 10}
+    record: dict[str, Any] = {
+        "game": "holdem",
+        "board": "2c 7d 9h Js 4s",
+        "players": [ann, {"name": "Bob", "cards": "Ks Kh", "stake": 10}],
+    }
+    for key, value in change.items():
+        if key.startswith("top_"):
+            record[key[4:]] = value
+        else:
+            ann[key] = value
+    return record
+
+
+POT_RECORDS: list[tuple[str, dict[str, Any], type[Exception], str]] = [
+    ("stake float", _two(stake=1.5), StakeError, "Ann: stake 1.5 is a float"),
+    ("stake bool", _two(stake=True), StakeError, "Ann: stake True is not an amount"),
+    ("stake text", _two(stake="ten"), StakeError, "Ann: stake 'ten' is not a number"),
+    ("stake NaN text", _two(stake="NaN"), StakeError, "Ann: stake 'NaN' is not a finite number"),
+    ("stake Infinity text", _two(stake="Infinity"), StakeError, "is not a finite number"),
+    ("stake negative", _two(stake=-1), StakeError, "Ann: stake -1 is negative"),
+    ("stake negative text", _two(stake="-0.01"), StakeError, "Ann: stake '-0.01' is negative"),
+    ("stake null", _two(stake=None), StakeError, "Ann: stake None is not an amount"),
+    ("stake list", _two(stake=[10]), StakeError, "Ann: stake [10] is not an amount"),
+    ("stake huge", _two(stake="1" + "0" * 40), StakeError, "more than 30 digits"),
+    ("dead over stake", _two(dead=11), StakeError, "Ann: dead 11 is more than the stake 10"),
+    ("dead float", _two(dead=0.5), StakeError, "Ann: dead 0.5 is a float"),
+    ("dead finer", _two(top_unit="1", dead="0.5"), StakeError, "dead 0.5 is finer than the unit 1"),
+    ("stake finer", _two(top_unit="0.1", stake="0.05"), StakeError, "finer than the unit 0.1"),
+    ("unit zero", _two(top_unit="0"), StakeError, "unit 0 is not a positive amount"),
+    ("unit text", _two(top_unit="cent"), StakeError, "unit 'cent' is not a number"),
+    ("rake float", _two(top_rake=0.5), StakeError, "rake 0.5 is a float"),
+    ("rake too big", _two(top_rake=21), StakeError, "rake is more than the pots"),
+    ("rake negative", _two(top_rake=-1), StakeError, "rake -1 is negative"),
+    ("rake per pot count", _two(top_rake=[1, 1]), StakeError, "rake is given for 2 pots"),
+    ("rake per pot bad", _two(top_rake=["x"]), StakeError, "rake of pot 1 'x' is not a number"),
+    ("folded text", _two(folded="yes"), InvalidRecordError, "players[0].folded must be true"),
+    ("mucked number", _two(mucked=1), InvalidRecordError, "players[0].mucked must be true"),
+    ("folded and mucked", _two(folded=True, mucked=True), StakeError, "cannot both fold and muck"),
+    ("button bool", _two(top_button=True), InvalidRecordError, "button must be a seat number"),
+    ("button far", _two(top_button=5), StakeError, "button 5 is not a seat: seats are 0..1"),
+    ("button negative", _two(top_button=-1), StakeError, "button -1 is not a seat"),
+    ("odd chip", _two(top_odd_chip="left"), InvalidRecordError, "odd_chip 'left' is not one of"),
+    ("name twice", _two(name="Bob"), StakeError, "player name 'Bob' is used twice"),
+    ("name empty", _two(name=""), InvalidRecordError, "players[0].name must be a non-empty text"),
+    ("card twice", _two(cards="Ks Ah"), DuplicateCardError, "card Ks is used twice"),
+    ("card on board", _two(cards="2c Ah"), DuplicateCardError, "card 2c is both in the hand"),
+    ("too few cards", _two(cards="As"), CardCountError, "Ann: holdem needs 2 cards per player"),
+    ("boards and board", _two(top_boards=["2c 7d 9h Js 4s"]), InvalidRecordError, "not both"),
+    ("boards not a list", _two(top_board=None, top_boards="2c"), InvalidRecordError, "boards must"),
+    (
+        "four boards",
+        _two(top_board=None, top_boards=["2c 7d 9h Js 4s"] * 4),
+        InvalidRecordError,
+        "boards must be a list of 1 to 3 boards",
+    ),
+    (
+        "boards clash",
+        _two(top_board=None, top_boards=["2c 7d 9h Js 4s", "3c 7d 9h Js 4s"]),
+        DuplicateCardError,
+        "card 7d is used twice: on board 2 and board 1",
+    ),
+    (
+        "short second board",
+        _two(top_board=None, top_boards=["2c 7d 9h Js 4s", "2c 7d 9h"]),
+        CardCountError,
+        "needs 5 board cards, got 3",
+    ),
+    (
+        "stud board of two",
+        {
+            "game": "stud",
+            "board": "2c 3c",
+            "players": [{"cards": "As Ah Ad Ac Ks Kh"}, {"cards": "Qs Qh Qd Qc Js Jh"}],
+        },
+        CardCountError,
+        "a stud game takes at most one community card",
+    ),
+    ("one player", {"game": "holdem", "players": [{"cards": "As Ah"}]}, StakeError, "at least 2"),
+    (
+        "all folded",
+        _two(folded=True)
+        | {"players": [{"name": "Ann", "folded": True}, {"name": "Bob", "folded": True}]},
+        StakeError,
+        "every player folded or mucked",
+    ),
+]
+for label, record, error, says in POT_RECORDS:
+    case(f"pots {label}", lambda r=record: resolve_json(r), error, says)
+
+case("resolve None", lambda: resolve(None), TypeError, "resolve() needs a Showdown, got NoneType")
+case(
+    "build bad tuple",
+    lambda: Showdown.build("holdem", None, [("Ann",), ("Bob", "Ks Kh")]),
+    StakeError,
+    "player 1: ('Ann',) is not a Player or a tuple",
+)
+case(
+    "build stake float",
+    lambda: Showdown.build("holdem", None, [("Ann", "As Ah", 1.9), ("Bob", "Ks Kh", 2)]),
+    StakeError,
+    "Ann: stake 1.9 is a float",
+)
+case(
+    "build stake inf",
+    lambda: Showdown.build("holdem", None, [("Ann", "As Ah", "inf"), ("Bob", "Ks Kh", 2)]),
+    StakeError,
+    "Ann: stake 'inf' is not a finite number",
+)
+case(
+    "build odd chip",
+    lambda: Showdown.build("holdem", None, [("Ann", "As Ah"), ("Bob", "Ks Kh")], odd_chip="x"),
+    StakeError,
+    "odd_chip 'x' is not one of auto, button, high_card",
+)
+case(
+    "build rake per pot empty",
+    lambda: Showdown.build("holdem", None, [("Ann", "As Ah"), ("Bob", "Ks Kh")], rake=[]),
+    StakeError,
+    "rake per pot is an empty list",
+)
 
 
 # ------------------------------------------------------------------------------------------------
