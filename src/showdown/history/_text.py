@@ -167,22 +167,21 @@ def _decode(raw: IO[bytes]) -> IO[str]:
     return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
 
 
-class HistoryReader:
-    """Hands read one at a time from a text history; bad hands are counted, not fatal.
+class Reader:
+    """Hands read one at a time from a source; bad hands are counted, not fatal.
 
-    Iterating gives the :class:`~showdown.history.model.Hand` values;
-    :meth:`entries` gives, in file order, each hand or the
-    :class:`~showdown.errors.HistoryError` that stands for a hand (or a part
-    of the file) that could not be read. ``skipped`` counts those errors by
-    kind, ``errors`` keeps the first thousand.
-
-    The file is read line by line and only one hand is held at a time, so
+    The surface every format's reader shares. Iterating gives the
+    :class:`~showdown.history.model.Hand` values; :meth:`entries` gives, in
+    file order, each hand or the :class:`~showdown.errors.HistoryError` that
+    stands for a hand (or a part of the file) that could not be read.
+    ``skipped`` counts those errors by kind, ``errors`` keeps the first
+    thousand, ``hands_read`` counts the hands. A format implements
+    :meth:`_entries` over an open text stream, holding one hand at a time, so
     memory stays flat for any size.
     """
 
-    def __init__(self, source: Source, dialects: tuple[Dialect, ...], *, name: str | None = None):
+    def __init__(self, source: Source, *, name: str | None = None) -> None:
         self._source = source
-        self._dialects = dialects
         self._name = name
         self.skipped: Counter[str] = Counter()
         self.errors: list[HistoryError] = []
@@ -193,12 +192,6 @@ class HistoryReader:
             if isinstance(entry, Hand):
                 yield entry
 
-    def _skip(self, error: HistoryError) -> HistoryError:
-        self.skipped[error.kind] += 1
-        if len(self.errors) < 1000:
-            self.errors.append(error)
-        return error
-
     def entries(self) -> Iterator[Hand | HistoryError]:
         """Each hand, or the error that replaces it, in file order.
 
@@ -208,27 +201,38 @@ class HistoryReader:
         stream, name, owned = open_text(self._source)
         name = self._name or name
         try:
-            yield from self._entries(stream, name)
+            for entry in self._entries(stream, name):
+                if isinstance(entry, HistoryError):
+                    self.skipped[entry.kind] += 1
+                    if len(self.errors) < 1000:
+                        self.errors.append(entry)
+                else:
+                    self.hands_read += 1
+                yield entry
         finally:
             if owned:
                 stream.close()
 
     def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
+        raise NotImplementedError  # pragma: no cover - each format has its own
+
+
+class HistoryReader(Reader):
+    """The reader of the room text layouts (PokerStars, GGPoker, Full Tilt dialects)."""
+
+    def __init__(
+        self, source: Source, dialects: tuple[Dialect, ...], *, name: str | None = None
+    ) -> None:
+        super().__init__(source, name=name)
+        self._dialects = dialects
+
+    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
         for item in raw_hands(stream, self._dialects):
             if isinstance(item, int):
-                yield self._skip(_not_a_history(name, item))
+                yield _not_a_history(name, item)
             else:
                 dialect, lines, start, index = item
-                yield self._parse(dialect, lines, name, start, index)
-
-    def _parse(
-        self, dialect: Dialect, lines: list[str], name: str, start: int, index: int
-    ) -> Hand | HistoryError:
-        entry = parse_hand(dialect, lines, name, start, index)
-        if isinstance(entry, HistoryError):
-            return self._skip(entry)
-        self.hands_read += 1
-        return entry
+                yield parse_hand(dialect, lines, name, start, index)
 
 
 RawHand = tuple[Dialect, list[str], int, int]

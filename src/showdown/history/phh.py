@@ -77,7 +77,6 @@ import io
 import json
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -87,7 +86,7 @@ from typing import IO, Any, Final
 from showdown.cards import Card, parse_card
 from showdown.errors import CardParseError, HistoryError
 from showdown.games import GAMES, Family
-from showdown.history._text import Source, open_text
+from showdown.history._text import Reader, Source
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 
 __all__ = [
@@ -243,10 +242,10 @@ _STUD_UP: Final = range(2, 6)
 """The up cards of a stud hand: the third to the sixth dealt (the seventh is down)."""
 
 
-class PhhReader:
+class PhhReader(Reader):
     """The hands of a PHH file (``.phh``: one; ``.phhs``: several), one at a time.
 
-    The same surface as the room readers' :class:`~showdown.history._text.HistoryReader`:
+    The surface of every reader (:class:`~showdown.history._text.Reader`):
     iterating yields :class:`~showdown.history.model.Hand` values;
     :meth:`entries` yields, in file order, each hand or the
     :class:`~showdown.errors.HistoryError` that replaces it; ``skipped``
@@ -257,38 +256,8 @@ class PhhReader:
     def __init__(
         self, source: Source, *, name: str | None = None, outcome_required: bool = True
     ) -> None:
-        self._source = source
-        self._name = name
+        super().__init__(source, name=name)
         self._outcome_required = outcome_required
-        self.skipped: Counter[str] = Counter()
-        self.errors: list[HistoryError] = []
-        self.hands_read = 0
-
-    def __iter__(self) -> Iterator[Hand]:
-        for entry in self.entries():
-            if isinstance(entry, Hand):
-                yield entry
-
-    def entries(self) -> Iterator[Hand | HistoryError]:
-        """Each hand, or the error that replaces it, in file order.
-
-        Raises:
-            OSError: the file cannot be read.
-        """
-        stream, name, owned = open_text(self._source)
-        name = self._name or name
-        try:
-            for entry in self._entries(stream, name):
-                if isinstance(entry, HistoryError):
-                    self.skipped[entry.kind] += 1
-                    if len(self.errors) < 1000:
-                        self.errors.append(entry)
-                else:
-                    self.hands_read += 1
-                yield entry
-        finally:
-            if owned:
-                stream.close()
 
     def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
         base = Path(name).name or name

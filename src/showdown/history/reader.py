@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Final
 
 from showdown.history import fulltilt, ggpoker, pokerstars
-from showdown.history._text import HistoryReader, Source
+from showdown.history._text import HistoryReader, Reader, Source
 
 __all__ = ["DIALECTS", "SUFFIXES", "find_histories", "read", "read_text"]
 
@@ -31,7 +31,7 @@ SUFFIXES: Final = (".txt", ".phh", ".phhs")
 """The file names a folder search picks up."""
 
 
-def read(source: Source, *, name: str | None = None) -> HistoryReader:
+def read(source: Source, *, name: str | None = None) -> Reader:
     """The hands of a history file or stream, one at a time.
 
     Iterating yields :class:`~showdown.history.model.Hand` values; the
@@ -45,7 +45,7 @@ def read(source: Source, *, name: str | None = None) -> HistoryReader:
     if path is not None and Path(path).suffix.lower() in (".phh", ".phhs"):
         from showdown.history import phh
 
-        return phh.read(source, name=name)  # type: ignore[return-value]  # the same surface
+        return phh.read(source, name=name)
     return HistoryReader(source, DIALECTS, name=name)
 
 
