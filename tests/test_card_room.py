@@ -493,5 +493,6 @@ def test_card_room_contract_through_the_cli(tmp_path: Path) -> None:
         "error": {
             "type": "StakeError",
             "message": "rake 0.6 is a float: give an integer or an exact decimal text ('0.6')",
+            "line": 2,
         }
     }
