@@ -68,3 +68,52 @@ def test_batch_evaluation_on_the_cluster(client: Any) -> None:
     local = evaluate_many(rows, game="holdem")
     remote = evaluate_on_cluster(rows, client=client, game="holdem", rows_per_task=1_500)
     assert np.array_equal(local, remote)
+
+
+def test_audit_on_the_cluster_equals_the_local_run(client: Any, tmp_path: Any) -> None:
+    from pathlib import Path
+
+    from showdown.history.audit import audit_paths
+    from showdown.history.synthetic import synthetic_history
+
+    path = tmp_path / "synthetic.txt"
+    path.write_text(synthetic_history(240, seed=21))
+    phh = Path(__file__).parent / "data" / "histories" / "phh"
+    paths = [str(path), str(phh)]
+    local = [v.to_json() for vs, _ in audit_paths(paths, chunk=40) for v in vs]
+    remote = [v.to_json() for vs, _ in audit_paths(paths, chunk=40, client=client) for v in vs]
+    assert len(local) > 150
+    assert remote == local
+
+
+def test_audit_command_with_a_scheduler(client: Any, tmp_path: Any) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from showdown.history.synthetic import synthetic_history
+
+    path = tmp_path / "synthetic.txt"
+    path.write_text(synthetic_history(60, seed=3))
+
+    def run(*extra: str) -> list[Any]:
+        done = subprocess.run(
+            [sys.executable, "-m", "showdown", "audit", "--json", *extra, str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return [json.loads(line) for line in done.stdout.splitlines()]
+
+    local = run()
+    assert local
+    assert run("--scheduler", client.scheduler.address) == local
+    unreachable = subprocess.run(
+        [sys.executable, "-m", "showdown", "audit", "--scheduler", "tcp://127.0.0.1:1", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert unreachable.returncode == 2
+    assert "cannot reach the Dask scheduler tcp://127.0.0.1:1" in unreachable.stderr

@@ -6,9 +6,11 @@ import sys
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from showdown.cli._app import app, console, print_json
+from showdown.cli._app import app, console, fail, print_json
 from showdown.history.audit import DISAGREE, Tally, Verdict, audit_paths, format_amount
 
 __all__ = ["audit"]
@@ -24,6 +26,13 @@ def audit(
         bool, typer.Option("--json", help="One JSON object per showdown hand, in input order.")
     ] = False,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            help="Audit on a Dask cluster: the scheduler's address (tcp://host:8786).",
+        ),
+    ] = None,
 ) -> None:
     """Audit hand histories: who should have won what, and whether the room paid exactly that.
 
@@ -33,23 +42,43 @@ def audit(
     tally = Tally()
     failed = False
     disagreements: list[Verdict] = []
-    show_progress = not as_json and sys.stderr.isatty()
-    progress_count = 0
-    for verdicts, part in audit_paths(paths, workers=workers):
-        tally.merge(part)
-        for verdict in verdicts:
-            if verdict.verdict != "agree":
-                failed = True
-            if as_json:
-                print_json(verdict.to_json())
-            elif verdict.verdict != "agree" and len(disagreements) < 200:
-                disagreements.append(verdict)
-        progress_count += sum(row["hands"] for row in part.rows.values())
-        if show_progress:
-            sys.stderr.write(f"\r{progress_count} hands read")
-            sys.stderr.flush()
-    if show_progress:
-        sys.stderr.write("\r")
+    client = None
+    if scheduler is not None:
+        from showdown.distributed import connect
+
+        try:
+            client = connect(scheduler, timeout=10.0)
+        except (OSError, ImportError) as error:
+            raise fail(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.completed:,.0f} hands read, {task.fields[showdowns]:,} showdowns"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
+    try:
+        with progress:
+            task = progress.add_task("audit", total=None, showdowns=0)
+            for verdicts, part in audit_paths(paths, workers=workers, client=client):
+                tally.merge(part)
+                for verdict in verdicts:
+                    if verdict.verdict != "agree":
+                        failed = True
+                    if as_json:
+                        print_json(verdict.to_json())
+                    elif verdict.verdict != "agree" and len(disagreements) < 200:
+                        disagreements.append(verdict)
+                showdowns = sum(row["showdowns"] for row in tally.rows.values())
+                progress.update(
+                    task,
+                    advance=sum(row["hands"] for row in part.rows.values()),
+                    showdowns=showdowns,
+                )
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
     if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
         failed = True
     if not as_json:

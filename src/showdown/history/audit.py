@@ -402,17 +402,19 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
 
 
 def audit_paths(
-    paths: Iterable[str], *, workers: int = 1, chunk: int = 500
+    paths: Iterable[str], *, workers: int = 1, chunk: int = 500, client: Any = None
 ) -> Iterator[tuple[list[Verdict], Tally]]:
-    """Audit every hand of some files, in input order, on ``workers`` processes.
+    """Audit every hand of some files, in input order, on ``workers`` processes or a cluster.
 
     ``paths`` are files, folders (searched recursively), globs or ``-``
     (:func:`~showdown.history.reader.find_histories`).
 
     Yields, per chunk of hands, the verdicts in file order and the counts of
     that chunk (files that hold no history count as skipped). Worker
-    processes are started with ``spawn``; the output does not depend on
-    their number.
+    processes are started with ``spawn``; with a Dask ``client``
+    (:func:`showdown.distributed.connect`) each chunk is one task on the
+    cluster (PHH files are read by the worker, so they must be reachable
+    there). The output does not depend on the number of workers.
     """
     errors: list[HistoryError] = []
 
@@ -426,6 +428,9 @@ def audit_paths(
     from showdown.history.reader import find_histories
 
     chunks = _chunks(find_histories(paths), chunk, errors)
+    if client is not None:
+        yield from _on_cluster(client, chunks, errors)
+        return
     if workers <= 1:
         for item in chunks:
             yield from flush()
@@ -448,6 +453,31 @@ def audit_paths(
             yield from _drain(entry)
 
 
+def _on_cluster(
+    client: Any, chunks: Iterator[_Chunk], errors: list[HistoryError]
+) -> Iterator[tuple[list[Verdict], Tally]]:
+    """The chunks audited as tasks of a Dask cluster, a bounded number in flight, in order."""
+    from showdown.distributed import worker_threads
+
+    window = 4 * worker_threads(client)
+    pending: list[tuple[list[HistoryError], Any]] = []
+    try:
+        for item in chunks:
+            job = (
+                client.submit(_audit_chunk, item, pure=False)
+                if item[1] is None or item[1]
+                else None
+            )
+            pending.append((list(errors), job))
+            errors.clear()
+            while len(pending) > window:
+                yield from _drain(pending.pop(0))
+        for entry in pending:
+            yield from _drain(entry)
+    finally:
+        client.cancel([job for _, job in pending if job is not None and not job.done()])
+
+
 def _drain(entry: tuple[list[HistoryError], Any]) -> Iterator[tuple[list[Verdict], Tally]]:
     errors, job = entry
     for error in errors:
@@ -455,4 +485,4 @@ def _drain(entry: tuple[list[HistoryError], Any]) -> Iterator[tuple[list[Verdict
         tally.add(error, None)
         yield [], tally
     if job is not None:
-        yield job.get()
+        yield job.get() if hasattr(job, "get") else job.result()
