@@ -14,15 +14,23 @@ from typing import Any
 from showdown.games import evaluate_game
 from showdown.pots import OddChipRule, Showdown
 
+LOW_RANKS = "A23456789TJQK"
+SUITS = "cdhs"
 
-def odd_chip_order(showdown: Showdown) -> list[int]:
-    """Seats in the order odd chips go to them (RULES.md §5)."""
+
+def odd_chip_order(showdown: Showdown, half: str = "high") -> list[int]:
+    """Seats in the order odd chips go to them (RULES.md §5; Robert's Rules for low halves)."""
     n = len(showdown.players)
     rule = showdown.odd_chip
-    if rule is OddChipRule.AUTO:
-        rule = OddChipRule.HIGH_CARD if showdown.game.family.value == "stud" else OddChipRule.BUTTON
-    if rule is OddChipRule.BUTTON:
+    stud = showdown.game.family.value == "stud"
+    if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and not stud):
         return [(showdown.button + k) % n for k in range(1, n + 1)]
+    if rule is OddChipRule.AUTO and half == "low":  # the lowest card by suit, ace low
+        lowest = [
+            min([(LOW_RANKS.index(str(c)[0]), SUITS.index(str(c)[1])) for c in p.cards] or [(99, 99)])
+            for p in showdown.players
+        ]
+        return sorted(range(n), key=lambda seat: lowest[seat])
     best_card = [max([c.code for c in p.cards] or [-1]) for p in showdown.players]
     return sorted(range(n), key=lambda seat: -best_card[seat])
 
@@ -37,7 +45,6 @@ def reference_payouts(showdown: Showdown) -> list[int]:
     if len(live) > 1:
         for i in live:
             values[i] = evaluate_game(game, players[i].cards, showdown.board or None).values
-    order = odd_chip_order(showdown)
     left = [int(p.stake) for p in players]
     pots: list[list[Any]] = []  # [amount, eligible or owner, kind]
     while any(left):
@@ -60,11 +67,13 @@ def reference_payouts(showdown: Showdown) -> list[int]:
             pay[eligible[0]] += amount
             continue
         halves = []
+        orders = []
         for h in range(len(game.rankings)):
             scored = [(v, i) for i in eligible if (v := values[i][h]) is not None]
             if scored:
                 top = max(v for v, _ in scored)
                 halves.append([i for v, i in scored if v == top])
+                orders.append(odd_chip_order(showdown, game.halves[h]))
         first_half = amount - amount // 2 if len(halves) == 2 else amount
         for k, winners in enumerate(halves):
             chips = first_half if k == 0 else amount - first_half
@@ -72,6 +81,6 @@ def reference_payouts(showdown: Showdown) -> list[int]:
             for i in winners:
                 pay[i] += each
             extra = chips - each * len(winners)
-            for i in [s for s in order if s in winners][:extra]:
+            for i in [s for s in orders[k] if s in winners][:extra]:
                 pay[i] += 1
     return pay

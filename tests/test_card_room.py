@@ -210,6 +210,21 @@ def test_run_it_three_times_with_an_odd_unit() -> None:
     assert {p.name: p.payout for p in result.players} == {"Ann": 34 + 33, "Bob": 33}
 
 
+def test_a_razz_odd_chip_goes_to_the_lowest_card_by_suit() -> None:
+    # Two wheels split 101 chips. Robert's Rules: in a low stud game the odd chip
+    # goes to the lowest card by suit (all cards count): Ann's ace of clubs beats
+    # Bob's ace of diamonds, though Bob holds the highest card (Ks).
+    players = [
+        Player("Ann", parse_cards("Ac 2d 3h 4s 5c Kd Kh"), 34),
+        Player("Bob", parse_cards("Ad 2c 3d 4h 5s Kc Ks"), 34),
+        Player("Cid", (), 33, folded=True),
+    ]
+    assert pay(Showdown.build("razz", None, players)) == {"Ann": 51, "Bob": 50, "Cid": 0}
+    # The explicit high-card rule still gives it to the highest card.
+    high = Showdown.build("razz", None, players, odd_chip="high_card")
+    assert pay(high) == {"Ann": 50, "Bob": 51, "Cid": 0}
+
+
 def test_eight_handed_stud_with_six_early_folds() -> None:
     ante, bring_in, bet = 1, 2, 10
     folders = [Player(f"F{i}", (), ante, folded=True, dead=ante) for i in range(5)]

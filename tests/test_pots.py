@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from showdown import DECK, Card, CardCountError, DuplicateCardError, StakeError, parse_cards
 from showdown.games import GAMES, get_game
 from showdown.pots import OddChipRule, Player, Showdown, resolve
+from tests.naive_pots import odd_chip_order
 
 
 def table(game: str, board: str | None, *players: tuple[str, str, int], **options: object):
@@ -248,21 +249,11 @@ def test_no_chip_is_lost_or_created(showdown: Showdown) -> None:
 def test_odd_chips_follow_the_documented_order(showdown: Showdown) -> None:
     result = resolve(showdown)
     names = [p.name for p in showdown.players]
-    rule = showdown.odd_chip
-    if rule is OddChipRule.AUTO:
-        rule = OddChipRule.HIGH_CARD if showdown.game.family.value == "stud" else OddChipRule.BUTTON
-    if rule is OddChipRule.BUTTON:
-        order = [names[(showdown.button + 1 + k) % len(names)] for k in range(len(names))]
-    else:
-        order = sorted(
-            names,
-            key=lambda n: max(c.code for c in showdown.players[names.index(n)].cards),
-            reverse=True,
-        )
     for pot in result.pots:
         halves = [h for h in showdown.game.halves if pot.winners.get(h)]
         if pot.kind == "uncalled" or len(halves) != 1:
             continue
+        order = [names[seat] for seat in odd_chip_order(showdown, halves[0])]
         winners = pot.winners[halves[0]]
         base, extra = divmod(int(pot.amount), len(winners))
         lucky = [n for n in order if n in winners][:extra]

@@ -46,7 +46,9 @@ The rules (card-room conventions, RULES.md §5 and §6):
   evenly, the units left over go one by one, in flop and draw games, to the
   winners in seat order starting left of the button; in stud games, to the
   winners in order of their highest card by rank, then suit (clubs <
-  diamonds < hearts < spades).
+  diamonds < hearts < spades) -- and, in a low half (Razz, the low of Stud
+  Hi/Lo), of their *lowest* card by rank (the ace low), then suit, as Robert's
+  Rules of Poker say. Every card a player holds counts, not only his five.
 * **The deck counts only cards that exist.** Only the cards shown (and the
   boards) must fit in the deck, so an 8-player stud table is fine. In a stud
   game a one-card ``board`` is the community card dealt face up when the deck
@@ -118,7 +120,8 @@ class OddChipRule(Enum):
     """Who gets the chips left over when a pot cannot be split evenly."""
 
     AUTO = "auto"
-    """Button order in flop and draw games, highest card by suit in stud games."""
+    """Button order in flop and draw games; in stud games the highest card by suit
+    (the lowest card by suit for a low half)."""
     BUTTON = "button"
     """The first winner clockwise from the button (seat button + 1, ...)."""
     HIGH_CARD = "high_card"
@@ -624,19 +627,31 @@ def _rake_shares(pots: Sequence[_Pot], rake: int | list[int]) -> list[int]:
     return shares
 
 
-def _odd_chip_order(showdown: Showdown) -> list[int]:
-    """Seats in the order they receive odd chips."""
+def _odd_chip_orders(showdown: Showdown) -> dict[str, list[int]]:
+    """Per half of the pot, the seats in the order they receive odd chips."""
     seats = len(showdown.players)
     rule = showdown.odd_chip
-    if rule is OddChipRule.AUTO:
-        rule = OddChipRule.HIGH_CARD if showdown.game.family is Family.STUD else OddChipRule.BUTTON
-    if rule is OddChipRule.BUTTON:
-        return [(showdown.button + 1 + k) % seats for k in range(seats)]
-    return sorted(
+    stud = showdown.game.family is Family.STUD
+    if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and not stud):
+        order = [(showdown.button + 1 + k) % seats for k in range(seats)]
+        return dict.fromkeys(showdown.game.halves, order)
+    highest = sorted(
         range(seats),
         key=lambda seat: max((card.code for card in showdown.players[seat].cards), default=-1),
         reverse=True,
     )
+    orders = dict.fromkeys(showdown.game.halves, highest)
+    if rule is OddChipRule.AUTO and "low" in orders:
+        orders["low"] = sorted(range(seats), key=lambda seat: _lowest_card(showdown, seat))
+    return orders
+
+
+def _lowest_card(showdown: Showdown, seat: int) -> tuple[int, int]:
+    """A seat's lowest card as a sort key: rank with the ace low, then suit (clubs first)."""
+    cards = showdown.players[seat].cards
+    if not cards:
+        return (99, 99)
+    return min(((c.rank.index + 1) % 13, c.suit.index) for c in cards)
 
 
 def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
@@ -753,7 +768,7 @@ def resolve(
                 valued[seat] = _evaluate(game, player, board)
         ranks.append({seat: hand.values for seat, hand in valued.items()})
         hands.append(valued)
-    order = _odd_chip_order(showdown)
+    orders = _odd_chip_orders(showdown)
     total = sum(stakes)
     no_stakes = total == 0
     pots = (
@@ -813,7 +828,7 @@ def resolve(
                 ranks[number],
                 pot.eligible,
                 per_board[number],
-                order,
+                orders,
                 pot_word,
                 t if explain else None,
             )
@@ -902,7 +917,7 @@ def _award(
     hands: Mapping[int, tuple[_Comparable, ...]],
     eligible: frozenset[int],
     amount: int,
-    order: Sequence[int],
+    orders: Mapping[str, Sequence[int]],
     pot_word: Word,
     t: Language | None,
 ) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[int, ...]], str]:
@@ -943,7 +958,7 @@ def _award(
         half_amount = remaining if position == len(halves) - 1 else -(-amount // len(halves))
         remaining -= half_amount
         winners = by_half[half]
-        for seat, chips in _split(half_amount, winners, order).items():
+        for seat, chips in _split(half_amount, winners, orders[half]).items():
             payout[seat] = payout.get(seat, 0) + chips
         for seat in winners:
             share[seat] = share.get(seat, Fraction(0)) + Fraction(1, len(halves) * len(winners))
