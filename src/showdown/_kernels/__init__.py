@@ -52,3 +52,28 @@ derived from the readable rule tables (:func:`showdown.tables.get_table`) by
 taking the best five-card subset, and tests compare every kernel with the
 readable evaluator.
 """
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def _choose_numba_cache() -> None:
+    """Send numba's compiled-kernel cache to a user cache folder when the package is read-only.
+
+    numba caches compiled kernels beside their source (``__pycache__``). In a
+    read-only install that fails and every process compiles again, so unless
+    ``NUMBA_CACHE_DIR`` is set, a package folder we cannot write sends the cache
+    to ``$XDG_CACHE_HOME/showdown/numba`` (``~/.cache/showdown/numba``). It runs
+    when this package is imported, before any kernel module imports numba.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    if os.access(Path(__file__).parent, os.W_OK):
+        return
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    os.environ["NUMBA_CACHE_DIR"] = str(Path(base) / "showdown" / "numba")
+
+
+_choose_numba_cache()
