@@ -116,9 +116,11 @@ def test_deal_the_five_player_seed_by_clicking(page: Any) -> None:
     # Dealt cards leave the deck.
     assert page.locator('.pick[data-card="Ks"]').is_disabled()
 
-    # Change one card: Hans's Kd becomes the Ad; Peter alone has the full house now.
+    # Change one card in one step: choose Hans's Kd, then the Ad takes its place (the old
+    # result stays until the new one comes); Peter alone has the full house now.
     page.click('.slot[data-slot="p1-0"]')
-    assert page.locator('.pick[data-card="Kd"]').is_enabled()
+    assert page.locator('.slot[data-slot="p1-0"] .card').get_attribute("data-card") == "Kd"
+    assert _winners(page) == ["Peter", "Hans"]
     page.click('.pick[data-card="Ad"]')
     _wait_for_winners(page, ["Peter"])
     assert page.locator('.player[data-seat="1"] .desc').inner_text() == (
@@ -157,9 +159,11 @@ def test_worked_situations_hi_lo_and_equity(page: Any) -> None:
     page.click('.example[data-id="000-ex9"]')
     _wait_for_winners(page, ["Peter", "Hans"])
     assert page.locator(".player").count() == 5
-    # Take back the turn and the river: equity bars and the 13x13 grid appear.
-    page.click('.slot[data-slot="b4"]')
-    page.click('.slot[data-slot="b3"]')
+    # Take back the turn and the river (a click chooses a card, a second takes it back):
+    # equity bars and the 13x13 grid appear.
+    for slot in ("b4", "b3"):
+        page.click(f'.slot[data-slot="{slot}"]')
+        page.click(f'.slot[data-slot="{slot}"]')
     page.wait_for_selector("#equity .bar-row", timeout=15_000)
     assert page.locator("#equity .bar-row").count() == 5
     page.wait_for_selector("#equity .grid13 div", timeout=15_000)
