@@ -8,6 +8,7 @@
   const RANK_WORD = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two" };
   const SUIT_WORD = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
   const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"];
+  const SEED_TITLES = { "000": "Poker hands", "001": "The kicker", "003": "Lowball and Badugi", "004": "Ties in five-card poker" };
   const MIN_PLAYERS = 2;
   const MAX_PLAYERS = 10;
   const AMOUNT = /^\s*\+?\d{1,30}(\.\d{1,30})?\s*$/;
@@ -696,11 +697,14 @@
     for (const [seed, examples] of groups) {
       const group = el("div", "example-group");
       const documentTitle = state.examples.documents[seed];
-      const title = el("h3", "", documentTitle ? t(examples[0].topic) : t("More"));
-      if (documentTitle) title.append(el("small", "", ` · ${seed}`));
+      const title = el("h3", "", documentTitle ? t(SEED_TITLES[seed] || examples[0].topic) : t("More"));
+      if (documentTitle) {
+        title.append(el("small", "", ` · ${seed}`));
+        title.title = documentTitle; // the rule document's own title, in its own language
+      }
       const list = el("div", "example-list");
       for (const example of examples) {
-        const button = el("button", "example", `${example.number}. ${t(example.section)}`);
+        const button = el("button", "example", `${example.number}. ${exampleLabel(example)}`);
         button.type = "button";
         button.dataset.id = example.id;
         if (state.example === example.id) {
@@ -715,6 +719,14 @@
       sections.push(group);
     }
     root.replaceChildren(...sections);
+  }
+
+  function exampleLabel(example) {
+    const numbered = /^(.*), example (\d+)$/.exec(example.section);
+    if (numbered) return `${t(numbered[1])}, ${t("example")} ${numbered[2]}`;
+    const exercise = /^Exercise (\d+)$/.exec(example.section);
+    if (exercise) return `${t("Exercise")} ${exercise[1]}`;
+    return t(example.section);
   }
 
   function translatePage() {
@@ -1582,6 +1594,14 @@
       renderAll();
     });
     $("#history-load").addEventListener("click", pasteHistory);
+    window.addEventListener("hashchange", () => {
+      const data = readUrl();
+      if (!data) return;
+      remember();
+      loadUrl(data);
+      state.active = nextEmpty(null);
+      redraw();
+    });
     document.addEventListener("keydown", (event) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
