@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
 
 from showdown import ShowdownError, get_ranking
-from showdown.contract import error_to_json, resolve_json, showdown_from_json
-from showdown.errors import InvalidRecordError, UnknownRankingError
+from showdown.contract import error_to_json, resolve_json, showdown_from_json, showdown_to_json
+from showdown.errors import HistoryError, InvalidRecordError, UnknownRankingError
+from showdown.history import read
+from showdown.pots import Showdown
+from tests.test_card_room import card_room
 
 GOOD: dict[str, Any] = {
     "game": "holdem",
@@ -84,3 +91,66 @@ def test_unknown_ranking_lists_the_rankings() -> None:
     )
     assert get_ranking("2-7").name == "deuce_to_seven"
     assert get_ranking("Razz").name == "ace_to_five"
+
+
+@given(card_room())
+def test_showdown_to_json_reads_back_as_the_same_showdown(case: tuple[Showdown, bool]) -> None:
+    showdown, decimal = case
+    record = showdown_to_json(showdown)
+    assert json.loads(json.dumps(record)) == record  # plain JSON
+    assert showdown_from_json(record) == showdown
+    amounts = [record["rake"]] + [p[k] for p in record["players"] for k in ("stake", "dead")]
+    assert all(isinstance(a, str if decimal else int) for a in amounts)
+    assert ("boards" in record) == bool(showdown.boards)
+
+
+def test_showdown_to_json_of_every_sample_history_hand() -> None:
+    folder = Path(__file__).parent / "data" / "histories"
+    hands = [
+        hand
+        for path in sorted(folder.glob("pokerstars_*.txt"))
+        for hand in read(path)
+        if hand.reached_showdown
+    ]
+    assert len(hands) >= 5
+    converted = 0
+    unsupported: list[str] = []
+    for hand in hands:
+        try:
+            showdown = hand.showdown()
+        except HistoryError as error:  # a game showdown does not deal (Courchevel Hi/Lo)
+            unsupported.append(error.kind)
+            continue
+        converted += 1
+        record = showdown_to_json(showdown)
+        assert showdown_from_json(record) == showdown, hand.hand_id
+        assert [p["name"] for p in record["players"]] == [p.name for p in showdown.players]
+    assert converted >= 5
+    assert set(unsupported) <= {"unsupported game"}
+
+
+def test_showdown_to_json_writes_the_given_fields() -> None:
+    showdown = Showdown.build(
+        "omaha_hilo", "As 2d 7c Kh 9s", [("Ann", "Ac 3h Kd 5s", 40), ("Bob", "", 25)], button=1
+    )
+    showdown = replace(
+        showdown, players=(showdown.players[0], replace(showdown.players[1], folded=True))
+    )
+    assert showdown_to_json(showdown) == {
+        "game": "omaha_hilo",
+        "board": "As 2d 7c Kh 9s",
+        "button": 1,
+        "odd_chip": "auto",
+        "rake": 0,
+        "players": [
+            {
+                "name": "Ann",
+                "cards": "Ac 3h Kd 5s",
+                "stake": 40,
+                "dead": 0,
+                "folded": False,
+                "mucked": False,
+            },
+            {"name": "Bob", "cards": "", "stake": 25, "dead": 0, "folded": True, "mucked": False},
+        ],
+    }

@@ -47,6 +47,7 @@ Output: see :func:`result_to_json`; an invalid record becomes
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any, Final
 
 from showdown.cards import Card, format_cards, parse_cards
@@ -63,6 +64,7 @@ __all__ = [
     "resolve_json",
     "result_to_json",
     "showdown_from_json",
+    "showdown_to_json",
 ]
 
 _SHOWDOWN_KEYS: Final = {"game", "board", "boards", "button", "players", "odd_chip", "rake", "unit"}
@@ -156,6 +158,59 @@ def showdown_from_json(record: object) -> Showdown:
         )
         players.append(Player(name, cards, stake, flags[0], dead, flags[1]))
     return Showdown(game, tuple(players), board, button, rule, boards, rake, unit)
+
+
+def showdown_to_json(showdown: Showdown) -> dict[str, Any]:
+    """The contract's input record of a showdown: the inverse of :func:`showdown_from_json`.
+
+    Amounts are integers of chips, or decimal texts when any amount of the
+    showdown is a decimal (currency), cards are texts; ``boards`` replaces
+    ``board`` when the pot is run more than once, ``unit`` is written only when
+    it was given. Reading the record back gives an equal showdown.
+
+    >>> record = {"game": "holdem", "boards": ["Kc Tc Kh 7s 3d", "Kc Tc Kh Td Th"],
+    ...           "rake": ["0.10"], "unit": "0.01", "button": 1,
+    ...           "players": [{"name": "Ann", "cards": "Ks 2c", "stake": "1.00", "dead": "0.05"},
+    ...                       {"name": "Cid", "stake": "0.50", "mucked": True}]}
+    >>> out = showdown_to_json(showdown_from_json(record))
+    >>> out["boards"], out["rake"], out["unit"], out["players"][1]
+    (['Kc Tc Kh 7s 3d', 'Kc Tc Kh Td Th'], ['0.10'], '0.01', \
+{'name': 'Cid', 'cards': '', 'stake': '0.50', 'dead': '0', 'folded': False, 'mucked': True})
+    >>> showdown_from_json(out) == showdown_from_json(record)
+    True
+    """
+    rake = showdown.rake
+    amounts: list[Amount] = [a for p in showdown.players for a in (p.stake, p.dead)]
+    amounts.extend(rake if isinstance(rake, tuple) else (rake,))
+    if showdown.unit is not None:
+        amounts.append(showdown.unit)
+    decimal = any(isinstance(a, Decimal) for a in amounts)
+
+    def amount(value: Amount) -> int | str:
+        return format_amount(value) if decimal else amount_to_json(value)
+
+    record: dict[str, Any] = {"game": showdown.game.name}
+    if showdown.boards:
+        record["boards"] = [format_cards(board) for board in showdown.boards]
+    else:
+        record["board"] = format_cards(showdown.board)
+    record["button"] = showdown.button
+    record["odd_chip"] = showdown.odd_chip.value
+    record["rake"] = [amount(r) for r in rake] if isinstance(rake, tuple) else amount(rake)
+    if showdown.unit is not None:
+        record["unit"] = amount(showdown.unit)
+    record["players"] = [
+        {
+            "name": player.name,
+            "cards": format_cards(player.cards),
+            "stake": amount(player.stake),
+            "dead": amount(player.dead),
+            "folded": player.folded,
+            "mucked": player.mucked,
+        }
+        for player in showdown.players
+    ]
+    return record
 
 
 def hand_to_json(value: HandValue | None, *, lang: str = "en") -> dict[str, Any] | None:

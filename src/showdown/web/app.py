@@ -6,10 +6,12 @@ contract of ``showdown resolve`` (:mod:`showdown.contract`), ``GET
 /api/games`` is the registry. Every bad input is a 4xx with one JSON shape,
 ``{"error": {"type", "field", "message"}}``, whose message is the library's;
 the limits of :class:`~showdown.web.settings.Settings` cap every request.
+``POST /api/history`` audits a pasted hand history (:mod:`showdown.history`)
+and gives each showdown as a record of the contract.
 
 >>> app = create_app(warm_up=False)
 >>> sorted(path for path in app.openapi()["paths"])
-['/api/equity', '/api/games', '/api/hand', '/api/messages', '/api/showdown']
+['/api/equity', '/api/games', '/api/hand', '/api/history', '/api/messages', '/api/showdown']
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from showdown.web.models import (
     GameInfo,
     HandRequest,
     HandResponse,
+    HistoryRequest,
+    HistoryResponse,
     MessagesResponse,
     PlayerIn,
     ShowdownRequest,
@@ -453,6 +457,20 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             raise RequestError(field, error) from None
         response.headers["Content-Language"] = code
         return result_to_json(result)
+
+    @app.post(
+        "/api/history",
+        response_model=HistoryResponse,
+        response_model_exclude_unset=True,
+        responses=_ERRORS,
+    )
+    def history(request: HistoryRequest) -> dict[str, Any]:
+        """Audit a pasted hand history: the records of ``showdown audit --json``, and each
+        hand's showdown as a record of the contract (for ``POST /api/showdown``)."""
+        from showdown.web._history import read_pasted
+
+        with _at("text"):
+            return read_pasted(request.text, request.format)
 
     @app.post("/api/equity", response_model=EquityResponse, responses=_ERRORS)
     async def equity(request: EquityRequest) -> Any:

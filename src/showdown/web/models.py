@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 __all__ = [
     "AmountIn",
     "AmountOut",
+    "AuditPlayer",
     "BoardShareOut",
     "Cards",
     "EquityGrid",
@@ -26,6 +27,11 @@ __all__ = [
     "Halves",
     "HandRequest",
     "HandResponse",
+    "HistoryAudit",
+    "HistoryHand",
+    "HistoryHandInfo",
+    "HistoryRequest",
+    "HistoryResponse",
     "MessagesResponse",
     "PlayerEquityOut",
     "PlayerIn",
@@ -133,6 +139,79 @@ class ShowdownRequest(_Strict):
         default=None, description="The smallest unit of money; default the finest decimal given."
     )
     players: Annotated[list[PlayerIn], Field(max_length=64)]
+
+
+class HistoryRequest(_Strict):
+    """A pasted hand history (its size is capped by the server's body limit)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "text": "PokerStars Hand #9: Hold'em No Limit (10/20) - 2024/01/02 ET\n...",
+                    "format": "auto",
+                }
+            ]
+        },
+    )
+
+    text: Annotated[StrictStr, Field(description="PokerStars, GGPoker or Full Tilt text, or PHH.")]
+    format: Literal["auto", "text", "phh"] = Field(
+        default="auto",
+        description="'text': the card rooms' layouts; 'phh': PHH; 'auto': PHH when a line "
+        "reads 'variant = ...'.",
+    )
+
+
+class AuditPlayer(BaseModel):
+    """One player's amounts in an audit record: what the room paid, what the rules pay."""
+
+    recorded: str
+    resolved: str
+
+
+class HistoryAudit(BaseModel):
+    """One record of ``showdown audit --json``."""
+
+    file: str
+    hand: str
+    site: str
+    game: str
+    verdict: Literal["agree", "disagree", "unsupported", "error"]
+    players: dict[str, AuditPlayer]
+    rake: str
+    reason: str | None
+
+
+class HistoryHandInfo(BaseModel):
+    """Where the hand was played, as its header says."""
+
+    site: str
+    hand: str
+    table: str
+    game_name: str
+    currency: str | None
+    line: int
+
+
+class HistoryHand(BaseModel):
+    """A hand of the pasted history: its audit and its showdown (a contract input record)."""
+
+    audit: HistoryAudit
+    info: HistoryHandInfo | None = Field(description="null: the hand could not be read.")
+    showdown: ShowdownRequest | None = Field(
+        description="The showdown for POST /api/showdown; null when it cannot be built."
+    )
+
+
+class HistoryResponse(BaseModel):
+    """Every hand of a pasted history that reached a showdown or could not be read."""
+
+    format: Literal["text", "phh"]
+    hands_read: int
+    skipped: dict[str, int] = Field(description="Hands left out, by reason ('no showdown').")
+    hands: list[HistoryHand]
 
 
 class ValuedHand(BaseModel):

@@ -5,8 +5,13 @@
   const RANKS = "AKQJT98765432";
   const SUITS = ["s", "h", "d", "c"];
   const SUIT_SYMBOL = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  const RANK_WORD = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two" };
+  const SUIT_WORD = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+  const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th"];
+  const SEED_TITLES = { "000": "Poker hands", "001": "The kicker", "003": "Lowball and Badugi", "004": "Ties in five-card poker" };
   const MIN_PLAYERS = 2;
   const MAX_PLAYERS = 10;
+  const AMOUNT = /^\s*\+?\d{1,30}(\.\d{1,30})?\s*$/;
 
   const state = {
     lang: "en",
@@ -14,39 +19,71 @@
     games: [],
     game: null,
     players: [],
-    board: [],
+    boards: [[]],
+    button: 0,
+    rake: "",
+    unit: null,
     active: null,
+    picking: false,
     examples: { documents: {}, examples: [] },
     example: null,
+    edited: false,
     seq: 0,
     last: null,
+    pending: false,
     equitySeq: 0,
+    equityAbort: null,
+    equityKey: null,
     gridSeat: 0,
+    undo: [],
+    typed: "",
+    typedAt: 0,
+    history: null,
+    historyHand: null,
   };
 
   const $ = (selector, root = document) => root.querySelector(selector);
   const t = (text) => state.messages[text] || text;
+  const fmt = (text, values) => t(text).replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const board = () => state.boards[0];
 
   // ---------- cards ----------
 
+  function cardName(card) {
+    return fmt("{rank} of {suit}", { rank: t(RANK_WORD[card[0]]), suit: t(SUIT_WORD[card[1]]) });
+  }
+
+  function cardText(card) {
+    return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]]}`;
+  }
+
   function cardElement(card, classes = "") {
-    const el = document.createElement("div");
-    el.className = `card s-${card[1]} ${classes}`.trim();
-    el.dataset.card = card;
-    const rank = document.createElement("span");
-    rank.className = "r";
-    rank.textContent = card[0] === "T" ? "10" : card[0];
-    const suit = document.createElement("span");
-    suit.className = "s";
-    suit.textContent = SUIT_SYMBOL[card[1]];
-    el.append(rank, suit);
-    el.title = card;
-    return el;
+    const node = el("div", `card s-${card[1]} ${classes}`.trim());
+    node.dataset.card = card;
+    node.append(el("span", "r", card[0] === "T" ? "10" : card[0]), el("span", "s", SUIT_SYMBOL[card[1]]));
+    node.title = cardName(card);
+    return node;
   }
 
   function splitCards(text) {
     if (!text) return [];
+    if (Array.isArray(text)) return text;
     return text.split(/[\s,]+/).filter(Boolean);
+  }
+
+  function parseTyped(text) {
+    // "Qh", "10h", "q♥", "T s" -> "Qh"; null while incomplete or wrong
+    const clean = text.toLowerCase().replace(/\s+/g, "").replace("♠", "s").replace("♥", "h").replace("♦", "d").replace("♣", "c");
+    const match = /^(10|[2-9tjqka])([shdc])$/.exec(clean);
+    if (!match) return null;
+    const rank = match[1] === "10" ? "T" : match[1].toUpperCase();
+    return rank + match[2];
   }
 
   function inDeck(card) {
@@ -54,32 +91,66 @@
   }
 
   function usedCards() {
-    const used = new Set(state.board.filter(Boolean));
+    const used = new Set();
+    for (const cards of state.boards) for (const c of cards) if (c) used.add(c);
     for (const player of state.players) for (const c of player.cards) if (c) used.add(c);
     return used;
   }
 
   // ---------- slots ----------
 
+  function parseKey(key) {
+    if (key[0] === "b") {
+      const rest = key.slice(1);
+      if (rest.includes("-")) {
+        const [k, i] = rest.split("-").map(Number);
+        return { board: k, index: i };
+      }
+      return { board: 0, index: Number(rest) };
+    }
+    const [seat, i] = key.slice(1).split("-").map(Number);
+    return { seat, index: i };
+  }
+
+  function boardKey(k, i) {
+    return k === 0 ? `b${i}` : `b${k}-${i}`;
+  }
+
   function slotKeys() {
     const keys = [];
     state.players.forEach((p, seat) => p.cards.forEach((_, i) => keys.push(`p${seat}-${i}`)));
-    state.board.forEach((_, i) => keys.push(`b${i}`));
+    state.boards.forEach((cards, k) => cards.forEach((_, i) => keys.push(boardKey(k, i))));
     return keys;
   }
 
   function getSlot(key) {
-    if (key[0] === "b") return state.board[Number(key.slice(1))];
-    const [seat, i] = key.slice(1).split("-").map(Number);
-    return state.players[seat]?.cards[i];
+    const where = parseKey(key);
+    if (where.board !== undefined) return state.boards[where.board]?.[where.index];
+    return state.players[where.seat]?.cards[where.index];
   }
 
   function setSlot(key, card) {
-    if (key[0] === "b") state.board[Number(key.slice(1))] = card;
-    else {
-      const [seat, i] = key.slice(1).split("-").map(Number);
-      state.players[seat].cards[i] = card;
+    const where = parseKey(key);
+    if (where.board !== undefined) state.boards[where.board][where.index] = card;
+    else state.players[where.seat].cards[where.index] = card;
+  }
+
+  function canPlace(card, key) {
+    // A card is free if nobody holds it; the boards of a pot run twice share their first cards.
+    if (!inDeck(card)) return false;
+    const where = key ? parseKey(key) : {};
+    for (const [seat, player] of state.players.entries()) {
+      for (const [i, c] of player.cards.entries()) if (c === card && !(where.seat === seat && where.index === i)) return false;
     }
+    for (const [k, cards] of state.boards.entries()) {
+      for (const [i, c] of cards.entries()) {
+        if (c !== card) continue;
+        if (where.board === k && where.index === i) continue;
+        if (where.board !== undefined && where.board !== k && where.index === i) continue;
+        return false;
+      }
+    }
+    return true;
   }
 
   function nextEmpty(after) {
@@ -87,34 +158,157 @@
     const start = after ? keys.indexOf(after) + 1 : 0;
     for (let k = 0; k < keys.length; k++) {
       const key = keys[(start + k) % keys.length];
-      if (!getSlot(key)) return key;
+      if (!getSlot(key) && !isFoldedSlot(key)) return key;
     }
     return null;
   }
 
+  function isFoldedSlot(key) {
+    const where = parseKey(key);
+    return where.seat !== undefined && state.players[where.seat]?.folded;
+  }
+
+  // ---------- undo ----------
+
+  function snapshot() {
+    return JSON.stringify({
+      game: state.game?.name,
+      players: state.players,
+      boards: state.boards,
+      button: state.button,
+      rake: state.rake,
+      unit: state.unit,
+      active: state.active,
+      example: state.example,
+      edited: state.edited,
+    });
+  }
+
+  function remember() {
+    state.undo.push(snapshot());
+    if (state.undo.length > 100) state.undo.shift();
+  }
+
+  function restore(saved) {
+    const data = JSON.parse(saved);
+    state.game = state.games.find((g) => g.name === data.game) || state.games[0];
+    $("#game").value = state.game.name;
+    Object.assign(state, {
+      players: data.players,
+      boards: data.boards,
+      button: data.button,
+      rake: data.rake,
+      unit: data.unit,
+      active: data.active,
+      example: data.example,
+      edited: data.edited,
+    });
+  }
+
+  function undo() {
+    const saved = state.undo.pop();
+    if (!saved) return;
+    restore(saved);
+    redraw();
+  }
+
+  function edited() {
+    state.edited = true;
+    state.historyHand = null;
+  }
+
+  // ---------- editing ----------
+
   function clickSlot(key) {
-    if (getSlot(key)) setSlot(key, null);
+    const takeBack = state.active === key && Boolean(getSlot(key));
+    if (takeBack) {
+      remember();
+      setSlot(key, null); // a second click on the chosen card takes it back
+      edited();
+    }
     state.active = key;
-    state.example = null;
-    renderAll();
-    evaluate();
+    state.picking = true;
+    if (takeBack) redraw();
+    else renderAll(); // choosing a slot changes nothing to decide: the result stays
+    bringIntoView(key);
+  }
+
+  function bringIntoView(key) {
+    // On a phone the deck is a sheet at the bottom: the slot being edited stays above it.
+    const sheet = $(".deck-panel");
+    const slot = $(`.slot[data-slot="${key}"]`);
+    if (!slot || getComputedStyle(sheet).position !== "fixed") return;
+    const top = sheet.getBoundingClientRect().top;
+    const rect = slot.getBoundingClientRect();
+    if (rect.bottom > top - 8 || rect.top < 0) window.scrollBy({ top: rect.top - Math.max(8, top - rect.height - 140), behavior: "instant" });
   }
 
   function deal(card) {
-    if (usedCards().has(card) || !inDeck(card)) return;
-    if (!state.active || getSlot(state.active)) state.active = nextEmpty(state.active);
-    if (!state.active) return;
-    setSlot(state.active, card);
-    state.active = nextEmpty(state.active);
-    state.example = null;
-    renderAll();
-    evaluate();
+    if (!state.active) state.active = nextEmpty(null);
+    if (!state.active || !canPlace(card, state.active)) return;
+    remember();
+    const key = state.active;
+    const replacing = Boolean(getSlot(key));
+    setSlot(key, card);
+    edited();
+    state.active = nextEmpty(key);
+    if (replacing || !state.active) state.picking = Boolean(state.active) && !replacing;
+    redraw();
+  }
+
+  function typeIntoSlot(key, event) {
+    if (event.key === "Backspace" || event.key === "Delete") {
+      event.preventDefault();
+      if (getSlot(key)) {
+        remember();
+        setSlot(key, null);
+        edited();
+      }
+      state.active = key;
+      state.typed = "";
+      redraw(`.slot[data-slot="${key}"]`);
+      return;
+    }
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || event.key === " ") return;
+    const now = Date.now();
+    if (now - state.typedAt > 2000) state.typed = "";
+    state.typedAt = now;
+    state.typed += event.key;
+    event.preventDefault();
+    const card = parseTyped(state.typed);
+    if (!card) {
+      if (state.typed.length >= 3) state.typed = "";
+      return;
+    }
+    state.typed = "";
+    if (!canPlace(card, key)) {
+      flash(key);
+      return;
+    }
+    remember();
+    setSlot(key, card);
+    edited();
+    const keys = slotKeys();
+    const next = keys[keys.indexOf(key) + 1] || key;
+    state.active = next;
+    redraw(`.slot[data-slot="${next}"]`);
+  }
+
+  function flash(key) {
+    const slot = $(`.slot[data-slot="${key}"]`);
+    if (!slot) return;
+    slot.classList.add("refused");
+    setTimeout(() => slot.classList.remove("refused"), 600);
   }
 
   // ---------- players and game ----------
 
+  function defaultName(seat) {
+    return `${t("Player")} ${seat + 1}`;
+  }
+
   function newPlayer(seat) {
-    return { name: `${t("Player")} ${seat + 1}`, cards: [], stake: "" };
+    return { name: defaultName(seat), cards: [], stake: "", dead: "", folded: false, mucked: false };
   }
 
   function fitToGame() {
@@ -127,10 +321,14 @@
         return card && inDeck(card) ? card : null;
       });
     }
-    state.board = Array.from({ length: boardSize }, (_, i) => {
-      const card = state.board[i] || null;
-      return card && inDeck(card) ? card : null;
-    });
+    if (!boardSize) state.boards = [state.boards[0] || []];
+    state.boards = state.boards.map((cards) =>
+      Array.from({ length: boardSize }, (_, i) => {
+        const card = cards[i] || null;
+        return card && inDeck(card) ? card : null;
+      }),
+    );
+    if (state.button >= state.players.length) state.button = 0;
     if (!state.active || !slotKeys().includes(state.active)) state.active = nextEmpty(null);
   }
 
@@ -147,81 +345,267 @@
     fitToGame();
   }
 
+  function setBoardCount(count) {
+    const first = board();
+    while (state.boards.length < count) state.boards.push(first.slice());
+    state.boards.length = count;
+    fitToGame();
+  }
+
+  // ---------- amounts ----------
+
+  function amountProblem(text) {
+    if (text === undefined || text === null || String(text).trim() === "") return null;
+    if (String(text).trim().startsWith("-")) return t("Not below zero: an amount is 0 or more.");
+    if (!AMOUNT.test(String(text))) return t("Not an amount: give a number such as 50 or 0.25.");
+    return null;
+  }
+
+  function rakeProblem(text) {
+    if (!text || !text.trim()) return null;
+    for (const part of text.split(/[,;]/)) {
+      const problem = amountProblem(part.trim() || "x");
+      if (problem) return problem;
+    }
+    return null;
+  }
+
+  function amountOut(text) {
+    const clean = String(text).trim().replace(/^\+/, "");
+    return /^\d{1,15}$/.test(clean) ? Number(clean) : clean;
+  }
+
+  function given(text) {
+    return text !== undefined && text !== null && String(text).trim() !== "";
+  }
+
+  function moneyGiven() {
+    return state.players.some((p) => given(p.stake) || given(p.dead)) || given(state.rake);
+  }
+
+  function problems() {
+    const found = [];
+    state.players.forEach((p, seat) => {
+      for (const field of ["stake", "dead"]) if (amountProblem(p[field])) found.push(`${seat}.${field}`);
+    });
+    if (rakeProblem(state.rake)) found.push("rake");
+    return found;
+  }
+
   // ---------- rendering ----------
 
+  function focusKey(node) {
+    if (!node || node === document.body) return null;
+    if (node.dataset.slot) return `.slot[data-slot="${node.dataset.slot}"]`;
+    if (node.classList.contains("pick")) return `.pick[data-card="${node.dataset.card}"]`;
+    if (node.dataset.field) {
+      const row = node.closest(".player");
+      return row ? `.player[data-seat="${row.dataset.seat}"] [data-field="${node.dataset.field}"]` : null;
+    }
+    if (node.classList.contains("example")) return `.example[data-id="${node.dataset.id}"]`;
+    if (node.classList.contains("history-hand")) return `.history-hand[data-index="${node.dataset.index}"]`;
+    if (node.id) return `#${node.id}`;
+    return null;
+  }
+
+  function redraw(focus) {
+    renderAll(focus);
+    evaluate();
+  }
+
+  function renderAll(focus) {
+    const before = focus || focusKey(document.activeElement);
+    renderBoard();
+    renderPlayers();
+    renderTable();
+    renderDeck();
+    renderExamples();
+    document.body.classList.toggle("picking", state.picking && Boolean(state.active));
+    $("#undo").disabled = state.undo.length === 0;
+    $("#reset").disabled = !state.example;
+    if (state.last) showResult(state.last);
+    keepFocus(before);
+  }
+
+  function keepFocus(before) {
+    // Focus stays where it was after a redraw; a deck card just dealt hands it to the next free one.
+    const target = before ? $(before) : null;
+    if (target && !target.disabled) {
+      if (document.activeElement !== target) target.focus({ preventScroll: true });
+      return;
+    }
+    if (!before || (document.activeElement && document.activeElement !== document.body)) return;
+    if (target && target.classList.contains("pick")) {
+      const buttons = [...$("#deck").children];
+      const from = buttons.indexOf(target);
+      for (let k = 1; k < buttons.length; k++) {
+        const next = buttons[(from + k) % buttons.length];
+        if (!next.disabled) {
+          next.tabIndex = 0;
+          next.focus({ preventScroll: true });
+          return;
+        }
+      }
+    }
+    const slot = state.active && $(`.slot[data-slot="${state.active}"]`);
+    (slot || $("#game")).focus({ preventScroll: true });
+  }
+
   function renderSlot(key) {
-    const button = document.createElement("button");
+    const button = el("button", "slot");
     button.type = "button";
-    button.className = "slot";
     button.dataset.slot = key;
     const card = getSlot(key);
     if (card) {
       button.classList.add("filled");
       button.append(cardElement(card));
-      button.setAttribute("aria-label", card);
+      button.setAttribute("aria-label", cardName(card));
     } else {
-      button.textContent = "+";
-      button.setAttribute("aria-label", "empty");
+      button.append(el("span", "plus", "+"));
+      button.setAttribute("aria-label", t("empty slot"));
     }
-    if (state.active === key) button.classList.add("active");
+    if (state.active === key) {
+      button.classList.add("active");
+      button.setAttribute("aria-pressed", "true");
+    }
     button.addEventListener("click", () => clickSlot(key));
+    button.addEventListener("keydown", (event) => typeIntoSlot(key, event));
     return button;
   }
 
   function renderBoard() {
     const row = $(".board-row");
-    row.hidden = state.board.length === 0;
-    const board = $("#board");
-    board.replaceChildren(...state.board.map((_, i) => renderSlot(`b${i}`)));
+    const size = board().length;
+    row.hidden = size === 0;
+    const box = $("#board");
+    const rows = state.boards.map((cards, k) => {
+      const line = el("div", "board-line");
+      line.dataset.board = k;
+      if (state.boards.length > 1) line.append(el("span", "board-number", `${k + 1}`));
+      const slots = el("div", "slots");
+      slots.append(...cards.map((_, i) => renderSlot(boardKey(k, i))));
+      line.append(slots);
+      return line;
+    });
+    box.replaceChildren(...rows);
+  }
+
+  function amountInput(player, field, seat, label) {
+    const wrap = el("label", `amount-line ${field}-line`);
+    wrap.append(el("span", "amount-label", label));
+    const input = el("input", `amount ${field}`);
+    input.type = "text";
+    input.inputMode = "decimal";
+    input.autocomplete = "off";
+    input.dataset.field = field;
+    input.value = player[field] || "";
+    input.placeholder = "—";
+    input.setAttribute("aria-label", `${label}, ${player.name || defaultName(seat)}`);
+    const problem = el("span", "problem");
+    problem.setAttribute("role", "alert");
+    const check = () => {
+      const why = amountProblem(input.value);
+      input.classList.toggle("bad", Boolean(why));
+      input.setAttribute("aria-invalid", why ? "true" : "false");
+      problem.textContent = why || "";
+      problem.hidden = !why;
+      return why;
+    };
+    input.addEventListener("input", check);
+    input.addEventListener("change", () => {
+      remember();
+      player[field] = input.value.trim();
+      edited();
+      check();
+      renderAll();
+      evaluate();
+    });
+    wrap.append(input);
+    setTimeout(check, 0);
+    return [wrap, problem];
   }
 
   function renderPlayers() {
     const list = $("#players");
+    const money = moneyGiven();
     const rows = state.players.map((player, seat) => {
-      const row = document.createElement("div");
-      row.className = "player";
+      const row = el("div", "player");
       row.dataset.seat = seat;
+      row.classList.toggle("folded", player.folded);
+      row.classList.toggle("mucked", player.mucked);
+      const noStake = money && !given(player.stake) && !player.folded && !player.mucked;
+      row.classList.toggle("no-stake", noStake);
 
-      const head = document.createElement("div");
-      head.className = "seat";
-      const name = document.createElement("input");
+      const head = el("div", "seat");
+      const top = el("div", "seat-top");
+      const name = el("input", "player-name");
       name.type = "text";
-      name.className = "player-name";
+      name.dataset.field = "name";
       name.value = player.name;
       name.maxLength = 40;
-      name.setAttribute("aria-label", `${t("Player")} ${seat + 1}`);
+      name.setAttribute("aria-label", defaultName(seat));
       name.addEventListener("change", () => {
-        player.name = name.value.trim() || `${t("Player")} ${seat + 1}`;
+        remember();
+        player.name = name.value.trim() || defaultName(seat);
         name.value = player.name;
-        state.example = null;
+        edited();
         evaluate();
       });
-      const stakeLine = document.createElement("label");
-      stakeLine.className = "stake-line";
-      const stakeText = document.createElement("span");
-      stakeText.textContent = t("Stake");
-      const stake = document.createElement("input");
-      stake.type = "number";
-      stake.min = "0";
-      stake.step = "1";
-      stake.className = "stake";
-      stake.value = player.stake;
-      stake.addEventListener("change", () => {
-        player.stake = stake.value;
-        evaluate();
+      const dealer = el("button", "dealer", "D");
+      dealer.type = "button";
+      dealer.dataset.field = "button";
+      dealer.title = t("Button");
+      dealer.setAttribute("aria-label", `${t("Button")}: ${player.name}`);
+      dealer.setAttribute("aria-pressed", String(state.button === seat));
+      dealer.classList.toggle("on", state.button === seat);
+      dealer.addEventListener("click", () => {
+        remember();
+        state.button = seat;
+        edited();
+        redraw();
       });
-      const badge = document.createElement("span");
-      badge.className = "badge";
-      badge.hidden = true;
-      stakeLine.append(stakeText, stake);
-      head.append(name, stakeLine, badge);
+      const rank = el("span", "rank");
+      rank.hidden = true;
+      top.append(name, dealer, rank);
 
-      const hole = document.createElement("div");
-      hole.className = "slots hole";
+      const [stakeLine, stakeProblem] = amountInput(player, "stake", seat, t("Stake"));
+      const [deadLine, deadProblem] = amountInput(player, "dead", seat, t("Dead"));
+      const amounts = el("div", "amounts");
+      amounts.append(stakeLine, deadLine);
+
+      const toggles = el("div", "toggles");
+      for (const [flag, label] of [
+        ["folded", t("Fold")],
+        ["mucked", t("Muck")],
+      ]) {
+        const box = el("label", `toggle ${flag}-toggle`);
+        const input = el("input");
+        input.type = "checkbox";
+        input.dataset.field = flag;
+        input.checked = player[flag];
+        input.addEventListener("change", () => {
+          remember();
+          player[flag] = input.checked;
+          if (input.checked) player[flag === "folded" ? "mucked" : "folded"] = false;
+          edited();
+          if (!slotKeys().includes(state.active) || isFoldedSlot(state.active)) state.active = nextEmpty(null);
+          redraw();
+        });
+        box.append(input, el("span", "", label));
+        toggles.append(box);
+      }
+      const note = el("div", "note");
+      if (noStake) note.textContent = t("put in nothing: cannot win a pot");
+      else if (player.folded) note.textContent = t("folded: cannot win a pot");
+      else if (player.mucked) note.textContent = t("mucked: conceded the pot");
+      note.hidden = !note.textContent;
+      const badges = el("div", "badges");
+      head.append(top, amounts, stakeProblem, deadProblem, toggles, note, badges);
+
+      const hole = el("div", "slots hole");
       hole.append(...player.cards.map((_, i) => renderSlot(`p${seat}-${i}`)));
 
-      const hands = document.createElement("div");
-      hands.className = "hands";
+      const hands = el("div", "hands");
       row.append(head, hole, hands);
       return row;
     });
@@ -230,30 +614,76 @@
     $("#remove-player").disabled = state.players.length <= MIN_PLAYERS;
   }
 
+  function renderTable() {
+    const rake = $("#rake");
+    if (document.activeElement !== rake) rake.value = state.rake;
+    const why = rakeProblem(rake.value);
+    rake.classList.toggle("bad", Boolean(why));
+    rake.setAttribute("aria-invalid", why ? "true" : "false");
+    $("#rake-problem").textContent = why || "";
+    $("#rake-problem").hidden = !why;
+    const boards = $("#boards");
+    boards.value = String(state.boards.length);
+    $("#boards-line").hidden = !state.game || !state.game.board_cards.length;
+  }
+
   function renderDeck() {
-    const used = usedCards();
     const deck = $("#deck");
     if (!deck.children.length) {
       for (const suit of SUITS) {
         for (const rank of RANKS) {
           const card = rank + suit;
-          const button = document.createElement("button");
+          const button = el("button", "pick");
           button.type = "button";
-          button.className = "pick";
           button.dataset.card = card;
-          button.setAttribute("aria-label", card);
           button.append(cardElement(card));
           button.addEventListener("click", () => deal(card));
+          button.addEventListener("keydown", (event) => deckKey(event, button));
           deck.append(button);
         }
       }
     }
+    const used = usedCards();
+    let roving = null;
     for (const button of deck.children) {
       const card = button.dataset.card;
+      const free = canPlace(card, state.active);
       button.classList.toggle("used", used.has(card));
       button.classList.toggle("off", !inDeck(card));
-      button.disabled = used.has(card) || !inDeck(card);
+      button.disabled = !free;
+      button.setAttribute("aria-label", cardName(card));
+      button.tabIndex = -1;
+      if (free && (!roving || button === document.activeElement)) roving = button;
     }
+    if (roving) roving.tabIndex = 0;
+  }
+
+  function deckKey(event, button) {
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+    if (event.key === "Backspace" && state.active) {
+      event.preventDefault();
+      const key = state.active;
+      if (getSlot(key)) {
+        remember();
+        setSlot(key, null);
+        edited();
+        redraw();
+      }
+      return;
+    }
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const buttons = [...$("#deck").children];
+    const columns = getComputedStyle($("#deck")).gridTemplateColumns.split(" ").length || 13;
+    const step = Math.abs(moves[event.key]) === 13 ? Math.sign(moves[event.key]) * columns : moves[event.key];
+    let index = buttons.indexOf(button);
+    for (let k = 0; k < buttons.length; k++) {
+      index = (index + step + buttons.length) % buttons.length;
+      if (!buttons[index].disabled) break;
+    }
+    button.tabIndex = -1;
+    buttons[index].tabIndex = 0;
+    buttons[index].focus();
   }
 
   function renderExamples() {
@@ -265,27 +695,24 @@
     }
     const sections = [];
     for (const [seed, examples] of groups) {
-      const group = document.createElement("div");
-      group.className = "example-group";
-      const title = document.createElement("h3");
+      const group = el("div", "example-group");
       const documentTitle = state.examples.documents[seed];
-      title.textContent = documentTitle || t("More");
+      const title = el("h3", "", documentTitle ? t(SEED_TITLES[seed] || examples[0].topic) : t("More"));
       if (documentTitle) {
-        const small = document.createElement("small");
-        small.textContent = ` · ${seed}`;
-        title.append(small);
+        title.append(el("small", "", ` · ${seed}`));
+        title.title = documentTitle; // the rule document's own title, in its own language
       }
-      const list = document.createElement("div");
-      list.className = "example-list";
+      const list = el("div", "example-list");
       for (const example of examples) {
-        const button = document.createElement("button");
+        const button = el("button", "example", `${example.number}. ${exampleLabel(example)}`);
         button.type = "button";
-        button.className = "example";
         button.dataset.id = example.id;
-        button.textContent = `${t(example.topic)} ${example.number}`;
-        button.title = example.section;
-        if (state.example === example.id) button.classList.add("current");
-        button.addEventListener("click", () => loadExample(example));
+        if (state.example === example.id) {
+          button.classList.add("current");
+          button.classList.toggle("edited", state.edited);
+          button.setAttribute("aria-current", "true");
+        }
+        button.addEventListener("click", () => loadExample(example, true));
         list.append(button);
       }
       group.append(title, list);
@@ -294,28 +721,30 @@
     root.replaceChildren(...sections);
   }
 
+  function exampleLabel(example) {
+    const numbered = /^(.*), example (\d+)$/.exec(example.section);
+    if (numbered) return `${t(numbered[1])}, ${t("example")} ${numbered[2]}`;
+    const exercise = /^Exercise (\d+)$/.exec(example.section);
+    if (exercise) return `${t("Exercise")} ${exercise[1]}`;
+    return t(example.section);
+  }
+
   function translatePage() {
     document.documentElement.lang = state.lang;
-    for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+    for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
     document.title = t("Showdown explorer");
     const select = $("#game");
     select.replaceChildren(
       ...state.games.map((g) => {
-        const option = document.createElement("option");
+        const option = el("option", "", g.title);
         option.value = g.name;
-        option.textContent = g.title;
         return option;
       }),
     );
     if (state.game) select.value = state.game.name;
-  }
-
-  function renderAll() {
-    renderBoard();
-    renderPlayers();
-    renderDeck();
-    renderExamples();
-    if (state.last) showResult(state.last);
+    if (state.history) showHistory();
   }
 
   // ---------- results ----------
@@ -324,7 +753,7 @@
     return $(`.player[data-seat="${seat}"]`);
   }
 
-  function renderHands(seat, hands) {
+  function renderHands(seat, hands, marks) {
     const row = playerRow(seat);
     if (!row) return;
     const box = $(".hands", row);
@@ -332,172 +761,384 @@
     if (!hands) return;
     const player = state.players[seat];
     const own = player.cards.filter(Boolean);
-    const shown = [...own, ...state.board.filter(Boolean)];
+    const community = new Set(state.boards.flat().filter(Boolean));
+    const shown = [...own, ...board().filter(Boolean)];
     for (const half of state.game.halves) {
       const value = hands[half];
-      const line = document.createElement("div");
-      line.className = "half";
+      const line = el("div", "half");
       line.dataset.half = half;
-      const label = document.createElement("span");
-      label.className = "half-label";
-      label.textContent = t(half === "high" ? "High" : "Low");
-      const strip = document.createElement("div");
-      strip.className = "strip";
+      const label = el("span", "half-label", t(half === "high" ? "High" : "Low"));
+      const strip = el("div", "strip");
       strip.dataset.half = half;
-      const plays = new Set(value ? splitCards(value.cards) : []);
-      for (const card of shown) {
-        const el = cardElement(card, plays.has(card) ? "plays" : "idle");
-        if (state.board.includes(card)) {
-          const from = document.createElement("span");
-          from.className = "from";
-          from.textContent = "▪";
-          el.append(from);
-        }
-        strip.append(el);
+      const plays = value ? splitCards(value.cards) : [];
+      const deciding = marks?.[half] || new Set();
+      // The best five in reading order (as the rule documents read them), then the rest dimmed.
+      const rest = shown.filter((c) => !plays.includes(c));
+      for (const card of [...plays, ...rest]) {
+        const classes = [plays.includes(card) ? "plays" : "idle"];
+        if (community.has(card) && !own.includes(card)) classes.push("from-board");
+        if (deciding.has(card)) classes.push("decides");
+        const node = cardElement(card, classes.join(" "));
+        if (deciding.has(card)) node.title = `${cardName(card)} · ${t("decides")}`;
+        strip.append(node);
+        if (card === plays[plays.length - 1] && rest.length) strip.append(el("span", "gap"));
       }
-      const desc = document.createElement("div");
-      desc.className = value ? "desc" : "desc none";
-      desc.textContent = value ? value.description : t("No qualifying low");
+      const desc = el("div", value ? "desc" : "desc none", value ? value.description : t("No qualifying low"));
       line.append(label, strip, desc);
+      if (marks?.notes?.[half]) line.append(el("div", "decide-note", marks.notes[half]));
       box.append(line);
     }
   }
 
   function clearResult() {
-    $("#winners").replaceChildren();
-    $("#winners").dataset.names = "[]";
+    const winners = $("#winners");
+    winners.replaceChildren();
+    winners.dataset.names = "[]";
     $("#pots").replaceChildren();
+    $("#why").replaceChildren();
     $("#error").hidden = true;
     $("#status").textContent = "";
     for (const row of document.querySelectorAll(".player")) {
       row.classList.remove("winner");
-      const badge = $(".badge", row);
-      badge.hidden = true;
+      $(".badges", row).replaceChildren();
+      $(".rank", row).hidden = true;
       $(".hands", row).replaceChildren();
     }
   }
 
+  function rankPlayers(entries) {
+    // entries: [{seat, value}] -> Map seat -> rank (1 = best; ties share a rank)
+    const sorted = entries.filter((e) => e.value).sort((a, b) => b.value.strength - a.value.strength);
+    const ranks = new Map();
+    let rank = 0;
+    let previous = null;
+    sorted.forEach((entry, i) => {
+      if (previous === null || entry.value.strength !== previous) rank = i + 1;
+      previous = entry.value.strength;
+      ranks.set(entry.seat, rank);
+    });
+    return { sorted, ranks };
+  }
+
+  function decidingMarks(entries, half, marks) {
+    // Each hand against the next better one: the first card, in reading order, whose rank differs.
+    const { sorted } = rankPlayers(entries);
+    for (let i = 1; i < sorted.length; i++) {
+      const better = sorted[i - 1];
+      const worse = sorted[i];
+      if (better.value.strength === worse.value.strength || better.value.category !== worse.value.category) continue;
+      const a = splitCards(better.value.cards);
+      const b = splitCards(worse.value.cards);
+      const at = a.findIndex((card, k) => b[k] && card[0] !== b[k][0]);
+      if (at < 0) continue;
+      for (const [entry, card] of [
+        [better, a[at]],
+        [worse, b[at]],
+      ]) {
+        marks[entry.seat] ||= {};
+        marks[entry.seat][half] ||= new Set();
+        marks[entry.seat][half].add(card);
+      }
+      marks[worse.seat].notes ||= {};
+      marks[worse.seat].notes[half] = fmt("{better} beats {worse}", { better: cardText(a[at]), worse: cardText(b[at]) });
+    }
+    return sorted;
+  }
+
+  function tieNotes(entries, half) {
+    // Tied best hands: the held cards that do not play.
+    const { sorted } = rankPlayers(entries);
+    if (sorted.length < 2 || sorted[0].value.strength !== sorted[1].value.strength) return null;
+    const tied = sorted.filter((e) => e.value.strength === sorted[0].value.strength);
+    const idle = tied.map((e) => {
+      const plays = splitCards(e.value.cards);
+      return state.players[e.seat].cards.filter((c) => c && !plays.includes(c));
+    });
+    if (idle.every((cards) => cards.length === 0)) return null;
+    const groups = idle.filter((cards) => cards.length).map((cards) => cards.map(cardText).join(" "));
+    const cards = groups.length > 1 ? `${groups.slice(0, -1).join(", ")} ${t("and")} ${groups[groups.length - 1]}` : groups[0];
+    return { half, text: fmt("{cards} do not play", { cards }), cards: idle.flat() };
+  }
+
+  function explainHands(handsBySeat) {
+    const marks = {};
+    const notes = [];
+    const ranks = new Map();
+    for (const half of state.game.halves) {
+      const entries = handsBySeat
+        .map((hands, seat) => ({ seat, value: hands ? hands[half] : null }))
+        .filter((e) => e.value && !state.players[e.seat].folded && !state.players[e.seat].mucked);
+      decidingMarks(entries, half, marks);
+      const tie = tieNotes(entries, half);
+      if (tie) notes.push(tie);
+      if (half === state.game.halves[0]) for (const [seat, rank] of rankPlayers(entries).ranks) ranks.set(seat, rank);
+    }
+    return { marks, notes, ranks };
+  }
+
+  function showRanks(ranks) {
+    for (const [seat, rank] of ranks) {
+      const node = $(".rank", playerRow(seat) || document.createElement("div"));
+      if (!node) continue;
+      node.hidden = false;
+      node.dataset.rank = rank;
+      node.textContent = t(ORDINALS[rank - 1] || `${rank}`);
+    }
+  }
+
+  function showNotes(notes) {
+    const why = $("#why");
+    for (const note of notes) {
+      const item = el("li", "tie-note", note.text);
+      item.dataset.half = note.half;
+      why.append(item);
+    }
+  }
+
+  function potTitle(pot, index) {
+    if (pot.kind === "main") return t("Main pot");
+    if (pot.kind === "uncalled") return t("Returned bet");
+    return `${t("Side pot")} ${index}`;
+  }
+
+  function badgesOf(result, name) {
+    let win = false;
+    let split = false;
+    let returned = null;
+    for (const pot of result.pots) {
+      if (!(name in pot.payouts)) continue;
+      if (pot.kind === "uncalled") {
+        returned = pot.payouts[name];
+        continue;
+      }
+      const takers = Object.values(pot.winners).flat();
+      if (!takers.includes(name)) continue;
+      const sharers = new Set(takers);
+      if (sharers.size > 1) split = true;
+      else win = true;
+    }
+    const out = [];
+    if (split) out.push(["split", t("Split")]);
+    else if (win) out.push(["win", t("Wins")]);
+    if (returned !== null && Number(returned) > 0) out.push(["returned", `${t("Bet returned")} ${returned}`]);
+    return out;
+  }
+
   function showResult(last) {
     clearResult();
+    $("#result").classList.toggle("pending", state.pending);
     if (last.kind === "error") {
       const box = $("#error");
       box.hidden = false;
       box.textContent = `${t("Error")}: ${last.error.field ? last.error.field + ": " : ""}${last.error.message}`;
       return;
     }
+    if (last.kind === "fix") {
+      $("#status").textContent = t("Fix the marked amounts to decide the pot.");
+      return;
+    }
     if (last.kind === "hands") {
-      last.hands.forEach((hands, seat) => renderHands(seat, hands));
+      const explained = explainHands(last.hands);
+      last.hands.forEach((hands, seat) => renderHands(seat, hands, explained.marks[seat]));
+      showRanks(explained.ranks);
       $("#status").textContent = last.status;
       return;
     }
     const result = last.result;
+    const handsBySeat = result.players.map((p) => p.hands);
+    const explained = explainHands(handsBySeat);
+    const money = last.money;
     result.players.forEach((player, seat) => {
-      renderHands(seat, player.hands);
+      renderHands(seat, player.hands, explained.marks[seat]);
       const row = playerRow(seat);
       if (!row) return;
       const won = result.winners.includes(player.name);
       row.classList.toggle("winner", won);
-      const badge = $(".badge", row);
-      if (won) {
-        const whole = player.share === "1";
-        badge.hidden = false;
-        badge.classList.toggle("split", !whole);
-        badge.textContent = whole ? t("Winner") : `${t("Share")} ${player.share}`;
-        if (player.stake || player.payout) badge.textContent += ` · ${player.payout}`;
+      const badges = $(".badges", row);
+      const list = money ? badgesOf(result, player.name) : won ? [[result.winners.length > 1 ? "split" : "win", t(result.winners.length > 1 ? "Split" : "Wins")]] : [];
+      for (const [kind, text] of list) {
+        const badge = el("span", `badge ${kind}`, text);
+        badge.dataset.kind = kind;
+        badges.append(badge);
       }
+      if (money && Number(player.payout) > 0) badges.append(el("span", "payout", `${t("Payout")} ${player.payout}`));
     });
+    showRanks(explained.ranks);
+
     const winners = $("#winners");
     winners.dataset.names = JSON.stringify(result.winners);
-    const label = document.createElement("span");
-    label.textContent = `${t(result.winners.length > 1 ? "Winners" : "Winner")}: `;
-    const names = document.createElement("span");
-    names.className = "names";
-    names.textContent = result.winners.join(", ");
-    winners.append(label, names);
-    if (result.winners.length > 1) {
-      const tag = document.createElement("span");
-      tag.className = "badge split tag";
-      tag.textContent = t("Split pot");
+    winners.append(el("span", "", `${t(result.winners.length > 1 ? "Winners" : "Winner")}: `));
+    const names = el("span", "names", result.winners.join(", "));
+    winners.append(names);
+    const best = result.players.find((p) => result.winners.includes(p.name) && p.hands && p.hands.high);
+    if (best && result.winners.length === 1) winners.append(el("span", "best", ` · ${best.hands.high.description}`));
+    const shared = result.pots.some((pot) => pot.kind !== "uncalled" && new Set(Object.values(pot.winners).flat()).size > 1);
+    if (shared) {
+      const tag = el("span", "badge split tag", t("Split pot"));
       winners.append(tag);
     }
-    const pots = $("#pots");
-    for (const pot of result.pots) {
-      const item = document.createElement("li");
-      item.dataset.kind = pot.kind;
-      if (pot.amount) {
-        const head = document.createElement("span");
-        head.className = "pot-head";
-        head.textContent = `${pot.amount}`;
-        item.append(head);
+
+    // Why the others cannot win: no stake, folded, mucked.
+    const why = $("#why");
+    result.players.forEach((player, seat) => {
+      if (result.winners.includes(player.name)) return;
+      const hand = player.hands?.high?.description;
+      let text = null;
+      if (player.folded) text = fmt("{name} folded: cannot win a pot.", { name: player.name });
+      else if (player.mucked) text = fmt("{name} mucked: conceded the pot.", { name: player.name });
+      else if (money && !given(state.players[seat]?.stake)) {
+        text = fmt("{name} ({hand}) put in nothing, so cannot win a pot.", { name: player.name, hand: hand || "—" });
       }
-      item.append(document.createTextNode(pot.explanation));
+      if (!text) return;
+      const item = el("li", "why-item", text);
+      item.dataset.seat = seat;
+      why.append(item);
+    });
+    showNotes(explained.notes);
+
+    const pots = $("#pots");
+    let side = 0;
+    for (const pot of result.pots) {
+      const item = el("li");
+      item.dataset.kind = pot.kind;
+      if (pot.kind === "side") side += 1;
+      const head = el("div", "pot-head");
+      head.append(el("span", "pot-name", potTitle(pot, side)));
+      if (money) head.append(el("span", "pot-amount", ` ${pot.amount}`));
+      if (money && Number(pot.rake) > 0) head.append(el("span", "pot-rake", ` (${t("rake")} ${pot.rake})`));
+      item.append(head);
+      if (pot.kind !== "uncalled") {
+        item.append(el("div", "pot-eligible", `${t("Eligible")}: ${pot.eligible.join(", ")}`));
+        const halves = Object.entries(pot.winners);
+        if (halves.length > 1 || state.game.halves.length > 1) {
+          for (const half of state.game.halves) {
+            const names = pot.winners[half];
+            const line = el("div", "pot-half");
+            line.dataset.half = half;
+            line.textContent = `${t(half === "high" ? "High" : "Low")}: ${names && names.length ? names.join(", ") : t("No qualifying low")}`;
+            item.append(line);
+          }
+        }
+      }
+      const boards = pot.boards || [];
+      if (boards.length) {
+        for (const [k, share] of boards.entries()) {
+          const line = el("div", "pot-board", `${t("Board")} ${k + 1} (${share.board})${money ? ` · ${share.amount}` : ""}: ${share.explanation}`);
+          item.append(line);
+        }
+      } else {
+        item.append(el("div", "pot-explanation", pot.explanation));
+      }
+      pots.append(item);
+    }
+    if (money && Number(result.rake) > 0) {
+      const item = el("li", "rake-line", `${t("Rake")}: ${result.rake}`);
+      item.dataset.kind = "rake";
       pots.append(item);
     }
   }
 
   // ---------- the API ----------
 
-  async function call(path, body) {
+  async function call(path, body, signal) {
     const url = `${path}?lang=${encodeURIComponent(state.lang)}`;
-    const response = await fetch(url, {
-      method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(url, {
+        method: body === undefined ? "GET" : "POST",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (error && error.name === "AbortError") throw error;
+      throw { message: t("The server does not answer: start it with 'showdown serve' and reload the page."), field: null };
+    }
     const data = await response.json();
     if (!response.ok) throw data.error || { message: response.statusText, field: null };
     return data;
   }
 
   function playerName(player, seat) {
-    return player.name.trim() || `${t("Player")} ${seat + 1}`;
+    return player.name.trim() || defaultName(seat);
+  }
+
+  function showdownBody() {
+    const game = state.game;
+    const money = moneyGiven();
+    const full = board().length;
+    const body = { game: game.name, button: state.button, players: [] };
+    const boards = state.boards.map((cards) => cards.filter(Boolean).join(" "));
+    if (full) {
+      if (boards.length > 1) body.boards = boards;
+      else body.board = boards[0];
+    }
+    body.players = state.players.map((p, seat) => {
+      const entry = { name: playerName(p, seat) };
+      const complete = p.cards.every(Boolean);
+      if (complete) entry.cards = p.cards.join(" ");
+      if (p.folded) entry.folded = true;
+      if (p.mucked) entry.mucked = true;
+      if (money) {
+        entry.stake = given(p.stake) ? amountOut(p.stake) : 0;
+        if (given(p.dead)) entry.dead = amountOut(p.dead);
+      }
+      return entry;
+    });
+    if (given(state.rake)) {
+      const parts = state.rake.split(/[,;]/).map((r) => amountOut(r.trim()));
+      body.rake = parts.length > 1 ? parts : parts[0];
+    }
+    if (state.unit && money) body.unit = state.unit;
+    return body;
   }
 
   async function evaluate() {
     const seq = ++state.seq;
     const game = state.game;
-    const board = state.board.filter(Boolean);
     const sizes = game.board_cards;
     const full = sizes.length ? sizes[sizes.length - 1] : 0;
-    const complete = state.players.map((p) => p.cards.every(Boolean));
-    const boardUsable = full === 0 ? board.length === 0 : game.hand_boards.includes(board.length);
+    const contenders = state.players.filter((p) => !p.folded && !p.mucked);
+    const boardsFull = state.boards.every((cards) => cards.filter(Boolean).length === full);
+    const first = board().filter(Boolean);
+    const handBoards = game.hand_boards || sizes; // Courchevel's lone first card values no hand
+    const boardUsable = full === 0 ? first.length === 0 : handBoards.includes(first.length);
+    const money = moneyGiven();
+    writeUrl();
     let last;
-    try {
-      if (complete.every(Boolean) && board.length === full) {
-        const staked = state.players.some((p) => Number(p.stake) > 0);
-        const body = {
-          game: game.name,
-          board: full ? board.join(" ") : null,
-          players: state.players.map((p, seat) => {
-            const entry = { name: playerName(p, seat), cards: p.cards.join(" ") };
-            if (staked) entry.stake = Math.max(0, Math.trunc(Number(p.stake) || 0));
-            return entry;
-          }),
-        };
-        last = { kind: "showdown", result: await call("/api/showdown", body) };
-      } else {
-        const hands = await Promise.all(
-          state.players.map((p, seat) =>
-            complete[seat] && boardUsable
-              ? call("/api/hand", {
-                  game: game.name,
-                  cards: p.cards.join(" "),
-                  board: board.length ? board.join(" ") : null,
-                }).then((r) => r.hands)
-              : Promise.resolve(null),
-          ),
-        );
-        const anyone = complete.filter(Boolean).length;
-        last = {
-          kind: "hands",
-          hands,
-          status: anyone >= 2 ? t("Deal every card to decide the pot.") : t("Deal at least two players a full hand."),
-        };
+    if (problems().length) {
+      last = { kind: "fix" };
+    } else {
+      state.pending = true;
+      $("#result").classList.add("pending");
+      try {
+        if (contenders.length >= 1 && contenders.every((p) => p.cards.every(Boolean)) && boardsFull) {
+          last = { kind: "showdown", result: await call("/api/showdown", showdownBody()), money };
+        } else {
+          const hands = await Promise.all(
+            state.players.map((p) =>
+              p.cards.every(Boolean) && boardUsable && !p.folded
+                ? call("/api/hand", {
+                    game: game.name,
+                    cards: p.cards.join(" "),
+                    board: first.length ? first.join(" ") : null,
+                  }).then((r) => r.hands)
+                : Promise.resolve(null),
+            ),
+          );
+          const anyone = state.players.filter((p) => p.cards.every(Boolean)).length;
+          last = {
+            kind: "hands",
+            hands,
+            status: anyone >= 2 ? t("Deal every card to decide the pot.") : t("Deal at least two players a full hand."),
+          };
+        }
+      } catch (error) {
+        last = { kind: "error", error };
       }
-    } catch (error) {
-      last = { kind: "error", error };
     }
-    if (seq !== state.seq) return;
+    if (seq !== state.seq) return; // a newer edit is on its way: keep showing the old result
+    state.pending = false;
     state.last = last;
     showResult(last);
     document.body.dataset.ready = String(seq);
@@ -508,12 +1149,13 @@
 
   function equityQuestion() {
     const game = state.game;
-    const board = state.board.filter(Boolean);
+    const first = board().filter(Boolean);
     const sizes = game.board_cards;
-    if (state.players.length < 2) return null;
+    if (state.players.length < 2 || state.boards.length > 1) return null;
+    if (state.players.some((p) => p.folded || p.mucked)) return null;
     if (sizes.length) {
       const full = sizes[sizes.length - 1];
-      if (board.length === full || !(board.length === 0 || sizes.includes(board.length))) return null;
+      if (first.length === full || !(first.length === 0 || sizes.includes(first.length))) return null;
       if (!state.players.every((p) => p.cards.every(Boolean))) return null;
     } else {
       const held = state.players.map((p) => p.cards.filter(Boolean).length);
@@ -522,7 +1164,7 @@
     const body = {
       game: game.name,
       hands: state.players.map((p) => p.cards.filter(Boolean).join("")),
-      board: board.length ? board.join(" ") : null,
+      board: first.length ? first.join(" ") : null,
     };
     if (game.name === "holdem") body.grid_seat = Math.min(state.gridSeat, state.players.length - 1);
     return body;
@@ -539,38 +1181,38 @@
     return `hsl(${hue}, 70%, 52%)`;
   }
 
-  function showEquity(result) {
+  function showEquity(result, loading) {
     const box = $("#equity");
+    box.classList.toggle("loading", Boolean(loading));
+    if (loading) return;
     box.replaceChildren();
     if (!result) {
       box.hidden = true;
       return;
     }
     box.hidden = false;
-    const head = document.createElement("h2");
-    head.textContent = `${t("Equity")} · ${t(result.exact ? "exact" : "sampled")}`;
+    const head = el("h2", "", `${t("Equity")} · ${t(result.exact ? "exact" : "sampled")}`);
     box.append(head);
+    const legend = el("p", "hint equity-legend");
+    legend.append(el("span", "key win"), ` ${t("win")} `, el("span", "key tie"), ` ${t("tie")}`);
+    box.append(legend);
     result.players.forEach((player, seat) => {
-      const row = document.createElement("div");
-      row.className = "bar-row";
+      const row = el("div", "bar-row");
       row.dataset.seat = seat;
       row.title = `${t("win")} ${percent(player.win)} · ${t("tie")} ${percent(player.tie)}`;
       if (result.grid && result.grid.seat === seat) row.classList.add("grid-seat");
-      const name = document.createElement("span");
-      name.className = "bar-name";
-      name.textContent = playerName(state.players[seat], seat);
-      const bar = document.createElement("div");
-      bar.className = "bar";
-      const win = document.createElement("span");
-      win.className = "win";
+      const name = el("span", "bar-name", playerName(state.players[seat], seat));
+      const bar = el("div", "bar");
+      const win = el("span", "win");
       win.style.width = percent(player.win);
-      const tie = document.createElement("span");
-      tie.className = "tie";
+      const tie = el("span", "tie");
       tie.style.width = percent(Math.max(0, player.equity - player.win));
       bar.append(win, tie);
-      const value = document.createElement("span");
-      value.className = "bar-value";
-      value.textContent = percent(player.equity);
+      let valueText = percent(player.equity);
+      if (player.high !== null && player.high !== undefined && player.low !== null && player.low !== undefined) {
+        valueText += ` (${t("High")} ${percent(player.high)} · ${t("Low")} ${percent(player.low)})`;
+      }
+      const value = el("span", "bar-value", valueText);
       row.append(name, bar, value);
       if (result.grid) {
         row.addEventListener("click", () => {
@@ -581,22 +1223,20 @@
       box.append(row);
     });
     if (result.grid) {
-      const title = document.createElement("h3");
-      title.className = "grid-title";
-      title.textContent = `${t("Starting hands against the other players")} · ${playerName(state.players[result.grid.seat], result.grid.seat)}`;
-      const grid = document.createElement("div");
-      grid.className = "grid13";
+      const title = el("h3", "grid-title", `${t("Starting hands against the other players")} · ${playerName(state.players[result.grid.seat], result.grid.seat)}`);
+      const grid = el("div", "grid13");
       result.grid.classes.forEach((name, i) => {
-        const cell = document.createElement("div");
+        const cell = el("div");
         const value = result.grid.equity[i];
         cell.dataset.class = name;
-        cell.textContent = name;
+        cell.append(el("b", "", name));
         if (value === null) {
           cell.className = "none";
           cell.title = name;
         } else {
           cell.style.background = gridColour(value, result.players.length);
           cell.title = `${name}: ${percent(value)}`;
+          cell.append(el("small", "", `${Math.round(100 * value)}`));
         }
         grid.append(cell);
       });
@@ -605,61 +1245,260 @@
   }
 
   async function updateEquity() {
-    const seq = ++state.equitySeq;
     const body = equityQuestion();
+    const key = body ? JSON.stringify(body) : null;
+    if (key && key === state.equityKey) return; // asked already: its answer is shown or coming
+    state.equityKey = key;
+    const seq = ++state.equitySeq;
+    if (state.equityAbort) state.equityAbort.abort();
     if (!body) {
+      state.equityAbort = null;
       showEquity(null);
       return;
     }
+    const controller = new AbortController();
+    state.equityAbort = controller;
+    showEquity(null, true);
     try {
-      const result = await call("/api/equity", body);
+      const result = await call("/api/equity", body, controller.signal);
       if (seq === state.equitySeq) showEquity(result);
     } catch (_) {
-      if (seq === state.equitySeq) showEquity(null);
+      if (seq === state.equitySeq) {
+        state.equityKey = null;
+        showEquity(null);
+      }
     }
+  }
+
+  // ---------- situations, histories, the URL ----------
+
+  function loadExample(example, scroll) {
+    remember();
+    setGame(example.game);
+    state.players = example.players.map((p, seat) => ({
+      name: /^Player \d+$/.test(p.name) ? defaultName(seat) : p.name,
+      cards: splitCards(p.cards),
+      stake: "",
+      dead: "",
+      folded: false,
+      mucked: false,
+    }));
+    state.boards = [splitCards(example.board)];
+    state.button = 0;
+    state.rake = "";
+    state.unit = null;
+    fitToGame();
+    state.active = nextEmpty(null);
+    state.picking = false;
+    state.example = example.id;
+    state.edited = false;
+    state.historyHand = null;
+    state.last = null;
+    redraw();
+    if (scroll) $(".felt").scrollIntoView({ block: "start", behavior: "instant" });
+  }
+
+  function resetSituation() {
+    const example = state.examples.examples.find((e) => e.id === state.example);
+    if (example) loadExample(example, false);
+  }
+
+  function loadRecord(record) {
+    setGame(record.game);
+    state.players = record.players.slice(0, MAX_PLAYERS).map((p) => ({
+      name: p.name,
+      cards: splitCards(p.cards),
+      stake: p.stake === undefined ? "" : String(p.stake),
+      dead: p.dead === undefined || Number(p.dead) === 0 ? "" : String(p.dead),
+      folded: Boolean(p.folded),
+      mucked: Boolean(p.mucked),
+    }));
+    state.boards = record.boards ? record.boards.map(splitCards) : [splitCards(record.board)];
+    state.button = record.button || 0;
+    const rake = record.rake === undefined ? "" : Array.isArray(record.rake) ? record.rake.join(", ") : String(record.rake);
+    state.rake = Array.isArray(record.rake) || Number(rake) > 0 ? rake : "";
+    state.unit = record.unit || null;
+    fitToGame();
+    state.active = nextEmpty(null);
+    state.example = null;
+    state.edited = false;
+    state.last = null;
+  }
+
+  function verdictText(audit) {
+    const words = {
+      agree: t("The room paid what the rules pay."),
+      disagree: t("The room paid differently from the rules."),
+      unsupported: t("Not supported here."),
+      error: t("This hand could not be read."),
+    };
+    return words[audit.verdict] || audit.verdict;
+  }
+
+  function showHistory() {
+    const answer = state.history;
+    const list = $("#history-hands");
+    const verdict = $("#history-verdict");
+    list.replaceChildren();
+    verdict.replaceChildren();
+    verdict.hidden = true;
+    if (!answer) return;
+    const skipped = Object.entries(answer.skipped).map(([why, n]) => `${t(why)}: ${n}`).join(", ");
+    const summary = el("p", "hint", `${t("Hands read")}: ${answer.hands_read}${skipped ? ` · ${t("Skipped")}: ${skipped}` : ""}`);
+    list.append(summary);
+    answer.hands.forEach((hand, index) => {
+      const button = el("button", `history-hand ${hand.audit.verdict}`, `#${hand.audit.hand} · ${hand.audit.game || "?"} · ${t(hand.audit.verdict)}`);
+      button.type = "button";
+      button.dataset.index = index;
+      button.dataset.verdict = hand.audit.verdict;
+      button.disabled = !hand.showdown;
+      if (state.historyHand === index) button.classList.add("current");
+      button.addEventListener("click", () => loadHistoryHand(index));
+      list.append(button);
+    });
+    if (state.historyHand !== null && answer.hands[state.historyHand]) {
+      const audit = answer.hands[state.historyHand].audit;
+      verdict.hidden = false;
+      verdict.dataset.verdict = audit.verdict;
+      verdict.append(el("strong", "", `${t("Audit")}: ${t(audit.verdict)}. `), el("span", "", verdictText(audit)));
+      if (audit.reason) verdict.append(el("div", "reason", audit.reason));
+      const rows = el("table", "audit-table");
+      const head = el("tr");
+      head.append(el("th", "", t("Player")), el("th", "", t("Paid by the room")), el("th", "", t("By the rules")));
+      rows.append(head);
+      for (const [name, amounts] of Object.entries(audit.players)) {
+        const tr = el("tr");
+        if (amounts.recorded !== amounts.resolved) tr.className = "differs";
+        tr.append(el("td", "", name), el("td", "", amounts.recorded), el("td", "", amounts.resolved));
+        rows.append(tr);
+      }
+      verdict.append(rows);
+    }
+  }
+
+  function loadHistoryHand(index) {
+    const hand = state.history?.hands[index];
+    if (!hand || !hand.showdown) return;
+    remember();
+    loadRecord(hand.showdown);
+    state.historyHand = index;
+    showHistory();
+    redraw();
+  }
+
+  async function pasteHistory() {
+    const text = $("#history-text").value;
+    const box = $("#history-error");
+    box.hidden = true;
+    try {
+      state.history = await call("/api/history", { text });
+    } catch (error) {
+      state.history = null;
+      state.historyHand = null;
+      box.hidden = false;
+      box.textContent = `${t("Error")}: ${error.message}`;
+      showHistory();
+      return;
+    }
+    state.historyHand = null;
+    const first = state.history.hands.findIndex((h) => h.showdown);
+    if (first >= 0) loadHistoryHand(first);
+    else {
+      box.hidden = false;
+      box.textContent = t("No hand of this history reached a showdown that can be shown.");
+      showHistory();
+    }
+  }
+
+  function writeUrl() {
+    const data = {
+      g: state.game.name,
+      l: state.lang,
+      p: state.players.map((p) => [p.name, p.cards.map((c) => c || "").join(" "), p.stake, p.dead, p.folded ? 1 : 0, p.mucked ? 1 : 0]),
+      b: state.boards.map((cards) => cards.map((c) => c || "").join(" ")),
+      d: state.button,
+      r: state.rake,
+    };
+    if (state.example) data.e = state.example;
+    try {
+      history.replaceState(null, "", `#s=${encodeURIComponent(JSON.stringify(data))}`);
+    } catch (_) {
+      /* a file: URL or a sandbox: no link */
+    }
+  }
+
+  function readUrl() {
+    const match = /^#s=(.*)$/.exec(location.hash);
+    if (!match) return null;
+    try {
+      return JSON.parse(decodeURIComponent(match[1]));
+    } catch (_) {
+      return null;
+    }
+  }
+
+  function loadUrl(data) {
+    setGame(data.g);
+    const cards = (text) => String(text || "").split(" ").map((c) => (parseTyped(c) && inDeck(c) ? parseTyped(c) : null));
+    state.players = (data.p || []).slice(0, MAX_PLAYERS).map((p, seat) => ({
+      name: String(p[0] || defaultName(seat)).slice(0, 40),
+      cards: cards(p[1]),
+      stake: String(p[2] || ""),
+      dead: String(p[3] || ""),
+      folded: Boolean(p[4]),
+      mucked: Boolean(p[5]),
+    }));
+    if (state.players.length < MIN_PLAYERS) setPlayerCount(MIN_PLAYERS);
+    state.boards = (data.b && data.b.length ? data.b : [""]).slice(0, 3).map(cards);
+    state.button = Number(data.d) || 0;
+    state.rake = String(data.r || "");
+    state.example = data.e || null;
+    fitToGame();
   }
 
   // ---------- actions ----------
 
-  function loadExample(example) {
-    setGame(example.game);
-    state.players = example.players.map((p) => ({ name: p.name, cards: splitCards(p.cards), stake: "" }));
-    state.board = splitCards(example.board);
-    fitToGame();
-    state.active = nextEmpty(null);
-    state.example = example.id;
-    state.last = null;
-    renderAll();
-    evaluate();
-  }
-
   function randomDeal() {
-    const used = usedCards();
+    remember();
+    // On a full table, deal a new hand.
+    if (!nextEmpty(null)) {
+      for (const player of state.players) player.cards = player.cards.map(() => null);
+      state.boards = state.boards.map((cards) => cards.map(() => null));
+    }
     const deck = [];
-    for (const suit of SUITS) for (const rank of RANKS) if (!used.has(rank + suit) && inDeck(rank + suit)) deck.push(rank + suit);
+    for (const suit of SUITS) for (const rank of RANKS) if (!usedCards().has(rank + suit) && inDeck(rank + suit)) deck.push(rank + suit);
     for (const key of slotKeys()) {
-      if (getSlot(key) || !deck.length) continue;
+      if (getSlot(key) || !deck.length || isFoldedSlot(key)) continue;
       const pick = deck.splice(Math.floor(Math.random() * deck.length), 1)[0];
       setSlot(key, pick);
     }
     state.active = nextEmpty(null);
-    state.example = null;
-    renderAll();
-    evaluate();
+    edited();
+    redraw();
   }
 
   function clearAll() {
-    for (const player of state.players) player.cards = player.cards.map(() => null);
-    state.board = state.board.map(() => null);
+    remember();
+    for (const player of state.players) {
+      player.cards = player.cards.map(() => null);
+      player.stake = "";
+      player.dead = "";
+      player.folded = false;
+      player.mucked = false;
+    }
+    state.boards = [board().map(() => null)];
+    state.rake = "";
+    state.unit = null;
     state.active = nextEmpty(null);
     state.example = null;
+    state.historyHand = null;
     state.last = null;
-    renderAll();
-    evaluate();
+    redraw();
   }
 
   async function setLanguage(lang) {
     state.lang = lang;
+    state.equityKey = null;
     $("#lang").value = lang;
     try {
       localStorage.setItem("showdown.lang", lang);
@@ -674,18 +1513,20 @@
     // Default names follow the language ("Player 1" -> "Игрок 1").
     const oldWord = before["Player"] || "Player";
     state.players.forEach((p, seat) => {
-      if (p.name === `${oldWord} ${seat + 1}`) p.name = `${t("Player")} ${seat + 1}`;
+      if (p.name === `${oldWord} ${seat + 1}`) p.name = defaultName(seat);
     });
     translatePage();
   }
 
   async function start() {
+    const fromUrl = readUrl();
     let lang = "en";
     try {
       lang = localStorage.getItem("showdown.lang") || "en";
     } catch (_) {
       lang = "en";
     }
+    if (fromUrl && ["en", "ru", "ro"].includes(fromUrl.l)) lang = fromUrl.l;
     const [examples] = await Promise.all([
       fetch("/static/examples.json").then((r) => r.json()),
       setLanguage(["en", "ru", "ro"].includes(lang) ? lang : "en"),
@@ -693,34 +1534,82 @@
     state.examples = examples;
     setGame("holdem");
     setPlayerCount(2);
+    if (fromUrl) {
+      try {
+        loadUrl(fromUrl);
+      } catch (_) {
+        setGame("holdem");
+      }
+    }
     state.active = nextEmpty(null);
     renderAll();
 
     $("#game").addEventListener("change", (e) => {
+      remember();
       setGame(e.target.value);
-      state.example = null;
-      renderAll();
-      evaluate();
+      edited();
+      redraw("#game");
     });
     $("#lang").addEventListener("change", async (e) => {
       await setLanguage(e.target.value);
-      renderAll();
+      renderAll("#lang");
       evaluate();
     });
     $("#add-player").addEventListener("click", () => {
+      remember();
       setPlayerCount(state.players.length + 1);
-      state.example = null;
-      renderAll();
-      evaluate();
+      edited();
+      redraw("#add-player");
     });
     $("#remove-player").addEventListener("click", () => {
+      remember();
       setPlayerCount(state.players.length - 1);
-      state.example = null;
-      renderAll();
-      evaluate();
+      edited();
+      redraw("#remove-player");
+    });
+    $("#boards").addEventListener("change", (e) => {
+      remember();
+      setBoardCount(Number(e.target.value));
+      edited();
+      redraw("#boards");
+    });
+    const rake = $("#rake");
+    rake.addEventListener("input", () => {
+      const why = rakeProblem(rake.value);
+      rake.classList.toggle("bad", Boolean(why));
+      $("#rake-problem").textContent = why || "";
+      $("#rake-problem").hidden = !why;
+    });
+    rake.addEventListener("change", () => {
+      remember();
+      state.rake = rake.value.trim();
+      edited();
+      redraw("#rake");
     });
     $("#random-deal").addEventListener("click", randomDeal);
     $("#clear").addEventListener("click", clearAll);
+    $("#undo").addEventListener("click", undo);
+    $("#reset").addEventListener("click", resetSituation);
+    $("#deck-done").addEventListener("click", () => {
+      state.picking = false;
+      renderAll();
+    });
+    $("#history-load").addEventListener("click", pasteHistory);
+    window.addEventListener("hashchange", () => {
+      const data = readUrl();
+      if (!data) return;
+      remember();
+      loadUrl(data);
+      state.active = nextEmpty(null);
+      redraw();
+    });
+    document.addEventListener("keydown", (event) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
+        event.preventDefault();
+        undo();
+      }
+    });
     await evaluate();
   }
 
