@@ -27,7 +27,10 @@ def odd_chip_order(showdown: Showdown, half: str = "high") -> list[int]:
         return [(showdown.button + k) % n for k in range(1, n + 1)]
     if rule is OddChipRule.AUTO and half == "low":  # the lowest card by suit, ace low
         lowest = [
-            min([(LOW_RANKS.index(str(c)[0]), SUITS.index(str(c)[1])) for c in p.cards] or [(99, 99)])
+            min(
+                [(LOW_RANKS.index(str(c)[0]), SUITS.index(str(c)[1])) for c in p.cards]
+                or [(99, 99)]
+            )
             for p in showdown.players
         ]
         return sorted(range(n), key=lambda seat: lowest[seat])
