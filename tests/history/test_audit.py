@@ -168,3 +168,57 @@ def test_cli_exit_status_on_problems() -> None:
         text=True,
     )
     assert done.returncode == 1
+
+
+GOOD_HAND = """PokerStars Hand #9{n}: Hold'em No Limit (10/20) - 2024/01/02 20:00:00 ET
+Table 'T' 9-max Seat #1 is the button
+Seat 1: Ann (1000 in chips)
+Seat 2: Bob (1000 in chips)
+Ann: posts small blind 10
+Bob: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises 980 to 1000 and is all-in
+Bob: calls 980 and is all-in
+*** FLOP *** [2c 7d Js]
+*** TURN *** [2c 7d Js] [8h]
+*** RIVER *** [2c 7d Js 8h] [Qs]
+*** SHOW DOWN ***
+Ann: shows [As Ad] (a pair of Aces)
+Bob: shows [Kc Kd] (a pair of Kings)
+Ann collected 2000 from pot
+*** SUMMARY ***
+Total pot 2000 | Rake 0
+Board [2c 7d Js 8h Qs]
+Seat 1: Ann (button) showed [As Ad] and won (2000) with a pair of Aces
+Seat 2: Bob (big blind) showed [Kc Kd] and lost with a pair of Kings
+
+"""
+
+
+def test_a_line_the_reader_does_not_understand_never_stops_the_file() -> None:
+    damaged = GOOD_HAND.format(n=1).replace("showed [As Ad] and won", "showed [As Ad and won")
+    entries = list(read_text(damaged + GOOD_HAND.format(n=2)).entries())
+    assert [type(e).__name__ for e in entries] == ["HistoryError", "Hand"]
+    error = entries[0]
+    assert error.kind == "unreadable"
+    assert error.hand == "91"
+    assert error.line == 20  # the summary line with the missing bracket
+    verdicts = [v.to_json() for v in audit(read_text(damaged + GOOD_HAND.format(n=2)).entries())]
+    assert [(v["hand"], v["verdict"], v["site"]) for v in verdicts] == [
+        ("91", "error", "pokerstars"),
+        ("92", "agree", "pokerstars"),
+    ]
+
+
+def test_a_failure_inside_showdown_is_one_hands_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    audit_module = importlib.import_module("showdown.history.audit")
+
+    def broken(hand: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(audit_module, "audit_hand", broken)
+    verdicts = list(audit(read_text(GOOD_HAND.format(n=1) + GOOD_HAND.format(n=2))))
+    assert [v.verdict for v in verdicts] == ["error", "error"]
+    assert verdicts[0].reason == "showdown failed on this hand: RuntimeError: boom"

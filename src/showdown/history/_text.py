@@ -282,11 +282,24 @@ def parse_hand(
     """One hand from its lines, or the error that says why it cannot be read."""
     while lines and not lines[-1]:
         lines.pop()
+    parser = _HandParser(dialect, lines, name, start, index)
     try:
-        hand = _HandParser(dialect, lines, name, start, index).parse()
+        hand = parser.parse()
     except HistoryError as error:
         error.site = error.site or dialect.site
         return error
+    except (ValueError, LookupError, ArithmeticError, TypeError) as error:
+        # A line this reader does not understand never stops the file: the
+        # hand is counted as unreadable, with the line, and reading goes on.
+        return HistoryError(
+            f"cannot read the line: {type(error).__name__}: {error}",
+            file=name,
+            line=parser.line_no,
+            hand=parser.hand_id,
+            kind="unreadable",
+            site=dialect.site,
+            game=parser.game,
+        )
     try:
         hand.check_balance()
     except HistoryError as error:

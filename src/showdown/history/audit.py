@@ -35,7 +35,15 @@ from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.pots import Showdown, ShowdownResult, resolve
 
-__all__ = ["PlayerVerdict", "Tally", "Verdict", "audit", "audit_entries", "format_amount"]
+__all__ = [
+    "PlayerVerdict",
+    "Tally",
+    "Verdict",
+    "audit",
+    "audit_entries",
+    "format_amount",
+    "room_pot_rakes",
+]
 
 _ZERO: Final = Decimal(0)
 AGREE: Final = "agree"
@@ -146,7 +154,30 @@ def audit_entries(
         elif not entry.reached_showdown:
             yield entry, None
         else:
-            yield entry, audit_hand(entry)
+            yield entry, _audit_safely(entry)
+
+
+def _audit_safely(hand: Hand) -> Verdict:
+    """:func:`audit_hand`, where even a failure of showdown itself is one hand's error record.
+
+    A million-hand audit must not stop at one hand: anything unexpected is
+    reported in that hand's verdict (with the exception's type) and the run
+    goes on.
+    """
+    try:
+        return audit_hand(hand)
+    except Exception as error:  # reported in the record, never swallowed
+        return Verdict(
+            hand.source,
+            hand.hand_id,
+            hand.site,
+            hand.game,
+            ERROR,
+            reason=f"showdown failed on this hand: {type(error).__name__}: {error}",
+            rake=hand.rake,
+            unit=hand.unit,
+            line=hand.line,
+        )
 
 
 def audit(hands: Iterable[Hand | HistoryError]) -> Iterator[Verdict]:
@@ -264,7 +295,7 @@ def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
     return {p.name: Decimal(p.payout) for p in result.players if p.name != HOUSE}
 
 
-def _room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
+def room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
     """The rake the room took from each contested pot, when the history says it."""
     if hand.site == "fulltilt":
         if hand.rake <= gross[0]:
@@ -287,7 +318,7 @@ def _room_rake(
     if not hand.rake or len(contested) < 2:
         return paid, None
     gross = [Decimal(pot.amount) + Decimal(pot.rake) for pot in contested]
-    rakes = _room_pot_rakes(hand, gross)
+    rakes = room_pot_rakes(hand, gross)
     ours = [Decimal(pot.rake) for pot in contested]
     if rakes is None or rakes == ours:
         return paid, None

@@ -323,6 +323,16 @@ class PhhReader(Reader):
             )
         except HistoryError as error:
             return error
+        except (ValueError, LookupError, ArithmeticError, TypeError) as error:
+            # Something this reader does not understand never stops the file.
+            return HistoryError(
+                f"cannot read the hand: {type(error).__name__}: {error}",
+                file=name,
+                line=line or start,
+                hand=hand_id,
+                kind="unreadable",
+                site="phh",
+            )
 
 
 def read(source: Source, *, name: str | None = None, outcome_required: bool = True) -> PhhReader:

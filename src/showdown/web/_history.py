@@ -57,7 +57,7 @@ def _room_raked(hand: Hand, showdown: Showdown) -> Showdown:
     remainder after the rake the room says it took from that pot; the
     record handed to the page must pay the same.
     """
-    from showdown.history.audit import _room_pot_rakes  # the audit's own rule, not a copy
+    from showdown.history.audit import room_pot_rakes  # the audit's own rule
 
     if not hand.rake or isinstance(showdown.rake, tuple):
         return showdown
@@ -69,7 +69,7 @@ def _room_raked(hand: Hand, showdown: Showdown) -> Showdown:
     if len(contested) < 2:
         return showdown
     gross = [Decimal(pot.amount) + Decimal(pot.rake) for pot in contested]
-    rakes = _room_pot_rakes(hand, gross)
+    rakes = room_pot_rakes(hand, gross)
     if rakes is None or rakes == [Decimal(pot.rake) for pot in contested]:
         return showdown
     return dataclasses.replace(showdown, rake=tuple(rakes))
