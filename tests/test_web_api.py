@@ -554,3 +554,19 @@ def test_settings_from_the_environment_and_overrides() -> None:
         Settings(max_body_bytes=10)
     with pytest.raises(ValueError, match="equity_max_seconds must be a positive number"):
         Settings(equity_max_seconds=0)
+
+
+def test_security_headers_on_every_response(client: httpx.Client) -> None:
+    answers = [
+        client.get("/"),
+        client.get("/api/games"),
+        client.post("/api/hand", json={"cards": "Zx"}),
+        client.post("/api/hand", content=b"x" * 9000, headers={"content-type": "application/json"}),
+        client.get("/no-such-page"),
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 422, 413, 404]
+    for answer in answers:
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+        assert "default-src 'self'" in answer.headers["content-security-policy"]

@@ -63,7 +63,11 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, base_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    # Playwright's string predicates need eval, which the page's policy forbids;
+    # test_the_page_runs_under_its_content_policy checks the page without the bypass.
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 1000}, locale="en-US", bypass_csp=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -334,7 +338,11 @@ def test_keyboard_only(page: Any) -> None:
 
 def test_phone_layout(browser: Any, base_url: str) -> None:
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True, is_mobile=True
+        viewport={"width": 390, "height": 844},
+        locale="en-US",
+        has_touch=True,
+        is_mobile=True,
+        bypass_csp=True,
     )
     page = context.new_page()
     page.goto(base_url)
@@ -442,3 +450,20 @@ def test_no_english_left_in_the_page(page: Any, lang: str) -> None:
     assert translated["Player"] + " 1" in text  # the example's default names follow
     assert "Player 1" not in text
     _shot(page, f"web-{lang}.png")
+
+
+def test_the_page_runs_under_its_content_policy(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    violations: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: violations.append(m.text) if "Content Security" in m.text else 0)
+    answer = page.goto(base_url)
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    page.wait_for_selector('.pick[data-card="As"]')
+    page.locator(".example").first.click()
+    page.wait_for_selector("#winners[data-names]")
+    context.close()
+    assert errors == []
+    assert violations == []
