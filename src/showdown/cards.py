@@ -281,6 +281,17 @@ class Card:
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(52))
 """The 52 cards in code order, ``DECK[code]``."""
 
+_PLAIN: Final[dict[str, Card]] = {
+    rank + suit: DECK[4 * rank_index + suit_index]
+    for rank_index, ranks in enumerate(
+        ("2", "3", "4", "5", "6", "7", "8", "9", "Tt", "Jj", "Qq", "Kk", "Aa")
+    )
+    for rank in ranks
+    for suit_index, suits in enumerate(("cC", "dD", "hH", "sS"))
+    for suit in suits
+}
+"""Each two-character card text of the usual notation (either case), for the fast path."""
+
 _CARD_RE: Final = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE)
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
@@ -296,6 +307,9 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise CardParseError(f"{text!r} is not a card: expected a string like 'As'")
+    plain = _PLAIN.get(text)
+    if plain is not None:
+        return plain
     token = text.strip()
     match = _CARD_RE.fullmatch(token)
     if match is None:
@@ -339,6 +353,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     """
     if isinstance(cards, str):
         result = _parse_text(cards)
+    elif type(cards) is tuple and all(type(item) is Card for item in cards):
+        result = cards  # already cards: the common case inside the library
     else:
         items: list[Card] = []
         try:
@@ -361,6 +377,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
 
 
 def _parse_text(text: str) -> tuple[Card, ...]:
+    try:  # the usual notation, "As Kd": one dictionary look-up per card
+        return tuple([_PLAIN[token] for token in text.split()])
+    except KeyError:
+        pass
     cards: list[Card] = []
     for chunk in _SEPARATORS.split(text.strip()):
         position = 0
@@ -389,9 +409,10 @@ def cards_mask(cards: Iterable[Card]) -> int:
 def _check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for card in cards:
-        if seen & card.mask:
+        bit = 1 << card._code
+        if seen & bit:
             raise DuplicateCardError(f"card {card} is used twice")
-        seen |= card.mask
+        seen |= bit
 
 
 def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
