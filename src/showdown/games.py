@@ -457,6 +457,11 @@ def evaluate_game(game: str | Game, hole: CardsLike, board: CardsLike | None = N
     cards = parse_cards(hole)
     shared = parse_cards(board) if board is not None else ()
     found.check_cards(cards, shared)
+    return _game_hand(found, cards, shared)
+
+
+def _game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -> GameHand:
+    """:func:`evaluate_game` of cards already checked for the game."""
     if _fast.enabled():
         everything = (*cards, *shared)
         compiled = _fast.game_best(found, [card._code for card in everything])

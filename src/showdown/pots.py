@@ -97,7 +97,7 @@ from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
-from showdown.games import Family, Game, GameHand, evaluate_game, get_game
+from showdown.games import Family, Game, GameHand, _game_hand, get_game
 from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
 from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount
 
@@ -505,9 +505,10 @@ _Comparable = HandValue | None
 
 
 def _evaluate(game: Game, player: Player, board: tuple[Card, ...]) -> GameHand:
+    """The player's hand on one board; the cards were checked by :func:`_validate`."""
     if _community(game, board):
-        return evaluate_game(game, (*player.cards, *board))
-    return evaluate_game(game, player.cards, board or None)
+        return _game_hand(game, (*player.cards, *board), ())
+    return _game_hand(game, player.cards, board)
 
 
 def _layers(players: Sequence[Player], stakes: Sequence[int], dead: Sequence[int]) -> list[_Pot]:
