@@ -167,7 +167,7 @@ def test_strength_checks_its_input() -> None:
     with pytest.raises(CardCountError, match="omaha needs 7 or 8 or 9 card codes, got 6"):
         strength([51, 47, 43, 39, 0, 1], game="omaha")
     with pytest.raises(CardCountError, match="expected a sequence of card codes"):
-        strength("As Ks Qs Js Ts")  # type: ignore[call-overload]
+        strength("As Ks Qs Js Ts")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a ranking or a game, not both"):
         strength([51, 47, 43, 39, 35], ranking="high", game="holdem")  # type: ignore[call-overload]
 
@@ -198,11 +198,11 @@ def test_the_serial_batch_equals_the_parallel_batch(what: dict[str, str], width:
     )
     deck = [card.code for card in DECK if card.rank in set(rules.rank_order)]
     rows = deal(rng, SERIAL_ROWS + 1, deck, width)
-    parallel = evaluate_many(rows, **what)  # type: ignore[arg-type]
-    serial = evaluate_many(rows[:SERIAL_ROWS], **what)  # type: ignore[arg-type]
+    parallel = evaluate_many(rows, **what)
+    serial = evaluate_many(rows[:SERIAL_ROWS], **what)
     assert np.array_equal(serial, parallel[:SERIAL_ROWS])
-    best_parallel = best_cards_many(rows, **what)  # type: ignore[arg-type]
-    best_serial = best_cards_many(rows[:SERIAL_ROWS], **what)  # type: ignore[arg-type]
+    best_parallel = best_cards_many(rows, **what)
+    best_serial = best_cards_many(rows[:SERIAL_ROWS], **what)
     assert np.array_equal(best_serial, best_parallel[:SERIAL_ROWS])
     assert serial.dtype == np.int32
     assert best_serial.dtype == np.int8
