@@ -262,7 +262,7 @@ class Card:
         return (Card, (str(self),))
 
     def __str__(self) -> str:
-        return self._rank.symbol + self._suit.symbol
+        return _TEXTS[self._code]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -280,6 +280,9 @@ class Card:
 
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(52))
 """The 52 cards in code order, ``DECK[code]``."""
+
+_TEXTS: Final[tuple[str, ...]] = tuple(card._rank.symbol + card._suit.symbol for card in DECK)
+"""Each card's text by code (``'As'``)."""
 
 _PLAIN: Final[dict[str, Card]] = {
     rank + suit: DECK[4 * rank_index + suit_index]
@@ -421,7 +424,9 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
     >>> format_cards([Card("As"), Card("Td")])
     'As Td'
     """
-    return sep.join(card.unicode if unicode else str(card) for card in cards)
+    if unicode:
+        return sep.join([card.unicode for card in cards])
+    return sep.join([_TEXTS[card._code] if type(card) is Card else str(card) for card in cards])
 
 
 class CardSet:

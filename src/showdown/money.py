@@ -52,6 +52,8 @@ def parse_amount(value: object, where: str) -> Amount:
         StakeError: a bool, a float, a text that is not a number, NaN, an
             infinity, a negative amount, or more than 30 digits.
     """
+    if type(value) is int and value >= 0 and value.bit_length() <= 100:
+        return value  # the usual case, whole chips
     if isinstance(value, bool):
         raise StakeError(f"{where} {value!r} is not an amount: true/false is not a number")
     if isinstance(value, float):

@@ -92,6 +92,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from typing import Final
 
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
@@ -651,11 +652,12 @@ def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[in
 
 def _best(values: Mapping[int, _Comparable]) -> list[int]:
     """The seats holding the best value (empty if nobody has a value)."""
-    valued = {seat: value for seat, value in values.items() if value is not None}
-    if not valued:
+    # The values of one half share a ranking: comparing strengths is comparing values.
+    strengths = {seat: value.strength for seat, value in values.items() if value is not None}
+    if not strengths:
         return []
-    top = max(valued.values())
-    return [seat for seat, value in valued.items() if value == top]
+    top = max(strengths.values())
+    return [seat for seat, strength in strengths.items() if strength == top]
 
 
 def _names(showdown: Showdown, seats: Iterable[int], t: Language | None = None) -> str:
@@ -691,7 +693,7 @@ def _why(
         s: v for s, v in values.items() if s not in winners and isinstance(v, HandValue)
     }
     if others:
-        runner_up = max(others, key=others.__getitem__)
+        runner_up = max(others, key=lambda seat: others[seat].strength)
         reason = explain(best, others[runner_up], lang=t.code).text
         text += _("; against {name}: {reason}").format(
             name=showdown.players[runner_up].name, reason=reason
@@ -798,8 +800,10 @@ def resolve(
                 "exceeds every stake still in the hand"
             )
         kind = "side" if main_done else "main"
-        pot_word = Word(
-            t.pgettext("pot", "side pot") if main_done else t.pgettext("pot", "main pot")
+        pot_word = (
+            Word(t.pgettext("pot", "side pot") if main_done else t.pgettext("pot", "main pot"))
+            if explain
+            else _NO_WORD
         )
         main_done = True
         per_board = _split(amount, list(range(len(boards))), list(range(len(boards))))
@@ -884,6 +888,10 @@ def resolve(
         money.from_units(rake),
         money.unit,
     )
+
+
+_NO_WORD: Final = Word("")
+"""The pot's name when no explanation is written."""
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
