@@ -92,6 +92,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from math import lcm
 from typing import Final
 
 from showdown.cards import Card, CardsLike, parse_cards
@@ -454,16 +455,18 @@ def _validate(showdown: Showdown) -> None:
             f"{game.name} has no board: a stud game takes at most one community card, "
             f"got {_cards_text(boards[0])}"
         )
-    seen: dict[Card, str] = {}
+    seen: dict[int, str] = {}  # by card code: a Card hashes in Python, an int in C
     shared = _shared_prefix(boards)
     for number, board in enumerate(boards):
         label = "the board" if len(boards) == 1 else f"board {number + 1}"
         for position, card in enumerate(board):
             if position < shared and number > 0:
                 continue
-            if card in seen:
-                raise DuplicateCardError(f"card {card} is used twice: on {label} and {seen[card]}")
-            seen[card] = label
+            if card._code in seen:
+                raise DuplicateCardError(
+                    f"card {card} is used twice: on {label} and {seen[card._code]}"
+                )
+            seen[card._code] = label
     for player in players:
         if not player.cards and not player.in_hand:
             continue
@@ -471,11 +474,11 @@ def _validate(showdown: Showdown) -> None:
             for board in boards:
                 _check_hand(game, player, board)
         for card in player.cards:
-            if card in seen:
+            if card._code in seen:
                 raise DuplicateCardError(
-                    f"card {card} is used twice: by {player.name} and {seen[card]}"
+                    f"card {card} is used twice: by {player.name} and {seen[card._code]}"
                 )
-            seen[card] = player.name
+            seen[card._code] = player.name
 
 
 def _shared_prefix(boards: Sequence[Sequence[Card]]) -> int:
@@ -809,7 +812,7 @@ def resolve(
         per_board = _split(amount, list(range(len(boards))), list(range(len(boards))))
         board_results: list[BoardResult] = []
         pot_payout: dict[int, int] = {}
-        pot_share: dict[int, Fraction] = {}
+        parts: list[tuple[dict[int, int], int]] = []  # per board: numerators, denominator
         winners_by_half: dict[str, set[int]] = {half: set() for half in game.halves}
         texts: list[str] = []
         for number, board in enumerate(boards):
@@ -824,8 +827,7 @@ def resolve(
             )
             for seat, units in chips.items():
                 pot_payout[seat] = pot_payout.get(seat, 0) + units
-            for seat, fraction in part.items():
-                pot_share[seat] = pot_share.get(seat, Fraction(0)) + fraction / len(boards)
+            parts.append(part)
             for half, seats in winners.items():
                 winners_by_half[half] |= set(seats)
             if len(boards) > 1:
@@ -845,9 +847,20 @@ def resolve(
                 texts.append(text)
         for seat, units in pot_payout.items():
             payouts[seat] += units
-        weight = Fraction(1) if no_stakes else Fraction(amount, total)
-        for seat, fraction in pot_share.items():
-            shares[seat] += fraction * weight
+        # Each board's share of the pot is 1/len(boards): add the parts over one denominator.
+        common = 1
+        for _, denominator in parts:
+            common = lcm(common, denominator)
+        numerators: dict[int, int] = {}
+        for part_of, denominator in parts:
+            for seat, numerator in part_of.items():
+                numerators[seat] = numerators.get(seat, 0) + numerator * (common // denominator)
+        common *= len(boards)
+        pot_share = {seat: Fraction(numerators[seat], common) for seat in sorted(numerators)}
+        for seat, numerator in numerators.items():
+            shares[seat] += (
+                pot_share[seat] if no_stakes else Fraction(numerator * amount, common * total)
+            )
         results.append(
             PotResult(
                 kind,
@@ -855,7 +868,7 @@ def resolve(
                 _seat_names(players, pot.eligible),
                 {h: _seat_names(players, s) for h, s in winners_by_half.items()},
                 {players[s].name: money.from_units(c) for s, c in sorted(pot_payout.items())},
-                {players[s].name: f for s, f in sorted(pot_share.items())},
+                {players[s].name: f for s, f in pot_share.items()},
                 ". ".join(texts),
                 money.from_units(pot_rake),
                 tuple(board_results),
@@ -914,10 +927,11 @@ def _award(
     order: Sequence[int],
     pot_word: Word,
     t: Language | None,
-) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[int, ...]], str]:
+) -> tuple[dict[int, int], tuple[dict[int, int], int], dict[str, tuple[int, ...]], str]:
     """Award one pot (one board's share) among the eligible seats: units, shares, winners, why.
 
-    With no language (``t=None``) the explanation is left empty.
+    The shares come as numerators over one denominator. With no language
+    (``t=None``) the explanation is left empty.
     """
     game = showdown.game
     players = showdown.players
@@ -932,7 +946,7 @@ def _award(
             text = t.gettext("{who} wins the {pot} uncontested: every other player folded")
         return (
             {seat: amount},
-            {seat: Fraction(1)},
+            ({seat: 1}, 1),
             dict.fromkeys(game.halves, (seat,)),
             text.format(who=players[seat].name, pot=pot_word),
         )
@@ -945,7 +959,11 @@ def _award(
     halves = [h for h in game.halves if by_half[h]]
     texts: list[str] = []
     payout: dict[int, int] = {}
-    share: dict[int, Fraction] = {}
+    share: dict[int, int] = {}
+    # Each winner of a half gets 1 / (halves x winners of it): over their common multiple.
+    denominator = 1
+    for half in halves:
+        denominator = lcm(denominator, len(halves) * len(by_half[half]))
     # The odd chip of a hi/lo split goes to the high half: it is listed first.
     remaining = amount
     for position, half in enumerate(halves):
@@ -955,10 +973,10 @@ def _award(
         for seat, chips in _split(half_amount, winners, order).items():
             payout[seat] = payout.get(seat, 0) + chips
         for seat in winners:
-            share[seat] = share.get(seat, Fraction(0)) + Fraction(1, len(halves) * len(winners))
+            share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
         if t is not None:
             texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
     if game.split_pot and len(halves) == 1 and t is not None:
         texts.append(t.gettext("no qualifying low: high scoops"))
     winners_by_half = {half: tuple(sorted(by_half[half])) for half in game.halves}
-    return payout, share, winners_by_half, ". ".join(texts)
+    return payout, (share, denominator), winners_by_half, ". ".join(texts)
