@@ -157,12 +157,13 @@ def _order_cards(five: Sequence[Card], hand_class: HandClass) -> tuple[Card, ...
 
 
 @cache
-def _reading_positions(rules: RuleSet, strength: int) -> dict[int, int]:
-    """Per rank index of a class's cards, where its group starts in the reading order."""
+def _reading_keys(rules: RuleSet, strength: int) -> tuple[int, ...]:
+    """Per card code, its place in a class's reading order: the group of its rank, then
+    spades first (codes whose rank is not in the class get a key that is never used)."""
     positions: dict[int, int] = {}
     for position, symbol in enumerate(get_table(rules).hand_class(strength).ranks):
         positions.setdefault(Rank(symbol).index, position)
-    return positions
+    return tuple(positions.get(code >> 2, 0) * 4 + 3 - (code & 3) for code in range(52))
 
 
 def value_of_mask(
@@ -176,12 +177,10 @@ def value_of_mask(
     class reads them, spades first within a rank), so the value is identical
     to the readable path's.
     """
-    positions = _reading_positions(rules, strength)
+    keys = _reading_keys(rules, strength)
     columns = _columns(mask)
     if len(columns) > 1:
-        columns = sorted(
-            columns, key=lambda j: positions[cards[j]._code >> 2] * 4 + 3 - (cards[j]._code & 3)
-        )
+        columns = sorted(columns, key=lambda j: keys[cards[j]._code])
     return HandValue(
         ranking=rules,
         strength=strength,

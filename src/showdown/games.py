@@ -465,17 +465,12 @@ def _game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -
     if _fast.enabled():
         everything = (*cards, *shared)
         compiled = _fast.game_best(found, [card._code for card in everything])
-        return GameHand(
-            found,
-            cards,
-            shared,
-            tuple(
-                None
-                if strength == 0
-                else value_of_mask(rules, strength, mask, everything, len(cards))
-                for rules, (strength, mask) in zip(found.rankings, compiled, strict=True)
-            ),
-        )
+        fast: list[HandValue | None] = []
+        for rules, (strength, mask) in zip(found.rankings, compiled, strict=True):
+            fast.append(
+                value_of_mask(rules, strength, mask, everything, len(cards)) if strength else None
+            )
+        return GameHand(found, cards, shared, tuple(fast))
     values: list[HandValue | None] = []
     for rules in found.rankings:
         best = best_hand(rules, found.candidates(rules, cards, shared))
