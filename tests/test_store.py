@@ -75,3 +75,21 @@ def test_tables_from_the_disk_equal_tables_built_afresh(
     assert np.array_equal(kept.ranks, fresh.ranks)
     assert np.array_equal(kept.flushes, fresh.flushes)
     assert kept.ranks.dtype == fresh.ranks.dtype == np.uint16
+
+
+def test_kept_rule_tables_equal_tables_computed_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from showdown import tables
+    from showdown.rules import RANKINGS
+
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    for rules in RANKINGS.values():
+        tables._build.cache_clear()
+        built = tables._build(rules)  # computed, then kept
+        tables._build.cache_clear()
+        kept = tables._build(rules)  # read back
+        assert kept is not built
+        assert kept == built == tables._compute(rules)
+    tables._build.cache_clear()
+    assert len(list(tmp_path.glob("classes-*.marshal"))) == len(RANKINGS)
