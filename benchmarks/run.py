@@ -430,6 +430,17 @@ def main(argv: list[str] | None = None) -> int:
     report()
     _targets(batch, scalar, peers, census_times, processes, report)
     report()
+    report("## Streams: audit and resolve (issues #11, #13)")
+    report()
+    from benchmarks.bench_streams import format_rows, measure_streams
+
+    report("```")
+    streams = measure_streams(log=report)
+    report("```")
+    report()
+    for line in format_rows(streams):
+        report(line)
+    report()
     report("## Equity (issue #6)")
     report()
     from benchmarks.bench_equity import format_equity_table, measure_equity

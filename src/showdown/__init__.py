@@ -15,7 +15,6 @@ Kings full of Tens beats Threes full of Kings: the three of a kind decides: King
 from typing import TYPE_CHECKING
 
 from showdown.cards import DECK, Card, CardSet, Rank, Suit, format_cards, parse_card, parse_cards
-from showdown.equity import EquityMatrix, EquityResult, PlayerEquity, equity, equity_matrix
 from showdown.errors import (
     CardCountError,
     CardParseError,
@@ -29,24 +28,42 @@ from showdown.errors import (
 )
 from showdown.evaluation import HandValue, evaluate
 from showdown.explanation import Explanation, describe, explain
-from showdown.ranges import Range, format_range, parse_range
 from showdown.rules import RANKINGS, Category, RuleSet, get_ranking
 from showdown.tables import get_table
 
 if TYPE_CHECKING:
-    from showdown.batch import best_cards_many, evaluate_many, strength7
+    from showdown.batch import best_cards_many, evaluate_many, strength, strength7
+    from showdown.equity import EquityMatrix, EquityResult, PlayerEquity, equity, equity_matrix
+    from showdown.ranges import Range, format_range, parse_range
 
 __version__ = "0.1.0"
 
-_BATCH = ("best_cards_many", "evaluate_many", "strength7")
+_LAZY = {
+    "best_cards_many": "showdown.batch",
+    "evaluate_many": "showdown.batch",
+    "strength": "showdown.batch",
+    "strength7": "showdown.batch",
+    "EquityMatrix": "showdown.equity",
+    "EquityResult": "showdown.equity",
+    "PlayerEquity": "showdown.equity",
+    "equity": "showdown.equity",
+    "equity_matrix": "showdown.equity",
+    "Range": "showdown.ranges",
+    "format_range": "showdown.ranges",
+    "parse_range": "showdown.ranges",
+}
+"""Names loaded on first use (numpy and the equity engine are not needed to value a hand)."""
 
 
 def __getattr__(name: str) -> object:
-    """Load the batch API (:mod:`showdown.batch`) on first use, keeping the import light."""
-    if name in _BATCH:
-        from showdown import batch
+    """Load the batch, equity and range APIs on first use, keeping ``import showdown`` light."""
+    module = _LAZY.get(name)
+    if module is not None:
+        from importlib import import_module
 
-        return getattr(batch, name)
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'showdown' has no attribute {name!r}")
 
 
@@ -89,5 +106,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_range",
+    "strength",
     "strength7",
 ]

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from math import comb
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +74,7 @@ __all__ = [
     "census",
     "census_sizes",
     "evaluate_many",
+    "strength",
     "strength7",
     "to_code_array",
 ]
@@ -89,6 +90,10 @@ _KERNELS: Final = threading.RLock()
 """Held while a parallel kernel runs: numba's ``workqueue`` thread pool (its fallback
 without OpenMP or TBB) aborts the process when two threads enter it at once, as a
 threaded web server could."""
+
+SERIAL_ROWS: Final = 2048
+"""Up to this many rows, the serial kernels (:mod:`showdown._kernels.single`) run
+instead of the parallel ones: starting the threads costs more than the work."""
 
 _FIVES_ABOVE: Final = (
     Category.HIGH_CARD,
@@ -209,7 +214,10 @@ def _check_codes(cards: CodeArray, allowed: int, deck_name: str) -> None:
     """Raise on the first row with a code out of range, outside the deck, or repeated."""
     if cards.size == 0:
         return
-    from showdown._kernels.evaluate import first_bad_row
+    if len(cards) <= SERIAL_ROWS:
+        from showdown._kernels.single import first_bad_row
+    else:
+        from showdown._kernels.evaluate import first_bad_row
 
     row = first_bad_row(cards, allowed)
     if row < 0:
@@ -409,6 +417,9 @@ def _run(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int)
     from showdown._kernels import evaluate as kernels
     from showdown._kernels.tables import kernel_tables, layout, omaha_tables
 
+    if len(cards) <= SERIAL_ROWS:
+        _run_serial(plan, cards, out, column)
+        return
     tables = kernel_tables(plan.rules)
     shared = layout()
     if plan.kernel == "badugi":
@@ -453,16 +464,58 @@ def _run(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int)
         )
 
 
+def _run_serial(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int) -> None:
+    """:func:`_run` for a few rows: the serial kernels, no thread launch."""
+    from showdown._kernels import single
+    from showdown._kernels.tables import kernel_tables, layout
+
+    tables = kernel_tables(plan.rules)
+    shared = layout()
+    if plan.kernel == "badugi":
+        single.rows_badugi(cards, shared.binomials, tables.badugi_hands, out, column)
+    elif plan.kernel == "keyed":
+        single.rows_keyed(
+            cards,
+            shared.card_keys,
+            shared.offsets,
+            tables.ranks,
+            tables.flushes,
+            tables.use_flush,
+            out,
+            column,
+        )
+    else:
+        single.rows_fives(
+            cards,
+            _fives_array(plan.fives),
+            shared.card_keys,
+            shared.offsets,
+            tables.ranks,
+            tables.flushes,
+            tables.use_flush,
+            out,
+            column,
+        )
+
+
+@cache
+def _fives_array(fives: tuple[tuple[int, ...], ...]) -> npt.NDArray[np.int8]:
+    return np.array(fives, np.int8)
+
+
 def _run_best(plan: _Plan, cards: CodeArray) -> npt.NDArray[np.int8]:
     from showdown._kernels import evaluate as kernels
+    from showdown._kernels import single
     from showdown._kernels.tables import kernel_tables, layout
 
     tables = kernel_tables(plan.rules)
     width = cards.shape[1]
+    serial = len(cards) <= SERIAL_ROWS
     if plan.kernel == "badugi":
         out = np.full((len(cards), plan.rules.hand_size), -1, np.int8)
         if len(cards):
-            kernels.best_badugi(cards, _badugi_subsets(width), tables.badugi_ranks, out)
+            run = single.rows_best_badugi if serial else kernels.best_badugi
+            run(cards, _badugi_subsets(width), tables.badugi_ranks, out)
         return out
     out = np.full((len(cards), plan.rules.hand_size), -1, np.int8)
     if not len(cards):
@@ -470,9 +523,9 @@ def _run_best(plan: _Plan, cards: CodeArray) -> npt.NDArray[np.int8]:
     omaha_rule = plan.kernel == "omaha" or plan.n_hole > 0
     fives = plan.fives if omaha_rule else tuple(combinations(range(width), plan.rules.hand_size))
     shared = layout()
-    kernels.best_fives(
+    (single.rows_best_five if serial else kernels.best_fives)(
         cards,
-        np.array(fives, np.int8),
+        _fives_array(fives),
         not omaha_rule,
         shared.card_keys,
         shared.offsets,
@@ -559,6 +612,91 @@ def _code(code: object, index: int) -> int:
         except TypeError:
             pass
     raise TypeError(f"codes[{index}] must be an integer card code, got {describe_value(code)}")
+
+
+@overload
+def strength(
+    codes: Sequence[int], *, ranking: str | RuleSet | None = None, game: None = None
+) -> int: ...
+
+
+@overload
+def strength(
+    codes: Sequence[int], *, ranking: None = None, game: str | Game
+) -> tuple[int, ...]: ...
+
+
+def strength(
+    codes: Sequence[int], *, ranking: str | RuleSet | None = None, game: str | Game | None = None
+) -> int | tuple[int, ...]:
+    """The strength of one hand given as card codes, under any ranking or game.
+
+    One call of a compiled serial kernel (:mod:`showdown._kernels.single`),
+    no thread launch: a few microseconds, the same number as
+    :func:`showdown.evaluate` (``ranking``, default ``'high'``: five or more
+    cards, Badugi four) or, with ``game``, one per half as
+    :func:`showdown.games.evaluate_game` gives them, from the hole cards then
+    the board. ``0`` means no value (no qualifying low).
+
+    >>> strength([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
+    7462
+    >>> strength([48, 1, 46, 45, 4, 9, 26, 47, 28], game="omaha8")  # Ac 2d Kh Kd / 3c 4d 8h Ks 9c
+    (5749, 35)
+    >>> best = len(get_table("badugi").classes)
+    >>> strength([51, 0, 5, 10], ranking="badugi") == best  # As 2c 3d 4h
+    True
+
+    Raises:
+        CardCountError: too few or too many codes for the ranking or game.
+        CardParseError: a code that is not an integer in 0..51, or not in the
+            ranking's or game's deck (short deck).
+        DuplicateCardError: a code given twice.
+        UnknownRankingError, UnknownGameError: no such ranking or game.
+        TypeError: both a ranking and a game.
+    """
+    from showdown import _fast
+
+    if ranking is not None and game is not None:
+        raise TypeError("give a ranking or a game, not both")
+    found = get_game(game) if game is not None else None
+    rules = (
+        found.rankings[0]
+        if found is not None
+        else get_ranking(HIGH if ranking is None else ranking)
+    )
+    row = _checked_codes(codes, _deck_mask(found.rankings if found is not None else (rules,)))
+    if found is not None:
+        sizes = [found.hole_cards + board for board in (found.hand_boards or (0,))]
+        if len(row) not in sizes:
+            wanted = " or ".join(str(size) for size in sizes)
+            raise CardCountError(f"{found.name} needs {wanted} card codes, got {len(row)}: {row}")
+        return tuple(value for value, _ in _fast.game_best(found, row))
+    badugi = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
+    if len(row) < rules.hand_size or len(row) > (rules.hand_size if badugi else _fast.MAX_CARDS):
+        wanted = (
+            f"exactly {rules.hand_size}" if badugi else f"{rules.hand_size} to {_fast.MAX_CARDS}"
+        )
+        raise CardCountError(f"{rules.name} takes {wanted} card codes, got {len(row)}: {row}")
+    return _fast.ranking_best(rules, row)[0]
+
+
+def _checked_codes(codes: Sequence[int], allowed: int) -> list[int]:
+    """The codes as a list of ints, each a code of the deck ``allowed``, none twice."""
+    if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
+        raise CardCountError(f"expected a sequence of card codes, got {codes!r}")
+    row: list[int] = []
+    seen = 0
+    for code in codes:
+        if isinstance(code, bool) or not isinstance(code, int | np.integer) or not 0 <= code < 52:
+            raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
+        value = int(code)
+        if not (allowed >> value) & 1:
+            raise CardParseError(f"{Card.from_code(value)} (code {value}) is not in the deck")
+        if (seen >> value) & 1:
+            raise DuplicateCardError(f"card code {value} is given twice in {list(codes)!r}")
+        seen |= 1 << value
+        row.append(value)
+    return row
 
 
 _SCALAR: list[_ScalarTables] = []

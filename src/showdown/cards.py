@@ -281,7 +281,7 @@ class Card:
         return (Card, (str(self),))
 
     def __str__(self) -> str:
-        return self._rank.symbol + self._suit.symbol
+        return _TEXTS[self._code]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -316,6 +316,20 @@ def _code_of(value: object, name: str) -> int:
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(52))
 """The 52 cards in code order, ``DECK[code]``."""
 
+_TEXTS: Final[tuple[str, ...]] = tuple(card._rank.symbol + card._suit.symbol for card in DECK)
+"""Each card's text by code (``'As'``)."""
+
+_PLAIN: Final[dict[str, Card]] = {
+    rank + suit: DECK[4 * rank_index + suit_index]
+    for rank_index, ranks in enumerate(
+        ("2", "3", "4", "5", "6", "7", "8", "9", "Tt", "Jj", "Qq", "Kk", "Aa")
+    )
+    for rank in ranks
+    for suit_index, suits in enumerate(("cC", "dD", "hH", "sS"))
+    for suit in suits
+}
+"""Each two-character card text of the usual notation (either case), for the fast path."""
+
 # ASCII: without it the case-insensitive match takes a Kelvin sign for a K and a long s for an s.
 _CARD_RE: Final = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE | re.ASCII)
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
@@ -331,6 +345,9 @@ def parse_card(text: str) -> Card:
         TypeError: not a text.
         CardParseError: the text is not exactly one card, with the reason.
     """
+    plain = _PLAIN.get(text) if isinstance(text, str) else None
+    if plain is not None:
+        return plain
     token = check_text("card", text).strip()
     match = _CARD_RE.fullmatch(token)
     if match is None:
@@ -384,6 +401,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     """
     if isinstance(cards, str):
         result = _parse_text(cards)
+    elif type(cards) is tuple and all(type(item) is Card for item in cards):
+        result = cards  # already cards: the common case inside the library
     else:
         if isinstance(cards, bytes | bytearray | memoryview):
             check_text("cards", cards)
@@ -417,6 +436,10 @@ def _checked_code(item: object, name: str) -> int:
 
 
 def _parse_text(text: str) -> tuple[Card, ...]:
+    try:  # the usual notation, "As Kd": one dictionary look-up per card
+        return tuple([_PLAIN[token] for token in text.split()])
+    except KeyError:
+        pass
     cards: list[Card] = []
     for chunk in _SEPARATORS.split(text.strip()):
         position = 0
@@ -450,9 +473,10 @@ def cards_mask(cards: Iterable[Card]) -> int:
 def _check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for card in cards:
-        if seen & card.mask:
+        bit = 1 << card._code
+        if seen & bit:
             raise DuplicateCardError(f"card {card} is used twice")
-        seen |= card.mask
+        seen |= bit
 
 
 def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
@@ -464,11 +488,13 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
     Raises:
         TypeError: an item is not a :class:`Card`.
     """
-    listed = tuple(cards)
+    listed = cards if isinstance(cards, tuple | list) else tuple(cards)
     for card in listed:
         if not isinstance(card, Card):
             raise TypeError(f"cards must be Card values, got {describe_value(card)}")
-    return sep.join(card.unicode if unicode else str(card) for card in listed)
+    if unicode:
+        return sep.join([card.unicode for card in listed])
+    return sep.join([_TEXTS[card._code] for card in listed])
 
 
 class CardSet:

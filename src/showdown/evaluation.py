@@ -22,15 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from typing import Literal, overload
 
+from showdown import _fast
 from showdown.cards import Card, CardsLike, Rank, format_cards, parse_cards
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError
 from showdown.rules import HIGH, Category, Formation, RuleSet, get_ranking
 from showdown.tables import HandClass, get_table
 
-__all__ = ["HandValue", "best_hand", "candidate_hands", "evaluate", "value_of_strength"]
+__all__ = [
+    "HandValue",
+    "best_hand",
+    "candidate_hands",
+    "evaluate",
+    "value_of_mask",
+    "value_of_strength",
+]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -145,6 +154,52 @@ def _order_cards(five: Sequence[Card], hand_class: HandClass) -> tuple[Card, ...
         pool.remove(card)
         ordered.append(card)
     return tuple(ordered)
+
+
+@cache
+def _reading_keys(rules: RuleSet, strength: int) -> tuple[int, ...]:
+    """Per card code, its place in a class's reading order: the group of its rank, then
+    spades first (codes whose rank is not in the class get a key that is never used)."""
+    positions: dict[int, int] = {}
+    for position, symbol in enumerate(get_table(rules).hand_class(strength).ranks):
+        positions.setdefault(Rank(symbol).index, position)
+    return tuple(positions.get(code >> 2, 0) * 4 + 3 - (code & 3) for code in range(52))
+
+
+def value_of_mask(
+    rules: RuleSet, strength: int, mask: int, cards: Sequence[Card], n_hole: int
+) -> HandValue:
+    """A :class:`HandValue` from a compiled kernel's (strength, column mask).
+
+    ``cards`` are the hole cards then the board (``n_hole`` of them are the
+    player's own); bit ``j`` of ``mask`` is set when ``cards[j]`` plays. The
+    cards come out in the reading order of :func:`best_hand` (groups as the
+    class reads them, spades first within a rank), so the value is identical
+    to the readable path's.
+    """
+    keys = _reading_keys(rules, strength)
+    columns = _columns(mask)
+    if len(columns) > 1:
+        columns = sorted(columns, key=lambda j: keys[cards[j]._code])
+    return HandValue(
+        ranking=rules,
+        strength=strength,
+        cards=tuple([cards[j] for j in columns]),
+        hole_used=tuple([cards[j] for j in columns if j < n_hole]),
+        board_used=tuple([cards[j] for j in columns if j >= n_hole]),
+        unused=tuple([card for j, card in enumerate(cards) if not (mask >> j) & 1]),
+    )
+
+
+_COLUMNS: dict[int, list[int]] = {}
+
+
+def _columns(mask: int) -> list[int]:
+    """The set bits of a column mask, in increasing order (cached per mask)."""
+    found = _COLUMNS.get(mask)
+    if found is None:
+        found = _COLUMNS[mask] = [j for j in range(mask.bit_length()) if (mask >> j) & 1]
+    return found
 
 
 def candidate_hands(rules: RuleSet, cards: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
@@ -271,6 +326,11 @@ def evaluate(
     everything = (*hole, *shared)
     _check_count(rules, everything)
     _check_deck(rules, everything)
+    if len(everything) <= _fast.MAX_CARDS and _fast.enabled():
+        strength, mask = _fast.ranking_best(rules, [card._code for card in everything])
+        if strength == 0:
+            return None
+        return value_of_mask(rules, strength, mask, everything, len(hole))
     ordered = sorted(everything, key=lambda card: card.code, reverse=True)
     found = best_hand(rules, candidate_hands(rules, ordered))
     if found is None:

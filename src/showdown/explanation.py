@@ -80,6 +80,24 @@ def describe(value: HandValue, lang: str = "en") -> str:
         UnknownLanguageError: the language is not supported (a ValueError).
     """
     t = get_language(lang)
+    key = (value.ranking, value.strength, t.code)
+    found = _DESCRIPTIONS.get(key)
+    if found is None:
+        if len(_DESCRIPTIONS) >= _CACHED:
+            _DESCRIPTIONS.clear()
+        found = _DESCRIPTIONS[key] = _describe(value, t)
+    return found
+
+
+_CACHED: Final = 100_000
+"""The most descriptions (and explanations) kept: a text depends only on the classes
+and the language, so a stream of hands meets the same ones again and again."""
+
+_DESCRIPTIONS: Final[dict[tuple[RuleSet, int, str], str]] = {}
+
+
+def _describe(value: HandValue, t: Language) -> str:
+    """:func:`describe`, computed."""
     _ = t.gettext
     rules = value.ranking
     hand_class = value.hand_class
@@ -274,6 +292,20 @@ def explain(a: HandValue, b: HandValue, *, lang: str = "en") -> Explanation:
     if a.ranking != b.ranking:
         raise TypeError(f"cannot compare a {a.ranking.name} value with a {b.ranking.name} value")
     t = get_language(lang)
+    key = (a.ranking, a.strength, b.strength, t.code)
+    found = _EXPLANATIONS.get(key)
+    if found is None:
+        if len(_EXPLANATIONS) >= _CACHED:
+            _EXPLANATIONS.clear()
+        found = _EXPLANATIONS[key] = _explain(a, b, t)
+    return found
+
+
+_EXPLANATIONS: Final[dict[tuple[RuleSet, int, int, str], Explanation]] = {}
+
+
+def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
+    """:func:`explain`, computed (it depends only on the two classes and the language)."""
     _ = t.gettext
     if a == b:
         text = _("tie: both have {hand} ({ranks}); the pot is split").format(

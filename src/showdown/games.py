@@ -35,12 +35,20 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from itertools import combinations, product
 from typing import Final
 
-from showdown.cards import DECK, Card, CardsLike, format_cards, parse_cards
+from showdown import _fast
+from showdown.cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError, UnknownGameError
-from showdown.evaluation import HandValue, best_hand, candidate_hands, value_of_strength
+from showdown.evaluation import (
+    HandValue,
+    best_hand,
+    candidate_hands,
+    value_of_mask,
+    value_of_strength,
+)
 from showdown.rules import (
     ACE_TO_FIVE,
     BADUGI,
@@ -160,13 +168,14 @@ class Game:
                 f"{self.name} needs {wanted} board cards, got {len(board)}: "
                 f"{format_cards(board) or 'none'}"
             )
-        ranks = set(self.rankings[0].rank_order)
+        deck = _deck_mask(self.rankings[0])
         for card in (*hole, *board):
-            if card.rank not in ranks:
+            if not (deck >> card._code) & 1:
                 raise CardParseError(f"{card} is not in the deck of {self.name}")
-        for card in board:
-            if card in hole:
-                raise DuplicateCardError(f"card {card} is both in the hand and on the board")
+        if board and cards_mask(hole) & cards_mask(board):
+            for card in board:
+                if card in hole:
+                    raise DuplicateCardError(f"card {card} is both in the hand and on the board")
 
     def candidates(
         self, rules: RuleSet, hole: Sequence[Card], board: Sequence[Card]
@@ -388,6 +397,13 @@ GAMES: Final[dict[str, Game]] = {
 """Every game by name."""
 
 
+@cache
+def _deck_mask(rules: RuleSet) -> int:
+    """The 52-bit mask of the cards a ranking's deck holds (the deck of its games)."""
+    ranks = set(rules.rank_order)
+    return cards_mask(card for card in DECK if card.rank in ranks)
+
+
 def _name_key(name: str) -> str:
     """A name as the registry compares it: lower case, apostrophes dropped, and each
     run of spaces, ``-`` and ``/`` one ``_`` (``"6+ Hold'em"`` -> ``"6+_holdem"``)."""
@@ -444,6 +460,20 @@ def evaluate_game(game: str | Game, hole: CardsLike, board: CardsLike | None = N
     cards = parse_cards(hole)
     shared = parse_cards(board) if board is not None else ()
     found.check_cards(cards, shared)
+    return _game_hand(found, cards, shared)
+
+
+def _game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -> GameHand:
+    """:func:`evaluate_game` of cards already checked for the game."""
+    if _fast.enabled():
+        everything = (*cards, *shared)
+        compiled = _fast.game_best(found, [card._code for card in everything])
+        fast: list[HandValue | None] = []
+        for rules, (strength, mask) in zip(found.rankings, compiled, strict=True):
+            fast.append(
+                value_of_mask(rules, strength, mask, everything, len(cards)) if strength else None
+            )
+        return GameHand(found, cards, shared, tuple(fast))
     values: list[HandValue | None] = []
     for rules in found.rankings:
         best = best_hand(rules, found.candidates(rules, cards, shared))

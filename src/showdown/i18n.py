@@ -390,4 +390,13 @@ def get_language(lang: str | Language = DEFAULT_LANGUAGE) -> Language:
     """
     if isinstance(lang, Language):
         return lang
-    return _load(normalize_language(lang))
+    known = _BY_TAG.get(lang) if isinstance(lang, str) else None
+    if known is None:
+        known = _load(normalize_language(lang))
+        if len(_BY_TAG) < 256:
+            _BY_TAG[lang] = known
+    return known
+
+
+_BY_TAG: dict[str, Language] = {}
+"""Each tag already seen (``'en'``, ``'ru-RU'``) and its language: texts are written per hand."""

@@ -23,7 +23,7 @@ showdown.errors.StakeError: stake 1.5 is a float: give an integer or an exact de
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
@@ -52,6 +52,8 @@ def parse_amount(value: object, where: str) -> Amount:
         StakeError: a bool, a float, a text that is not a number, NaN, an
             infinity, a negative amount, or more than 30 digits.
     """
+    if type(value) is int and value >= 0 and value.bit_length() <= 100:
+        return value  # the usual case, whole chips
     if isinstance(value, bool):
         raise StakeError(f"{where} {value!r} is not an amount: true/false is not a number")
     if isinstance(value, float):
@@ -97,6 +99,11 @@ def format_amount(amount: Amount) -> str:
     return f"{amount:f}"
 
 
+def _quantum(unit: Decimal) -> Decimal:
+    """The power of ten amounts in this unit are written to (``0.01`` for ``0.05``; 1 for 25)."""
+    return Decimal(1).scaleb(min(int(unit.as_tuple().exponent), 0))
+
+
 @dataclass(frozen=True, slots=True)
 class Money:
     """The smallest unit of a set of amounts, and the conversion to and from it.
@@ -108,6 +115,8 @@ class Money:
 
     unit: Amount
     decimal: bool
+    quantum: Decimal = field(default=Decimal(1), compare=False, repr=False)
+    """The power of ten amounts are written to (``0.01`` for a unit of ``0.05``)."""
 
     @classmethod
     def of(cls, amounts: Iterable[Amount], unit: Amount | None = None) -> Money:
@@ -120,12 +129,14 @@ class Money:
         if unit is not None:
             if unit <= 0:
                 raise StakeError(f"unit {format_amount(unit)} is not a positive amount")
-            return cls(unit if isinstance(unit, Decimal) else Decimal(unit), True)
+            exact = unit if isinstance(unit, Decimal) else Decimal(unit)
+            return cls(exact, True, _quantum(exact))
         decimals = [v for v in values if isinstance(v, Decimal)]
         if not decimals:
             return cls(1, False)
         exponent = min(min(int(d.as_tuple().exponent), 0) for d in decimals)
-        return cls(Decimal(1).scaleb(exponent), True)
+        unit = Decimal(1).scaleb(exponent)
+        return cls(unit, True, _quantum(unit))
 
     def to_units(self, amount: Amount, where: str = "amount") -> int:
         """The amount as a whole number of units.
@@ -147,6 +158,4 @@ class Money:
         if not self.decimal:
             return units
         assert isinstance(self.unit, Decimal)
-        value = units * self.unit
-        exponent = min(int(self.unit.as_tuple().exponent), 0)
-        return value.quantize(Decimal(1).scaleb(exponent))
+        return (units * self.unit).quantize(self.quantum)

@@ -94,12 +94,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from math import lcm
+from typing import Final
 
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
-from showdown.games import Family, Game, GameHand, evaluate_game, get_game
+from showdown.games import Family, Game, GameHand, _game_hand, get_game
 from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
 from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount
 
@@ -456,16 +458,18 @@ def _validate(showdown: Showdown) -> None:
             f"{game.name} has no board: a stud game takes at most one community card, "
             f"got {_cards_text(boards[0])}"
         )
-    seen: dict[Card, str] = {}
+    seen: dict[int, str] = {}  # by card code: a Card hashes in Python, an int in C
     shared = _shared_prefix(boards)
     for number, board in enumerate(boards):
         label = "the board" if len(boards) == 1 else f"board {number + 1}"
         for position, card in enumerate(board):
             if position < shared and number > 0:
                 continue
-            if card in seen:
-                raise DuplicateCardError(f"card {card} is used twice: on {label} and {seen[card]}")
-            seen[card] = label
+            if card._code in seen:
+                raise DuplicateCardError(
+                    f"card {card} is used twice: on {label} and {seen[card._code]}"
+                )
+            seen[card._code] = label
     for player in players:
         if not player.cards and not player.in_hand:
             continue
@@ -473,11 +477,11 @@ def _validate(showdown: Showdown) -> None:
             for board in boards:
                 _check_hand(game, player, board)
         for card in player.cards:
-            if card in seen:
+            if card._code in seen:
                 raise DuplicateCardError(
-                    f"card {card} is used twice: by {player.name} and {seen[card]}"
+                    f"card {card} is used twice: by {player.name} and {seen[card._code]}"
                 )
-            seen[card] = player.name
+            seen[card._code] = player.name
 
 
 def _shared_prefix(boards: Sequence[Sequence[Card]]) -> int:
@@ -508,9 +512,10 @@ _Comparable = HandValue | None
 
 
 def _evaluate(game: Game, player: Player, board: tuple[Card, ...]) -> GameHand:
+    """The player's hand on one board; the cards were checked by :func:`_validate`."""
     if _community(game, board):
-        return evaluate_game(game, (*player.cards, *board))
-    return evaluate_game(game, player.cards, board or None)
+        return _game_hand(game, (*player.cards, *board), ())
+    return _game_hand(game, player.cards, board)
 
 
 def _layers(players: Sequence[Player], stakes: Sequence[int], dead: Sequence[int]) -> list[_Pot]:
@@ -665,11 +670,12 @@ def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[in
 
 def _best(values: Mapping[int, _Comparable]) -> list[int]:
     """The seats holding the best value (empty if nobody has a value)."""
-    valued = {seat: value for seat, value in values.items() if value is not None}
-    if not valued:
+    # The values of one half share a ranking: comparing strengths is comparing values.
+    strengths = {seat: value.strength for seat, value in values.items() if value is not None}
+    if not strengths:
         return []
-    top = max(valued.values())
-    return [seat for seat, value in valued.items() if value == top]
+    top = max(strengths.values())
+    return [seat for seat, strength in strengths.items() if strength == top]
 
 
 def _names(showdown: Showdown, seats: Iterable[int], t: Language | None = None) -> str:
@@ -705,7 +711,7 @@ def _why(
         s: v for s, v in values.items() if s not in winners and isinstance(v, HandValue)
     }
     if others:
-        runner_up = max(others, key=others.__getitem__)
+        runner_up = max(others, key=lambda seat: others[seat].strength)
         reason = explain(best, others[runner_up], lang=t.code).text
         text += _("; against {name}: {reason}").format(
             name=showdown.players[runner_up].name, reason=reason
@@ -812,14 +818,16 @@ def resolve(
                 "exceeds every stake still in the hand"
             )
         kind = "side" if main_done else "main"
-        pot_word = Word(
-            t.pgettext("pot", "side pot") if main_done else t.pgettext("pot", "main pot")
+        pot_word = (
+            Word(t.pgettext("pot", "side pot") if main_done else t.pgettext("pot", "main pot"))
+            if explain
+            else _NO_WORD
         )
         main_done = True
         per_board = _split(amount, list(range(len(boards))), list(range(len(boards))))
         board_results: list[BoardResult] = []
         pot_payout: dict[int, int] = {}
-        pot_share: dict[int, Fraction] = {}
+        parts: list[tuple[dict[int, int], int]] = []  # per board: numerators, denominator
         winners_by_half: dict[str, set[int]] = {half: set() for half in game.halves}
         texts: list[str] = []
         for number, board in enumerate(boards):
@@ -834,8 +842,7 @@ def resolve(
             )
             for seat, units in chips.items():
                 pot_payout[seat] = pot_payout.get(seat, 0) + units
-            for seat, fraction in part.items():
-                pot_share[seat] = pot_share.get(seat, Fraction(0)) + fraction / len(boards)
+            parts.append(part)
             for half, seats in winners.items():
                 winners_by_half[half] |= set(seats)
             if len(boards) > 1:
@@ -855,9 +862,20 @@ def resolve(
                 texts.append(text)
         for seat, units in pot_payout.items():
             payouts[seat] += units
-        weight = Fraction(1) if no_stakes else Fraction(amount, total)
-        for seat, fraction in pot_share.items():
-            shares[seat] += fraction * weight
+        # Each board's share of the pot is 1/len(boards): add the parts over one denominator.
+        common = 1
+        for _, denominator in parts:
+            common = lcm(common, denominator)
+        numerators: dict[int, int] = {}
+        for part_of, denominator in parts:
+            for seat, numerator in part_of.items():
+                numerators[seat] = numerators.get(seat, 0) + numerator * (common // denominator)
+        common *= len(boards)
+        pot_share = {seat: Fraction(numerators[seat], common) for seat in sorted(numerators)}
+        for seat, numerator in numerators.items():
+            shares[seat] += (
+                pot_share[seat] if no_stakes else Fraction(numerator * amount, common * total)
+            )
         results.append(
             PotResult(
                 kind,
@@ -865,7 +883,7 @@ def resolve(
                 _seat_names(players, pot.eligible),
                 {h: _seat_names(players, s) for h, s in winners_by_half.items()},
                 {players[s].name: money.from_units(c) for s, c in sorted(pot_payout.items())},
-                {players[s].name: f for s, f in sorted(pot_share.items())},
+                {players[s].name: f for s, f in pot_share.items()},
                 ". ".join(texts),
                 money.from_units(pot_rake),
                 tuple(board_results),
@@ -900,6 +918,10 @@ def resolve(
     )
 
 
+_NO_WORD: Final = Word("")
+"""The pot's name when no explanation is written."""
+
+
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
@@ -920,10 +942,11 @@ def _award(
     orders: Mapping[str, Sequence[int]],
     pot_word: Word,
     t: Language | None,
-) -> tuple[dict[int, int], dict[int, Fraction], dict[str, tuple[int, ...]], str]:
+) -> tuple[dict[int, int], tuple[dict[int, int], int], dict[str, tuple[int, ...]], str]:
     """Award one pot (one board's share) among the eligible seats: units, shares, winners, why.
 
-    With no language (``t=None``) the explanation is left empty.
+    The shares come as numerators over one denominator. With no language
+    (``t=None``) the explanation is left empty.
     """
     game = showdown.game
     players = showdown.players
@@ -938,7 +961,7 @@ def _award(
             text = t.gettext("{who} wins the {pot} uncontested: every other player folded")
         return (
             {seat: amount},
-            {seat: Fraction(1)},
+            ({seat: 1}, 1),
             dict.fromkeys(game.halves, (seat,)),
             text.format(who=players[seat].name, pot=pot_word),
         )
@@ -951,7 +974,11 @@ def _award(
     halves = [h for h in game.halves if by_half[h]]
     texts: list[str] = []
     payout: dict[int, int] = {}
-    share: dict[int, Fraction] = {}
+    share: dict[int, int] = {}
+    # Each winner of a half gets 1 / (halves x winners of it): over their common multiple.
+    denominator = 1
+    for half in halves:
+        denominator = lcm(denominator, len(halves) * len(by_half[half]))
     # The odd chip of a hi/lo split goes to the high half: it is listed first.
     remaining = amount
     for position, half in enumerate(halves):
@@ -961,10 +988,10 @@ def _award(
         for seat, chips in _split(half_amount, winners, orders[half]).items():
             payout[seat] = payout.get(seat, 0) + chips
         for seat in winners:
-            share[seat] = share.get(seat, Fraction(0)) + Fraction(1, len(halves) * len(winners))
+            share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
         if t is not None:
             texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
     if game.split_pot and len(halves) == 1 and t is not None:
         texts.append(t.gettext("no qualifying low: high scoops"))
     winners_by_half = {half: tuple(sorted(by_half[half])) for half in game.halves}
-    return payout, share, winners_by_half, ". ".join(texts)
+    return payout, (share, denominator), winners_by_half, ". ".join(texts)

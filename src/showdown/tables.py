@@ -19,6 +19,7 @@ cached.
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
+from showdown._cache import cache_dir, digest, write_atomically
 from showdown.cards import Rank
 from showdown.rules import Category, Formation, RuleSet, get_ranking
 
@@ -161,6 +163,55 @@ def _patterns(rules: RuleSet) -> list[tuple[tuple[Rank, ...], bool]]:
 
 @cache
 def _build(rules: RuleSet) -> RankingTable:
+    """The table of a rule set: kept on disk by a previous process, else computed (and kept)."""
+    folder = cache_dir()
+    path = None if folder is None else folder / f"classes-{rules.name}-{_key(rules)}.marshal"
+    if path is not None:
+        try:
+            return _from_plain(rules, marshal.loads(path.read_bytes()))
+        except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
+            pass
+    table = _compute(rules)
+    if path is not None:
+        write_atomically(path, marshal.dumps(_to_plain(table)))
+    return table
+
+
+def _key(rules: RuleSet) -> str:
+    return digest("tables.py, rules.py, cards.py", rules)
+
+
+_Plain = tuple[
+    tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...],
+    tuple[tuple[tuple[int, ...], bool, int], ...],
+]
+
+
+def _to_plain(table: RankingTable) -> _Plain:
+    """The table as plain tuples of texts and numbers (``marshal`` writes them)."""
+    classes = tuple(
+        (c.category.value, c.ranks, tuple(rank.value for rank in c.deciders)) for c in table.classes
+    )
+    lookup = tuple((ranks, flush, strength) for (ranks, flush), strength in table.lookup.items())
+    return classes, lookup
+
+
+def _from_plain(rules: RuleSet, plain: _Plain) -> RankingTable:
+    """A table back from :func:`_to_plain`'s tuples."""
+    classes, lookup = plain
+    rank = {r.value: r for r in Rank}
+    kind = {c.value: c for c in Category}
+    return RankingTable(
+        rules,
+        tuple(
+            HandClass(strength, kind[category], ranks, tuple([rank[d] for d in deciders]))
+            for strength, (category, ranks, deciders) in enumerate(classes, start=1)
+        ),
+        {(ranks, flush): strength for ranks, flush, strength in lookup},
+    )
+
+
+def _compute(rules: RuleSet) -> RankingTable:
     value = {rank: i for i, rank in enumerate(rules.rank_order)}
     sign = -1 if rules.lower_wins else 1
     keyed: dict[tuple[int, ...], tuple[Category, tuple[Rank, ...], tuple[Rank, ...]]] = {}

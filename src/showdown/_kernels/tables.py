@@ -267,13 +267,21 @@ class Layout:
 @cache
 def layout() -> Layout:
     """The shared arrays; builds the perfect hash (numba) on first use."""
-    from showdown._kernels.hashing import row_displacement
+    from showdown._kernels.store import cached_arrays, rules_digest
 
-    _, keys = multisets()
-    offsets = row_displacement(keys, HASH_SHIFT, HASH_SIZE)
-    slots = (keys + offsets[keys >> HASH_SHIFT]) & (HASH_SIZE - 1)
-    if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
-        raise AssertionError("the perfect hash has a collision")
+    def build() -> dict[str, npt.NDArray[np.generic]]:
+        from showdown._kernels.hashing import row_displacement
+
+        _, keys = multisets()
+        offsets = row_displacement(keys, HASH_SHIFT, HASH_SIZE)
+        slots = (keys + offsets[keys >> HASH_SHIFT]) & (HASH_SIZE - 1)
+        if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
+            raise AssertionError("the perfect hash has a collision")
+        return {"offsets": offsets, "slots": slots}
+
+    arrays = cached_arrays("layout", rules_digest(RANK_KEYS, HASH_SHIFT, HASH_SIZE), build)
+    offsets = arrays["offsets"].astype(np.int32, copy=False)
+    slots = arrays["slots"].astype(np.int64, copy=False)
     return Layout(CARD_KEYS.copy(), offsets, slots, _binomials())
 
 
@@ -313,17 +321,29 @@ class KernelTables:
 @cache
 def kernel_tables(ranking: str | RuleSet) -> KernelTables:
     """The tables of a ranking, built once per process from its rule table."""
+    from showdown._kernels.store import cached_arrays, rules_digest
+
     rules = get_ranking(ranking)
     empty = np.zeros(0, np.uint16)
+    shared = layout()
+
+    def build() -> dict[str, npt.NDArray[np.generic]]:
+        if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+            return {"hands": badugi_hand_values(rules), "by_mask": _badugi_mask_values(rules)}
+        dense = _pattern_values(rules)
+        ranks = np.zeros(HASH_SIZE, np.uint16)
+        ranks[shared.slots] = _multiset_values(rules, dense)
+        flushes = _flush_values(dense) if rules.flushes else empty
+        return {"ranks": ranks, "flushes": flushes}
+
+    digest = rules_digest(rules, RANK_KEYS, shared.offsets.tobytes())
+    arrays = {
+        key: value.astype(np.uint16, copy=False)
+        for key, value in cached_arrays(f"tables-{rules.name}", digest, build).items()
+    }
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return KernelTables(
-            rules, empty, empty, False, badugi_hand_values(rules), _badugi_mask_values(rules)
-        )
-    dense = _pattern_values(rules)
-    ranks = np.zeros(HASH_SIZE, np.uint16)
-    ranks[layout().slots] = _multiset_values(rules, dense)
-    flushes = _flush_values(dense) if rules.flushes else empty
-    return KernelTables(rules, ranks, flushes, rules.flushes, empty, empty)
+        return KernelTables(rules, empty, empty, False, arrays["hands"], arrays["by_mask"])
+    return KernelTables(rules, arrays["ranks"], arrays["flushes"], rules.flushes, empty, empty)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

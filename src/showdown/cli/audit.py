@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from showdown.cli._app import app, console, fail, print_json
-from showdown.history.audit import DISAGREE, Tally, Verdict, audit_paths, format_amount
+
+if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
+    from showdown.history.audit import Tally, Verdict
 
 __all__ = ["audit"]
 
@@ -39,6 +38,11 @@ def audit(
     Reads PokerStars, GGPoker and Full Tilt text histories (.txt) and PHH
     (.phh, .phhs). Exits 0 when every showdown agrees, 1 otherwise.
     """
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from showdown.history.audit import Tally, audit_paths
+
     tally = Tally()
     failed = False
     disagreements: list[Verdict] = []
@@ -88,6 +92,10 @@ def audit(
 
 
 def _print_summary(tally: Tally, problems: list[Verdict]) -> None:
+    from rich.table import Table
+
+    from showdown.history.audit import DISAGREE, format_amount
+
     table = Table(title="Audit")
     for column in ("site", "game", "hands", "showdowns", "agree", "disagree", "other"):
         table.add_column(column, justify="left" if column in ("site", "game") else "right")

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from showdown.cli._app import app, console, handle_errors, print_json
@@ -65,6 +64,8 @@ def census_command(
     rules = get_ranking(ranking)
     size = cards if cards is not None else max(census_sizes(rules))
     started = time.perf_counter()
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(
         TextColumn(f"census {rules.name}, {size} cards"),
         BarColumn(),

@@ -9,15 +9,17 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from showdown.cli._app import app, console, handle_errors, print_json
 from showdown.errors import ShowdownError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["equity_command", "matrix_command", "write_matrix"]
 
@@ -57,6 +59,8 @@ def _progress_bar(label: str, *, enabled: bool) -> Iterator[Callable[[float], No
         if bar is None:
             if time.perf_counter() - started < 1.0:
                 return
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
             bar = Progress(
                 TextColumn(label),
                 BarColumn(),

@@ -5,15 +5,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from showdown.cli._app import app, fail
 from showdown.errors import HistoryError
-from showdown.history.model import Hand
-from showdown.history.phh import caveats, phhs_section, write_phh
-from showdown.history.reader import find_histories, read
+
+if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
+    from showdown.history.model import Hand
 
 __all__ = ["convert", "history_app"]
 
@@ -48,6 +48,8 @@ def convert(
     """
     if to.lower() not in _FORMATS:
         raise fail(f"--to {to!r} is not a format showdown writes: use {', '.join(_FORMATS)}")
+    from showdown.history.reader import find_histories
+
     problems: list[HistoryError] = []
     hands = _hands(find_histories(paths), problems)
     if out is None:
@@ -67,6 +69,8 @@ def convert(
 
 
 def _hands(paths: Iterator[str], problems: list[HistoryError]) -> Iterator[Hand]:
+    from showdown.history.reader import read
+
     for path in paths:
         try:
             reader = read(sys.stdin if path == "-" else path, name="-" if path == "-" else None)
@@ -83,6 +87,8 @@ def _write(
     hands: Iterator[Hand], stream: TextIO, *, several: bool | None, problems: list[HistoryError]
 ) -> int:
     """Write the hands; ``several`` None: a .phh if there turns out to be one hand, else a .phhs."""
+    from showdown.history.phh import phhs_section
+
     texts = _texts(hands, problems)
     first = next(texts, None)
     if first is None:
@@ -102,6 +108,8 @@ def _write(
 
 
 def _texts(hands: Iterator[Hand], problems: list[HistoryError]) -> Iterator[str]:
+    from showdown.history.phh import caveats, write_phh
+
     for hand in hands:
         try:
             text = write_phh(hand)

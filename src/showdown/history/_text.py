@@ -381,9 +381,19 @@ class _HandParser:
             self.finest = places
         return value
 
-    def add(self, kind: ActionKind, player: str, amount: Decimal = _ZERO, **extra: object) -> None:
+    def add(
+        self,
+        kind: ActionKind,
+        player: str,
+        amount: Decimal = _ZERO,
+        *,
+        to: Decimal | None = None,
+        all_in: bool = False,
+        cards: tuple[Card, ...] = (),
+        count: int = 0,
+    ) -> None:
         self.actions.append(
-            Action(kind, player, amount, street=self.street, line=self.line_no, **extra)  # type: ignore[arg-type]
+            Action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
         )
 
     def commit(self, player: str, amount: Decimal) -> None:

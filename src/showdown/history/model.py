@@ -95,12 +95,12 @@ class ActionKind(Enum):
     @property
     def forced(self) -> bool:
         """A forced bet (ante, blind, straddle, bring-in)."""
-        return self in _FORCED
+        return self._value_ in _FORCED_VALUES
 
     @property
     def dead(self) -> bool:
         """Money that nobody matches: antes and dead blinds."""
-        return self in _DEAD
+        return self._value_ in _DEAD_VALUES
 
 
 _FORCED = frozenset(
@@ -115,6 +115,9 @@ _FORCED = frozenset(
     }
 )
 _DEAD = frozenset({ActionKind.ANTE, ActionKind.BIG_BLIND_ANTE, ActionKind.DEAD_BLIND})
+# By value: a text hashes in C, an enum member in Python (this is on the audit's hot path).
+_FORCED_VALUES = frozenset(kind.value for kind in _FORCED)
+_DEAD_VALUES = frozenset(kind.value for kind in _DEAD)
 
 
 @dataclass(frozen=True, slots=True)

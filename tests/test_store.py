@@ -1,0 +1,95 @@
+"""The kernel tables kept on disk: the same arrays back, a new name for new inputs."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from showdown._kernels import store
+from showdown._kernels.tables import kernel_tables
+from showdown.rules import HIGH
+
+
+def test_arrays_are_built_once_then_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def build() -> dict[str, np.ndarray]:
+        calls.append(1)
+        return {"a": np.arange(5, dtype=np.uint16), "b": np.zeros(0, np.int32)}
+
+    first = store.cached_arrays("demo", "abc", build)
+    again = store.cached_arrays("demo", "abc", build)
+    assert len(calls) == 1
+    assert [path.name for path in tmp_path.iterdir()] == ["demo-abc.npz"]
+    for key in ("a", "b"):
+        assert np.array_equal(first[key], again[key])
+        assert first[key].dtype == again[key].dtype
+
+
+def test_an_unreadable_file_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    (tmp_path / "demo-abc.npz").write_bytes(b"not an npz file")
+    found = store.cached_arrays("demo", "abc", lambda: {"a": np.ones(3, np.uint16)})
+    assert found["a"].tolist() == [1, 1, 1]
+    assert store.cached_arrays("demo", "abc", lambda: {})["a"].tolist() == [1, 1, 1]
+
+
+def test_caching_can_be_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", "off")
+    assert store.cache_dir() is None
+    calls = []
+
+    def build() -> dict[str, np.ndarray]:
+        calls.append(1)
+        return {"a": np.ones(1)}
+
+    for _ in range(2):
+        store.cached_arrays("demo", "abc", build)
+    assert len(calls) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rule_set_with_other_fields_gets_another_name() -> None:
+    other = dataclasses.replace(HIGH, flushes=False)
+    assert other.name == HIGH.name
+    assert store.rules_digest(other) != store.rules_digest(HIGH)
+    assert store.rules_digest(HIGH) == store.rules_digest(HIGH)
+
+
+def test_tables_from_the_disk_equal_tables_built_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = kernel_tables("high")  # from whatever cache this machine has
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", "off")
+    kernel_tables.cache_clear()
+    try:
+        fresh = kernel_tables("high")
+    finally:
+        kernel_tables.cache_clear()
+    assert np.array_equal(kept.ranks, fresh.ranks)
+    assert np.array_equal(kept.flushes, fresh.flushes)
+    assert kept.ranks.dtype == fresh.ranks.dtype == np.uint16
+
+
+def test_kept_rule_tables_equal_tables_computed_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from showdown import tables
+    from showdown.rules import RANKINGS
+
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    for rules in RANKINGS.values():
+        tables._build.cache_clear()
+        built = tables._build(rules)  # computed, then kept
+        tables._build.cache_clear()
+        kept = tables._build(rules)  # read back
+        assert kept is not built
+        assert kept == built == tables._compute(rules)
+    tables._build.cache_clear()
+    assert len(list(tmp_path.glob("classes-*.marshal"))) == len(RANKINGS)
