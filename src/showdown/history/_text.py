@@ -303,8 +303,11 @@ def parse_hand(
     try:
         hand.check_balance()
     except HistoryError as error:
-        error.site, error.game = hand.site, hand.game
-        return error
+        fixed = hand.with_unwritten_return()  # early PokerStars wrote no "Uncalled bet" line
+        if fixed is None:
+            error.site, error.game = hand.site, hand.game
+            return error
+        hand = fixed
     return hand
 
 

@@ -1,0 +1,148 @@
+"""Line formats and room rules found in real card-room histories, on hand-written samples.
+
+Each sample is written here for the test (no room's file is copied); the
+expected payouts are worked out in the test by plain arithmetic.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal as D  # noqa: N817
+
+from showdown.errors import HistoryError
+from showdown.history import audit, read_text
+from showdown.history.model import Hand
+
+# An early (2005-style) PokerStars tournament hand: Cy bets more than both
+# all-in callers have, and the history writes no "Uncalled bet" line; the
+# total pot leaves Cy's unmatched excess out.
+NO_UNCALLED_LINE = """\
+PokerStars Game #500000001: Tournament #900001, $3.00+$0.30 USD Hold'em No Limit - Level II (15/30) - 2005/03/04 12:00:00 ET
+Table '900001 1' Seat #1 is the button
+Seat 1: Ava (800 in chips)
+Seat 2: Bo (450 in chips)
+Seat 3: Cy (2000 in chips)
+Bo: posts small blind 15
+Cy: posts big blind 30
+*** HOLE CARDS ***
+Ava: calls 30
+Bo: calls 15
+Cy: checks
+*** FLOP *** [2c 7d 9h]
+Bo: checks
+Cy: bets 1200
+Ava: calls 770 and is all-in
+Bo: calls 420 and is all-in
+*** TURN *** [2c 7d 9h] [Kd]
+*** RIVER *** [2c 7d 9h Kd] [3s]
+*** SHOW DOWN ***
+Cy: shows [Qs Qd] (a pair of Queens)
+Ava: shows [Ah Ac] (a pair of Aces)
+Ava collected 700 from side pot
+Bo: shows [Kh Ks] (three of a kind, Kings)
+Bo collected 1350 from main pot
+*** SUMMARY ***
+Total pot 2050 Main pot 1350. Side pot 700. | Rake 0
+Board [2c 7d 9h Kd 3s]
+Seat 1: Ava (button) showed [Ah Ac] and won (700) with a pair of Aces
+Seat 2: Bo (small blind) showed [Kh Ks] and won (1350) with three of a kind, Kings
+Seat 3: Cy (big blind) showed [Qs Qd] and lost with a pair of Queens
+"""
+
+# A raked four-way tie where the room split the pot before the rake and took
+# the whole rake from two of the four shares.
+UNEVEN_RAKE = """\
+PokerStars Game #500000002:  Hold'em No Limit ($0.10/$0.25 USD) - 2008/02/03 21:00:00 ET
+Table 'Mira' 9-max Seat #4 is the button
+Seat 1: Dee ($20 in chips)
+Seat 2: Eli ($20 in chips)
+Seat 3: Fay ($20 in chips)
+Seat 4: Gus ($20 in chips)
+Dee: posts small blind $0.10
+Eli: posts big blind $0.25
+*** HOLE CARDS ***
+Fay: calls $0.25
+Gus: raises $0.75 to $1
+Dee: calls $0.90
+Eli: calls $0.75
+Fay: calls $0.75
+*** FLOP *** [As Ah Kd]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** TURN *** [As Ah Kd] [Kc]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** RIVER *** [As Ah Kd Kc] [Qs]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** SHOW DOWN ***
+Dee: shows [2c 3d] (two pair, Aces and Kings)
+Eli: shows [4c 5d] (two pair, Aces and Kings)
+Fay: shows [6c 7d] (two pair, Aces and Kings)
+Gus: shows [8c 9d] (two pair, Aces and Kings)
+Dee collected $1 from pot
+Eli collected $1 from pot
+Fay collected $0.90 from pot
+Gus collected $0.90 from pot
+*** SUMMARY ***
+Total pot $4 | Rake $0.20
+Board [As Ah Kd Kc Qs]
+Seat 1: Dee (small blind) showed [2c 3d] and won ($1) with two pair, Aces and Kings
+Seat 2: Eli (big blind) showed [4c 5d] and won ($1) with two pair, Aces and Kings
+Seat 3: Fay showed [6c 7d] and won ($0.90) with two pair, Aces and Kings
+Seat 4: Gus (button) showed [8c 9d] and won ($0.90) with two pair, Aces and Kings
+"""
+
+
+def only_hand(text: str) -> Hand:
+    entries = list(read_text(text).entries())
+    assert len(entries) == 1
+    hand = entries[0]
+    assert isinstance(hand, Hand), hand
+    return hand
+
+
+def test_an_unwritten_uncalled_bet_is_returned() -> None:
+    hand = only_hand(NO_UNCALLED_LINE)
+    # Cy put in 30 + 1200; the most anyone matched is Ava's 30 + 770 = 800
+    assert hand.returned() == {"Cy": D(1230 - 800)}
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # main: 450 from each of three = 1350 to Bo (kings); side: (800-450) * 2 = 700 to Ava
+    got = {p.name: p.resolved for p in verdict.players}
+    assert got == {"Ava": D(700), "Bo": D(1350), "Cy": D(430)}
+
+
+def test_a_real_shortfall_is_still_an_error() -> None:
+    short = NO_UNCALLED_LINE.replace("Bo collected 1350", "Bo collected 1300")
+    [entry] = read_text(short).entries()
+    assert isinstance(entry, HistoryError)
+    assert entry.kind == "does not add up"
+
+
+def test_rake_taken_from_some_winners_is_named() -> None:
+    [verdict] = audit(read_text(UNEVEN_RAKE))
+    assert verdict.verdict == "disagree"
+    # $4.00 less $0.20 rake = $3.80, four equal shares of $0.95
+    assert {p.name: p.resolved for p in verdict.players} == dict.fromkeys(
+        ("Dee", "Eli", "Fay", "Gus"), D("0.95")
+    )
+    reason = str(verdict.reason)
+    assert "split the pot before the rake" in reason
+    # before the rake each share is $1.00: Fay and Gus each paid $0.10 of it
+    assert "Fay 0.10, Gus 0.10" in reason
+
+
+def test_an_ordinary_disagreement_names_no_room_rule() -> None:
+    # Gus is paid more than his whole unraked share: no rake rule explains that
+    wrong = UNEVEN_RAKE.replace("Fay collected $0.90", "Fay collected $0.70").replace(
+        "Gus collected $0.90", "Gus collected $1.10"
+    )
+    [verdict] = audit(read_text(wrong))
+    assert verdict.verdict == "disagree"
+    assert "split the pot before the rake" not in str(verdict.reason)
