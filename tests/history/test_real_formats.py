@@ -146,3 +146,59 @@ def test_an_ordinary_disagreement_names_no_room_rule() -> None:
     [verdict] = audit(read_text(wrong))
     assert verdict.verdict == "disagree"
     assert "split the pot before the rake" not in str(verdict.reason)
+
+
+# GGPoker writes a straddle without "posts", as the player's total so far: a
+# straddle to $0.10 and then to $0.20 puts in $0.20 in all, not $0.30.
+GG_STRADDLES = """\
+Poker Hand #SD90000001: ShortDeck No Limit ($0.05) - 2021/05/06 10:00:00
+Table 'SDTest' 6-max Seat #1 is the button
+Seat 1: Ida ($5 in chips)
+Seat 2: Jon ($5 in chips)
+Seat 3: Kim ($5 in chips)
+Ida: posts the ante $0.05
+Jon: posts the ante $0.05
+Kim: posts the ante $0.05
+Ida: posts button blind $0.05
+Jon: straddle $0.10
+Jon: straddle $0.20
+*** HOLE CARDS ***
+Dealt to Ida
+Dealt to Jon
+Dealt to Kim
+Kim: calls $0.20
+Ida: calls $0.15
+Jon: checks
+*** FLOP *** [Ah Kd 9c]
+Jon: checks
+Kim: checks
+Ida: checks
+*** TURN *** [Ah Kd 9c] [6s]
+Jon: checks
+Kim: checks
+Ida: checks
+*** RIVER *** [Ah Kd 9c 6s] [7h]
+Jon: checks
+Kim: checks
+Ida: checks
+Jon: shows [Ac Tc] (Pair of Aces)
+Kim: shows [Ks Qs] (Pair of Kings)
+Ida: shows [Js Td] (Ace high)
+*** SHOWDOWN ***
+Jon collected $0.72 from pot
+*** SUMMARY ***
+Total pot $0.75 | Rake $0.03 | Jackpot $0 | Bingo $0
+Board [Ah Kd 9c 6s 7h]
+Seat 1: Ida (button) showed [Js Td] and lost with Ace high
+Seat 2: Jon showed [Ac Tc] and won ($0.72) with Pair of Aces
+Seat 3: Kim showed [Ks Qs] and lost with Pair of Kings
+"""
+
+
+def test_ggpoker_straddle_lines_are_totals() -> None:
+    hand = only_hand(GG_STRADDLES)
+    # each put in an ante of 0.05 and 0.20 before the flop
+    assert hand.contributions() == dict.fromkeys(("Ida", "Jon", "Kim"), D("0.25"))
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Jon"] == D("0.75") - D("0.03")

@@ -711,6 +711,14 @@ class _HandParser:
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
+        elif verb == "straddle":
+            # GGPoker: 'name: straddle $0.08' (no 'posts'), the player's total so far
+            self.post(
+                player,
+                ActionKind.STRADDLE,
+                self.amount(rest) - self.committed.get(player, _ZERO),
+                rest,
+            )
         elif (
             self.bet_action(player, verb, rest) or verb == "collected" or " collected " in rest[:12]
         ):
