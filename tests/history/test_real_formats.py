@@ -7,9 +7,10 @@ expected payouts are worked out in the test by plain arithmetic.
 from __future__ import annotations
 
 from decimal import Decimal as D  # noqa: N817
+from pathlib import Path
 
 from showdown.errors import HistoryError
-from showdown.history import audit, read_text
+from showdown.history import audit, read, read_text
 from showdown.history.model import Hand
 
 # An early (2005-style) PokerStars tournament hand: Cy bets more than both
@@ -202,3 +203,25 @@ def test_ggpoker_straddle_lines_are_totals() -> None:
     [verdict] = audit([hand])
     assert verdict.verdict == "agree"
     assert {p.name: p.resolved for p in verdict.players}["Jon"] == D("0.75") - D("0.03")
+
+
+# A HandHQ-style PHH hand that reached a showdown but, as those sets do,
+# records no winnings and no finishing stacks.
+NO_OUTCOME_PHH = """\
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cc', \
+'d db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm ????']
+players = ['Lea', 'Max']
+"""
+
+
+def test_a_phh_hand_without_outcome_is_unsupported_not_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "nowin.phh"
+    path.write_text(NO_OUTCOME_PHH)
+    [verdict] = audit(read(path).entries())
+    assert (verdict.verdict, verdict.site, verdict.game) == ("unsupported", "phh", "holdem")
+    assert "neither finishing_stacks nor winnings" in str(verdict.reason)

@@ -134,12 +134,14 @@ class Verdict:
 
 
 def _error_verdict(error: HistoryError) -> Verdict:
+    # A PHH hand that records no outcome (the HandHQ sets leave ``winnings`` out
+    # of their showdown hands) holds nothing to compare: unsupported, not a failure.
     return Verdict(
         error.file,
         error.hand,
         error.site,
         error.game,
-        ERROR,
+        UNSUPPORTED if error.kind == "no outcome" else ERROR,
         reason=f"{error.kind}: {error.reason}",
         line=error.line,
     )
