@@ -1081,7 +1081,8 @@ class _Builder:
                 kind="no outcome",
             )
             error.site = self.site()
-            error.game = self.variant.game if self.variant is not None else str(code)
+            variant_code = str(self.text("variant") or "")
+            error.game = self.variant.game if self.variant is not None else variant_code
             raise error
         collections: tuple[Collection, ...] = ()
         rake = _ZERO
