@@ -412,6 +412,7 @@ class Hand:
         >>> from decimal import Decimal as D
         >>> hand = Hand(
         ...     source="x", line=1, index=0, site="pokerstars", hand_id="1", game="holdem",
+        ...     unit=D(1),
         ...     seats=(Seat(1, "Ann", D(500)), Seat(2, "Bob", D(200))),
         ...     actions=(
         ...         Action(ActionKind.BET, "Ann", D(500), street="flop", all_in=True),
