@@ -225,3 +225,63 @@ def test_a_phh_hand_without_outcome_is_unsupported_not_an_error(tmp_path: Path) 
     [verdict] = audit(read(path).entries())
     assert (verdict.verdict, verdict.site, verdict.game) == ("unsupported", "phh", "holdem")
     assert "neither finishing_stacks nor winnings" in str(verdict.reason)
+
+
+# Two tied winners both cashed out: PokerStars writes no 'collected' line for
+# them, only the summary's 'won ($X) ... (pot not awarded as player cashed out)'.
+CASHED_OUT_WINNERS = """\
+PokerStars Hand #500000003:  Omaha Pot Limit ($0.05/$0.10 USD) - 2023/03/04 10:00:00 ET
+Table 'Nash' 6-max Seat #3 is the button
+Seat 1: Ned ($10 in chips)
+Seat 2: Ola ($10 in chips)
+Seat 3: Pia ($4 in chips)
+Ned: posts small blind $0.05
+Ola: posts big blind $0.10
+*** HOLE CARDS ***
+Pia: raises $0.20 to $0.30
+Ned: raises $0.85 to $1.15
+Ola: raises $3.30 to $4.45
+Pia: calls $3.70 and is all-in
+Ned: calls $3.30
+*** FLOP *** [2c 9d Jh]
+Ned: bets $5.55 and is all-in
+Ola: calls $5.55 and is all-in
+*** TURN *** [2c 9d Jh] [Kd]
+*** RIVER *** [2c 9d Jh Kd] [3s]
+*** SHOW DOWN ***
+Ned: shows [As Ks Qh Th] (a straight, Nine to King)
+Ola: shows [Ah Kh Qc Tc] (a straight, Nine to King)
+Pia: shows [8c 8d 4h 4s] (a pair of Eights)
+Ned cashed out the hand for $9.10 | Cash Out Fee $0.09
+Ola cashed out the hand for $9.10 | Cash Out Fee $0.09
+*** SUMMARY ***
+Total pot $24 Main pot $11.50. Side pot $11.10. | Rake $1.40
+Board [2c 9d Jh Kd 3s]
+Seat 1: Ned (small blind) showed [As Ks Qh Th] and won ($11.30) with a straight, Nine to King (pot not awarded as player cashed out)
+Seat 2: Ola (big blind) showed [Ah Kh Qc Tc] and won ($11.30) with a straight, Nine to King (pot not awarded as player cashed out)
+Seat 3: Pia (button) showed [8c 8d 4h 4s] and lost with a pair of Eights
+"""
+
+
+def test_winners_who_cashed_out_are_paid_what_the_summary_says() -> None:
+    hand = only_hand(CASHED_OUT_WINNERS)
+    # main pot 3 * 4.00 = 12.00 less 0.50 rake; side 2 * 6.00 = 12.00 less 0.90
+    assert hand.collected() == {"Ned": D("11.30"), "Ola": D("11.30")}
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # each half of 11.50 + 11.10 = 22.60 is 11.30
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Ned": D("11.30"),
+        "Ola": D("11.30"),
+        "Pia": D(0),
+    }
+
+
+def test_a_tournament_header_in_capitals_is_counted_in_chips() -> None:
+    hand = only_hand(
+        NO_UNCALLED_LINE.replace(
+            "Tournament #900001, $3.00+$0.30 USD Hold'em No Limit - Level II",
+            "TOURNAMENT #900001, $3+$0.30 HOLD'EM NO LIMIT - LEVEL II",
+        )
+    )
+    assert (hand.tournament, hand.currency, hand.unit) == ("900001", None, D(1))

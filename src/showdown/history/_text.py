@@ -824,6 +824,11 @@ class _HandParser:
         if player is None:
             return
         rest = line[match.end() + len(player) :]
+        if rest.endswith("(pot not awarded as player cashed out)"):
+            # PokerStars: a winner who cashed out has no 'collected' line; the
+            # summary still says what the showdown gave him, 'won ($51.86)'.
+            for won in re.findall(r" won \(([^)]*)\)", rest):
+                self.collect(player, self.amount(won), "pot (not awarded: cashed out)")
         for word, mucked in ((" showed [", False), (" mucked [", True)):
             at = rest.find(word)
             if at >= 0:
@@ -887,7 +892,8 @@ def header_fields(header: str, table_line: str) -> dict[str, object]:
     game, name = game_id(header)
     fields["game"], fields["game_name"] = game, name
     fields["limit"] = limit_name(header)
-    tournament = re.search(r"Tournament #(\d+)|\((\d{6,})\), Table", header)
+    # early PokerStars exports write 'TOURNAMENT #169962475' in capitals
+    tournament = re.search(r"(?i:Tournament) #(\d+)|\((\d{6,})\), Table", header)
     fields["tournament"] = (tournament[1] or tournament[2]) if tournament else None
     stakes = re.search(r"\(?((?:[$€£¥₹]?[\d,.]+)/(?:[$€£¥₹]?[\d,.]+))(?:\s+\w{3})?\)?", header)
     if tournament:
