@@ -285,3 +285,47 @@ def test_a_tournament_header_in_capitals_is_counted_in_chips() -> None:
         )
     )
     assert (hand.tournament, hand.currency, hand.unit) == ("900001", None, D(1))
+
+
+def test_a_dealt_line_with_a_card_the_room_did_not_write_keeps_the_others() -> None:
+    # PokerStars once wrote '[of]' in place of a stud river card
+    text = """\
+PokerStars Hand #500000004: Tournament #900002, $1.00+$0.10 USD 7 Card Stud Limit - Level I (10/20) - 2013/01/02 10:00:00 ET
+Table '900002 1' 8-max
+Seat 1: Rae (500 in chips)
+Seat 2: Sol (35 in chips)
+Rae: posts the ante 5
+Sol: posts the ante 5
+*** 3rd STREET ***
+Dealt to Rae [Kh Kd Kc]
+Dealt to Sol [2d]
+Sol: brings in for 5
+Rae: raises 15 to 20
+Sol: calls 15
+*** 4th STREET ***
+Dealt to Rae [Kh Kd Kc] [3s]
+Dealt to Sol [2d] [4s]
+Rae: bets 10
+Sol: calls 10 and is all-in
+*** 5th STREET ***
+Dealt to Rae [Kh Kd Kc 3s] [5h]
+Dealt to Sol [2d 4s] [6h]
+*** 6th STREET ***
+Dealt to Rae [Kh Kd Kc 3s 5h] [7c]
+Dealt to Sol [2d 4s 6h] [8c]
+*** RIVER ***
+Dealt to Rae [Kh Kd Kc 3s 5h 7c] [of]
+*** SHOW DOWN ***
+Rae: shows [Kh Kd Kc] (three of a kind, Kings)
+Sol: shows [9c Ts 2d 4s 6h 8c Jd] (high card Jack)
+Rae collected 70 from pot
+*** SUMMARY ***
+Total pot 70 | Rake 0
+Seat 1: Rae showed [Kh Kd Kc] and won (70) with three of a kind, Kings
+Seat 2: Sol showed [9c Ts 2d 4s 6h 8c Jd] and lost with high card Jack
+"""
+    hand = only_hand(text)
+    assert len(hand.cards("Rae")) == 6  # the unreadable seventh card is left out
+    [verdict] = audit([hand])
+    assert verdict.verdict == "unsupported"
+    assert "Rae" in str(verdict.reason)

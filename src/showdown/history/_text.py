@@ -133,6 +133,15 @@ def _all_brackets(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _readable_brackets(text: str) -> tuple[Card, ...]:
+    """The cards of the bracket groups that hold cards, the others left out."""
+    cards: list[Card] = []
+    for group in _BRACKETS_RE.findall(text):
+        with contextlib.suppress(CardParseError):
+            cards.extend(_cards(group))
+    return tuple(cards)
+
+
 def open_text(source: Source) -> tuple[IO[str], str, bool]:
     """Open a source as text: (stream, its name, whether we opened it).
 
@@ -631,7 +640,13 @@ class _HandParser:
         cut = rest.find(" [")
         player = rest[:cut]
         if player in self.names:
-            self.dealt[player] = Showing(player, _all_brackets(rest[cut:]))
+            try:
+                cards = _all_brackets(rest[cut:])
+            except CardParseError:
+                # PokerStars Triple Stud once wrote '[of]' for a river card it
+                # did not show: keep the cards that can be read
+                cards = _readable_brackets(rest[cut:])
+            self.dealt[player] = Showing(player, cards)
 
     def uncalled(self, line: str) -> None:
         match = _UNCALLED_RE.match(line)
