@@ -325,7 +325,8 @@ Seat 1: Rae showed [Kh Kd Kc] and won (70) with three of a kind, Kings
 Seat 2: Sol showed [9c Ts 2d 4s 6h 8c Jd] and lost with high card Jack
 """
     hand = only_hand(text)
-    assert len(hand.cards("Rae")) == 6  # the unreadable seventh card is left out
+    [dealt] = [s for s in hand.dealt if s.player == "Rae"]
+    assert len(dealt.cards) == 6  # the unreadable seventh card is left out
     [verdict] = audit([hand])
     assert verdict.verdict == "unsupported"
     assert "Rae" in str(verdict.reason)
