@@ -133,6 +133,15 @@ def _all_brackets(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _readable_brackets(text: str) -> tuple[Card, ...]:
+    """The cards of the bracket groups that hold cards, the others left out."""
+    cards: list[Card] = []
+    for group in _BRACKETS_RE.findall(text):
+        with contextlib.suppress(CardParseError):
+            cards.extend(_cards(group))
+    return tuple(cards)
+
+
 def open_text(source: Source) -> tuple[IO[str], str, bool]:
     """Open a source as text: (stream, its name, whether we opened it).
 
@@ -303,8 +312,11 @@ def parse_hand(
     try:
         hand.check_balance()
     except HistoryError as error:
-        error.site, error.game = hand.site, hand.game
-        return error
+        fixed = hand.with_unwritten_return()  # early PokerStars wrote no "Uncalled bet" line
+        if fixed is None:
+            error.site, error.game = hand.site, hand.game
+            return error
+        hand = fixed
     return hand
 
 
@@ -638,7 +650,13 @@ class _HandParser:
         cut = rest.find(" [")
         player = rest[:cut]
         if player in self.names:
-            self.dealt[player] = Showing(player, _all_brackets(rest[cut:]))
+            try:
+                cards = _all_brackets(rest[cut:])
+            except CardParseError:
+                # PokerStars Triple Stud once wrote '[of]' for a river card it
+                # did not show: keep the cards that can be read
+                cards = _readable_brackets(rest[cut:])
+            self.dealt[player] = Showing(player, cards)
 
     def uncalled(self, line: str) -> None:
         match = _UNCALLED_RE.match(line)
@@ -718,6 +736,14 @@ class _HandParser:
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
+        elif verb == "straddle":
+            # GGPoker: 'name: straddle $0.08' (no 'posts'), the player's total so far
+            self.post(
+                player,
+                ActionKind.STRADDLE,
+                self.amount(rest) - self.committed.get(player, _ZERO),
+                rest,
+            )
         elif (
             self.bet_action(player, verb, rest) or verb == "collected" or " collected " in rest[:12]
         ):
@@ -823,6 +849,11 @@ class _HandParser:
         if player is None:
             return
         rest = line[match.end() + len(player) :]
+        if rest.endswith("(pot not awarded as player cashed out)"):
+            # PokerStars: a winner who cashed out has no 'collected' line; the
+            # summary still says what the showdown gave him, 'won ($51.86)'.
+            for won in re.findall(r" won \(([^)]*)\)", rest):
+                self.collect(player, self.amount(won), "pot (not awarded: cashed out)")
         for word, mucked in ((" showed [", False), (" mucked [", True)):
             at = rest.find(word)
             if at >= 0:
@@ -886,7 +917,8 @@ def header_fields(header: str, table_line: str) -> dict[str, object]:
     game, name = game_id(header)
     fields["game"], fields["game_name"] = game, name
     fields["limit"] = limit_name(header)
-    tournament = re.search(r"Tournament #(\d+)|\((\d{6,})\), Table", header)
+    # early PokerStars exports write 'TOURNAMENT #169962475' in capitals
+    tournament = re.search(r"(?i:Tournament) #(\d+)|\((\d{6,})\), Table", header)
     fields["tournament"] = (tournament[1] or tournament[2]) if tournament else None
     stakes = re.search(r"\(?((?:[$€£¥₹]?[\d,.]+)/(?:[$€£¥₹]?[\d,.]+))(?:\s+\w{3})?\)?", header)
     if tournament:

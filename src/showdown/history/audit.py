@@ -16,6 +16,14 @@ Known differences of the rooms, and what the audit does about them:
   to the pots' sizes. The house's cut of each pot is the house's business,
   not a showdown rule, so the audit takes the rake of each pot as the room
   states it (the reason says so) and decides who wins each pot's remainder.
+* **Rake from the winners' shares.** A few PokerStars hands split a raked
+  pot among tied winners before the rake and took the whole rake from some
+  of the shares, so equal hands were paid unequal amounts. That is a
+  disagreement (equal hands split equally, RULES.md §5), and its reason
+  names the room's rule and who paid the rake.
+* **No "Uncalled bet" line.** Early PokerStars histories leave out the
+  return of a bet that only all-in players called; the reader adds it when
+  it is exactly what the chips lack (:meth:`Hand.with_unwritten_return`).
 
 The JSON record of a verdict (:meth:`Verdict.to_json`) is the stable contract
 of ``showdown audit --json``.
@@ -126,12 +134,14 @@ class Verdict:
 
 
 def _error_verdict(error: HistoryError) -> Verdict:
+    # A PHH hand that records no outcome (the HandHQ sets leave ``winnings`` out
+    # of their showdown hands) holds nothing to compare: unsupported, not a failure.
     return Verdict(
         error.file,
         error.hand,
         error.site,
         error.game,
-        ERROR,
+        UNSUPPORTED if error.kind == "no outcome" else ERROR,
         reason=f"{error.kind}: {error.reason}",
         line=error.line,
     )
@@ -273,6 +283,9 @@ def audit_hand(hand: Hand) -> Verdict:
             if part
         )
     if not agree:
+        uneven = _rake_from_winners(hand, showdown, players)
+        if uneven is not None:
+            reason = f"{reason}; {uneven}"
         result = resolve(showdown)
     return dataclasses.replace(
         base,
@@ -280,6 +293,34 @@ def audit_hand(hand: Hand) -> Verdict:
         players=players,
         reason=reason,
         explanations=tuple(pot.explanation for pot in result.pots) if not agree else (),
+    )
+
+
+def _rake_from_winners(
+    hand: Hand, showdown: Showdown, players: tuple[PlayerVerdict, ...]
+) -> str | None:
+    """The room's rule when it took the rake from some winners' shares, not from the pot.
+
+    Some PokerStars hands split a raked pot unequally among tied winners: the
+    pot was split before the rake and the whole rake taken from some of the
+    shares (fpdb keeps such a 2008 hand: four winners of $2.00, rake $0.10,
+    paid 0.50, 0.50, 0.45, 0.45). When every player got exactly his unraked
+    share less what the room kept from it, and the amounts kept add up to the
+    rake, the reason names that rule and who paid the rake; None otherwise.
+    """
+    if not hand.rake:
+        return None
+    gross = _payouts(resolve(dataclasses.replace(showdown, rake=_ZERO), explain=False))
+    kept = {p.name: gross.get(p.name, _ZERO) - p.recorded for p in players}
+    if any(v < 0 for v in kept.values()) or sum(kept.values(), _ZERO) != hand.rake:
+        return None
+    if any(v and not gross.get(name) for name, v in kept.items()):
+        return None
+    taken = ", ".join(f"{n} {format_amount(v, hand.unit)}" for n, v in kept.items() if v)
+    return (
+        f"{hand.site} split the pot before the rake and took the whole rake from some "
+        f"winners' shares ({taken}), so tied winners were paid unequal amounts; before the "
+        "rake every share is the one showdown awards"
     )
 
 

@@ -35,7 +35,7 @@ contribution is a plain sum:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -400,6 +400,48 @@ class Hand:
                 hand=self.hand_id,
                 kind="does not add up",
             )
+
+    def with_unwritten_return(self) -> Hand | None:
+        """The hand with the uncalled bet the room returned but did not write, if that is the gap.
+
+        Early PokerStars histories (2005 and before) write no "Uncalled bet
+        ... returned" line when the player who bet most is called only by
+        players all in for less: the room gave the excess back (the total
+        pot leaves it out) but the text never says so. When the chips fall
+        short by exactly the unmatched part of the one largest contribution,
+        this is the hand with that return added (on the street of his last
+        bet); otherwise None.
+
+        >>> from decimal import Decimal as D
+        >>> hand = Hand(
+        ...     source="x", line=1, index=0, site="pokerstars", hand_id="1", game="holdem",
+        ...     unit=D(1),
+        ...     seats=(Seat(1, "Ann", D(500)), Seat(2, "Bob", D(200))),
+        ...     actions=(
+        ...         Action(ActionKind.BET, "Ann", D(500), street="flop", all_in=True),
+        ...         Action(ActionKind.CALL, "Bob", D(200), street="flop", all_in=True),
+        ...     ),
+        ...     collections=(Collection("Ann", D(400)),),
+        ... )
+        >>> fixed = hand.with_unwritten_return()
+        >>> fixed.returned(), fixed.check_balance()
+        ({'Ann': Decimal('300')}, None)
+        """
+        stakes = self.contributions()
+        if len(stakes) < 2:
+            return None
+        ranked = sorted(stakes.items(), key=lambda item: item[1], reverse=True)
+        (top, most), (_, second) = ranked[0], ranked[1]
+        put_in = sum(stakes.values(), _ZERO) + self.added
+        paid = (
+            sum(self.returned().values(), _ZERO) + sum(self.collected().values(), _ZERO) + self.rake
+        )
+        gap = put_in - paid
+        if gap <= 0 or most == second or gap != most - second - self.returned().get(top, _ZERO):
+            return None
+        street = next(a.street for a in reversed(self.actions) if a.player == top and a.amount)
+        back = Action(ActionKind.RETURN, top, gap, street=street, line=self.line)
+        return replace(self, actions=(*self.actions, back))
 
     @property
     def stacks(self) -> Mapping[str, Decimal]:

@@ -1075,11 +1075,15 @@ class _Builder:
             if winnings is None:
                 won = [finishing[i] - starting[i] + put_in[i] - back[i] for i in range(count)]
         if won is None and self.outcome_required:
-            raise self.fail(
+            error = self.fail(
                 "the hand records neither finishing_stacks nor winnings: what the players "
                 "got back is not known",
                 kind="no outcome",
             )
+            error.site = self.site()
+            variant_code = str(self.text("variant") or "")
+            error.game = self.variant.game if self.variant is not None else variant_code
+            raise error
         collections: tuple[Collection, ...] = ()
         rake = _ZERO
         if won is not None:

@@ -1,0 +1,332 @@
+"""Line formats and room rules found in real card-room histories, on hand-written samples.
+
+Each sample is written here for the test (no room's file is copied); the
+expected payouts are worked out in the test by plain arithmetic.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal as D  # noqa: N817
+from pathlib import Path
+
+from showdown.errors import HistoryError
+from showdown.history import audit, read, read_text
+from showdown.history.model import Hand
+
+# An early (2005-style) PokerStars tournament hand: Cy bets more than both
+# all-in callers have, and the history writes no "Uncalled bet" line; the
+# total pot leaves Cy's unmatched excess out.
+NO_UNCALLED_LINE = """\
+PokerStars Game #500000001: Tournament #900001, $3.00+$0.30 USD Hold'em No Limit - Level II (15/30) - 2005/03/04 12:00:00 ET
+Table '900001 1' Seat #1 is the button
+Seat 1: Ava (800 in chips)
+Seat 2: Bo (450 in chips)
+Seat 3: Cy (2000 in chips)
+Bo: posts small blind 15
+Cy: posts big blind 30
+*** HOLE CARDS ***
+Ava: calls 30
+Bo: calls 15
+Cy: checks
+*** FLOP *** [2c 7d 9h]
+Bo: checks
+Cy: bets 1200
+Ava: calls 770 and is all-in
+Bo: calls 420 and is all-in
+*** TURN *** [2c 7d 9h] [Kd]
+*** RIVER *** [2c 7d 9h Kd] [3s]
+*** SHOW DOWN ***
+Cy: shows [Qs Qd] (a pair of Queens)
+Ava: shows [Ah Ac] (a pair of Aces)
+Ava collected 700 from side pot
+Bo: shows [Kh Ks] (three of a kind, Kings)
+Bo collected 1350 from main pot
+*** SUMMARY ***
+Total pot 2050 Main pot 1350. Side pot 700. | Rake 0
+Board [2c 7d 9h Kd 3s]
+Seat 1: Ava (button) showed [Ah Ac] and won (700) with a pair of Aces
+Seat 2: Bo (small blind) showed [Kh Ks] and won (1350) with three of a kind, Kings
+Seat 3: Cy (big blind) showed [Qs Qd] and lost with a pair of Queens
+"""
+
+# A raked four-way tie where the room split the pot before the rake and took
+# the whole rake from two of the four shares.
+UNEVEN_RAKE = """\
+PokerStars Game #500000002:  Hold'em No Limit ($0.10/$0.25 USD) - 2008/02/03 21:00:00 ET
+Table 'Mira' 9-max Seat #4 is the button
+Seat 1: Dee ($20 in chips)
+Seat 2: Eli ($20 in chips)
+Seat 3: Fay ($20 in chips)
+Seat 4: Gus ($20 in chips)
+Dee: posts small blind $0.10
+Eli: posts big blind $0.25
+*** HOLE CARDS ***
+Fay: calls $0.25
+Gus: raises $0.75 to $1
+Dee: calls $0.90
+Eli: calls $0.75
+Fay: calls $0.75
+*** FLOP *** [As Ah Kd]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** TURN *** [As Ah Kd] [Kc]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** RIVER *** [As Ah Kd Kc] [Qs]
+Dee: checks
+Eli: checks
+Fay: checks
+Gus: checks
+*** SHOW DOWN ***
+Dee: shows [2c 3d] (two pair, Aces and Kings)
+Eli: shows [4c 5d] (two pair, Aces and Kings)
+Fay: shows [6c 7d] (two pair, Aces and Kings)
+Gus: shows [8c 9d] (two pair, Aces and Kings)
+Dee collected $1 from pot
+Eli collected $1 from pot
+Fay collected $0.90 from pot
+Gus collected $0.90 from pot
+*** SUMMARY ***
+Total pot $4 | Rake $0.20
+Board [As Ah Kd Kc Qs]
+Seat 1: Dee (small blind) showed [2c 3d] and won ($1) with two pair, Aces and Kings
+Seat 2: Eli (big blind) showed [4c 5d] and won ($1) with two pair, Aces and Kings
+Seat 3: Fay showed [6c 7d] and won ($0.90) with two pair, Aces and Kings
+Seat 4: Gus (button) showed [8c 9d] and won ($0.90) with two pair, Aces and Kings
+"""
+
+
+def only_hand(text: str) -> Hand:
+    entries = list(read_text(text).entries())
+    assert len(entries) == 1
+    hand = entries[0]
+    assert isinstance(hand, Hand), hand
+    return hand
+
+
+def test_an_unwritten_uncalled_bet_is_returned() -> None:
+    hand = only_hand(NO_UNCALLED_LINE)
+    # Cy put in 30 + 1200; the most anyone matched is Ava's 30 + 770 = 800
+    assert hand.returned() == {"Cy": D(1230 - 800)}
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # main: 450 from each of three = 1350 to Bo (kings); side: (800-450) * 2 = 700 to Ava
+    got = {p.name: p.resolved for p in verdict.players}
+    assert got == {"Ava": D(700), "Bo": D(1350), "Cy": D(430)}
+
+
+def test_a_real_shortfall_is_still_an_error() -> None:
+    short = NO_UNCALLED_LINE.replace("Bo collected 1350", "Bo collected 1300")
+    [entry] = read_text(short).entries()
+    assert isinstance(entry, HistoryError)
+    assert entry.kind == "does not add up"
+
+
+def test_rake_taken_from_some_winners_is_named() -> None:
+    [verdict] = audit(read_text(UNEVEN_RAKE))
+    assert verdict.verdict == "disagree"
+    # $4.00 less $0.20 rake = $3.80, four equal shares of $0.95
+    assert {p.name: p.resolved for p in verdict.players} == dict.fromkeys(
+        ("Dee", "Eli", "Fay", "Gus"), D("0.95")
+    )
+    reason = str(verdict.reason)
+    assert "split the pot before the rake" in reason
+    # before the rake each share is $1.00: Fay and Gus each paid $0.10 of it
+    assert "Fay 0.10, Gus 0.10" in reason
+
+
+def test_an_ordinary_disagreement_names_no_room_rule() -> None:
+    # Gus is paid more than his whole unraked share: no rake rule explains that
+    wrong = UNEVEN_RAKE.replace("Fay collected $0.90", "Fay collected $0.70").replace(
+        "Gus collected $0.90", "Gus collected $1.10"
+    )
+    [verdict] = audit(read_text(wrong))
+    assert verdict.verdict == "disagree"
+    assert "split the pot before the rake" not in str(verdict.reason)
+
+
+# GGPoker writes a straddle without "posts", as the player's total so far: a
+# straddle to $0.10 and then to $0.20 puts in $0.20 in all, not $0.30.
+GG_STRADDLES = """\
+Poker Hand #SD90000001: ShortDeck No Limit ($0.05) - 2021/05/06 10:00:00
+Table 'SDTest' 6-max Seat #1 is the button
+Seat 1: Ida ($5 in chips)
+Seat 2: Jon ($5 in chips)
+Seat 3: Kim ($5 in chips)
+Ida: posts the ante $0.05
+Jon: posts the ante $0.05
+Kim: posts the ante $0.05
+Ida: posts button blind $0.05
+Jon: straddle $0.10
+Jon: straddle $0.20
+*** HOLE CARDS ***
+Dealt to Ida
+Dealt to Jon
+Dealt to Kim
+Kim: calls $0.20
+Ida: calls $0.15
+Jon: checks
+*** FLOP *** [Ah Kd 9c]
+Jon: checks
+Kim: checks
+Ida: checks
+*** TURN *** [Ah Kd 9c] [6s]
+Jon: checks
+Kim: checks
+Ida: checks
+*** RIVER *** [Ah Kd 9c 6s] [7h]
+Jon: checks
+Kim: checks
+Ida: checks
+Jon: shows [Ac Tc] (Pair of Aces)
+Kim: shows [Ks Qs] (Pair of Kings)
+Ida: shows [Js Td] (Ace high)
+*** SHOWDOWN ***
+Jon collected $0.72 from pot
+*** SUMMARY ***
+Total pot $0.75 | Rake $0.03 | Jackpot $0 | Bingo $0
+Board [Ah Kd 9c 6s 7h]
+Seat 1: Ida (button) showed [Js Td] and lost with Ace high
+Seat 2: Jon showed [Ac Tc] and won ($0.72) with Pair of Aces
+Seat 3: Kim showed [Ks Qs] and lost with Pair of Kings
+"""
+
+
+def test_ggpoker_straddle_lines_are_totals() -> None:
+    hand = only_hand(GG_STRADDLES)
+    # each put in an ante of 0.05 and 0.20 before the flop
+    assert hand.contributions() == dict.fromkeys(("Ida", "Jon", "Kim"), D("0.25"))
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Jon"] == D("0.75") - D("0.03")
+
+
+# A HandHQ-style PHH hand that reached a showdown but, as those sets do,
+# records no winnings and no finishing stacks.
+NO_OUTCOME_PHH = """\
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cc', \
+'d db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm ????']
+players = ['Lea', 'Max']
+"""
+
+
+def test_a_phh_hand_without_outcome_is_unsupported_not_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "nowin.phh"
+    path.write_text(NO_OUTCOME_PHH)
+    [verdict] = audit(read(path).entries())
+    assert (verdict.verdict, verdict.site, verdict.game) == ("unsupported", "phh", "holdem")
+    assert "neither finishing_stacks nor winnings" in str(verdict.reason)
+
+
+# Two tied winners both cashed out: PokerStars writes no 'collected' line for
+# them, only the summary's 'won ($X) ... (pot not awarded as player cashed out)'.
+CASHED_OUT_WINNERS = """\
+PokerStars Hand #500000003:  Omaha Pot Limit ($0.05/$0.10 USD) - 2023/03/04 10:00:00 ET
+Table 'Nash' 6-max Seat #3 is the button
+Seat 1: Ned ($10 in chips)
+Seat 2: Ola ($10 in chips)
+Seat 3: Pia ($4 in chips)
+Ned: posts small blind $0.05
+Ola: posts big blind $0.10
+*** HOLE CARDS ***
+Pia: raises $0.20 to $0.30
+Ned: raises $0.85 to $1.15
+Ola: raises $3.30 to $4.45
+Pia: calls $3.70 and is all-in
+Ned: calls $3.30
+*** FLOP *** [2c 9d Jh]
+Ned: bets $5.55 and is all-in
+Ola: calls $5.55 and is all-in
+*** TURN *** [2c 9d Jh] [Kd]
+*** RIVER *** [2c 9d Jh Kd] [3s]
+*** SHOW DOWN ***
+Ned: shows [As Ks Qh Th] (a straight, Nine to King)
+Ola: shows [Ah Kh Qc Tc] (a straight, Nine to King)
+Pia: shows [8c 8d 4h 4s] (a pair of Eights)
+Ned cashed out the hand for $9.10 | Cash Out Fee $0.09
+Ola cashed out the hand for $9.10 | Cash Out Fee $0.09
+*** SUMMARY ***
+Total pot $24 Main pot $11.50. Side pot $11.10. | Rake $1.40
+Board [2c 9d Jh Kd 3s]
+Seat 1: Ned (small blind) showed [As Ks Qh Th] and won ($11.30) with a straight, Nine to King (pot not awarded as player cashed out)
+Seat 2: Ola (big blind) showed [Ah Kh Qc Tc] and won ($11.30) with a straight, Nine to King (pot not awarded as player cashed out)
+Seat 3: Pia (button) showed [8c 8d 4h 4s] and lost with a pair of Eights
+"""
+
+
+def test_winners_who_cashed_out_are_paid_what_the_summary_says() -> None:
+    hand = only_hand(CASHED_OUT_WINNERS)
+    # main pot 3 * 4.00 = 12.00 less 0.50 rake; side 2 * 6.00 = 12.00 less 0.90
+    assert hand.collected() == {"Ned": D("11.30"), "Ola": D("11.30")}
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # each half of 11.50 + 11.10 = 22.60 is 11.30
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Ned": D("11.30"),
+        "Ola": D("11.30"),
+        "Pia": D(0),
+    }
+
+
+def test_a_tournament_header_in_capitals_is_counted_in_chips() -> None:
+    hand = only_hand(
+        NO_UNCALLED_LINE.replace(
+            "Tournament #900001, $3.00+$0.30 USD Hold'em No Limit - Level II",
+            "TOURNAMENT #900001, $3+$0.30 HOLD'EM NO LIMIT - LEVEL II",
+        )
+    )
+    assert (hand.tournament, hand.currency, hand.unit) == ("900001", None, D(1))
+
+
+def test_a_dealt_line_with_a_card_the_room_did_not_write_keeps_the_others() -> None:
+    # PokerStars once wrote '[of]' in place of a stud river card
+    text = """\
+PokerStars Hand #500000004: Tournament #900002, $1.00+$0.10 USD 7 Card Stud Limit - Level I (10/20) - 2013/01/02 10:00:00 ET
+Table '900002 1' 8-max
+Seat 1: Rae (500 in chips)
+Seat 2: Sol (35 in chips)
+Rae: posts the ante 5
+Sol: posts the ante 5
+*** 3rd STREET ***
+Dealt to Rae [Kh Kd Kc]
+Dealt to Sol [2d]
+Sol: brings in for 5
+Rae: raises 15 to 20
+Sol: calls 15
+*** 4th STREET ***
+Dealt to Rae [Kh Kd Kc] [3s]
+Dealt to Sol [2d] [4s]
+Rae: bets 10
+Sol: calls 10 and is all-in
+*** 5th STREET ***
+Dealt to Rae [Kh Kd Kc 3s] [5h]
+Dealt to Sol [2d 4s] [6h]
+*** 6th STREET ***
+Dealt to Rae [Kh Kd Kc 3s 5h] [7c]
+Dealt to Sol [2d 4s 6h] [8c]
+*** RIVER ***
+Dealt to Rae [Kh Kd Kc 3s 5h 7c] [of]
+*** SHOW DOWN ***
+Rae: shows [Kh Kd Kc] (three of a kind, Kings)
+Sol: shows [9c Ts 2d 4s 6h 8c Jd] (high card Jack)
+Rae collected 70 from pot
+*** SUMMARY ***
+Total pot 70 | Rake 0
+Seat 1: Rae showed [Kh Kd Kc] and won (70) with three of a kind, Kings
+Seat 2: Sol showed [9c Ts 2d 4s 6h 8c Jd] and lost with high card Jack
+"""
+    hand = only_hand(text)
+    [dealt] = [s for s in hand.dealt if s.player == "Rae"]
+    assert len(dealt.cards) == 6  # the unreadable seventh card is left out
+    [verdict] = audit([hand])
+    assert verdict.verdict == "unsupported"
+    assert "Rae" in str(verdict.reason)
