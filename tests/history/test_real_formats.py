@@ -126,17 +126,17 @@ def test_a_real_shortfall_is_still_an_error() -> None:
     assert entry.kind == "does not add up"
 
 
-def test_rake_taken_from_some_winners_is_named() -> None:
+def test_a_tied_pot_split_in_the_smallest_chip_agrees_and_names_the_rule() -> None:
     [verdict] = audit(read_text(UNEVEN_RAKE))
-    assert verdict.verdict == "disagree"
-    # $4.00 less $0.20 rake = $3.80, four equal shares of $0.95
-    assert {p.name: p.resolved for p in verdict.players} == dict.fromkeys(
-        ("Dee", "Eli", "Fay", "Gus"), D("0.95")
-    )
-    reason = str(verdict.reason)
-    assert "split the pot before the rake" in reason
-    # before the rake each share is $1.00: Fay and Gus each paid $0.10 of it
-    assert "Fay 0.10, Gus 0.10" in reason
+    # $4.00 less $0.20 rake = $3.80. In cents four equal shares of $0.95; but every
+    # amount of the hand is a multiple of $0.10, and the room split in that chip:
+    # 38 chips over four players is 9 each and two odd chips, to the first two
+    # winners left of the button (Dee, Eli).
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Dee": D("1.00"), "Eli": D("1.00"), "Fay": D("0.90"), "Gus": D("0.90")
+    }  # fmt: skip
+    assert "odd chips of 0.10" in str(verdict.reason)
 
 
 def test_an_ordinary_disagreement_names_no_room_rule() -> None:

@@ -16,11 +16,16 @@ Known differences of the rooms, and what the audit does about them:
   to the pots' sizes. The house's cut of each pot is the house's business,
   not a showdown rule, so the audit takes the rake of each pot as the room
   states it (the reason says so) and decides who wins each pot's remainder.
-* **Rake from the winners' shares.** A few PokerStars hands split a raked
-  pot among tied winners before the rake and took the whole rake from some
-  of the shares, so equal hands were paid unequal amounts. That is a
-  disagreement (equal hands split equally, RULES.md §5), and its reason
-  names the room's rule and who paid the rake.
+* **Odd chips of a coarser chip.** PokerStars has split tied pots in a chip
+  coarser than a cent (four winners of $1.90 at $0.25/$0.50 were paid
+  0.50, 0.50, 0.45, 0.45: odd chips of $0.05). When every amount of the
+  hand is a multiple of a usual chip and the rules with that chip as the
+  unit pay exactly what the room paid, the hand agrees and the reason names
+  the chip (Robert's Rules: the odd chip is the smallest unit used in the
+  game).
+* **Rake from the winners' shares.** When no chip explains unequal shares
+  of a raked tie, the disagreement's reason says which winners' shares
+  paid the rake (the pot split before the rake).
 * **No "Uncalled bet" line.** Early PokerStars histories leave out the
   return of a bet that only all-in players called; the reader adds it when
   it is exactly what the chips lack (:meth:`Hand.with_unwritten_return`).
@@ -268,6 +273,23 @@ def audit_hand(hand: Hand) -> Verdict:
     agree = all(p.recorded == p.resolved for p in players)
     reason = note
     if not agree:
+        chipped = _with_coarser_chip(hand, showdown, recorded)
+        if chipped is not None:
+            paid, chip = chipped
+            players = _players(hand, recorded, paid)
+            agree = True
+            reason = "; ".join(
+                part
+                for part in (
+                    note,
+                    f"odd chips of {format_amount(chip, hand.unit)}: {hand.site} split a tied "
+                    "pot in the smallest chip the hand's amounts use, not in "
+                    f"{format_amount(hand.unit, hand.unit)} (Robert's Rules: the odd chip is "
+                    "the smallest unit used in the game)",
+                )
+                if part
+            )
+    if not agree:
         reason = "; ".join(
             part
             for part in (
@@ -294,6 +316,38 @@ def audit_hand(hand: Hand) -> Verdict:
         reason=reason,
         explanations=tuple(pot.explanation for pot in result.pots) if not agree else (),
     )
+
+
+_CHIPS: Final = tuple(
+    Decimal(c) for c in ("0.05", "0.10", "0.25", "0.50", "1", "5", "10", "25", "100")
+)
+"""Chip denominations a room may split odd chips in, smallest first."""
+
+
+def _with_coarser_chip(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+) -> tuple[dict[str, Decimal], Decimal] | None:
+    """The payouts with odd chips of the smallest coarser chip that every amount uses,
+    when that is exactly what the room paid (else ``None``)."""
+    amounts = [
+        *(Decimal(p.stake) for p in showdown.players),
+        *(Decimal(p.dead) for p in showdown.players),
+        *recorded.values(),
+        hand.rake,
+    ]
+    for chip in _CHIPS:
+        if chip <= hand.unit:
+            continue
+        if any(amount % chip for amount in amounts):
+            continue  # not a chip every amount of the hand is made of
+        try:
+            result = resolve(dataclasses.replace(showdown, unit=chip), explain=False)
+            paid, _ = _room_rake(hand, dataclasses.replace(showdown, unit=chip), result)
+        except ShowdownError:
+            return None
+        if all(paid.get(name, _ZERO) == amount for name, amount in recorded.items()):
+            return paid, chip
+    return None
 
 
 def _rake_from_winners(
