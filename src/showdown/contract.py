@@ -54,7 +54,7 @@ from showdown.cards import Card, format_cards, parse_cards
 from showdown.errors import InvalidRecordError
 from showdown.evaluation import HandValue
 from showdown.games import get_game
-from showdown.money import Amount, format_amount, parse_amount
+from showdown.money import Amount, format_amount, parse_amount, parse_rake
 from showdown.pots import OddChipRule, Player, Showdown, ShowdownResult, resolve
 
 __all__ = [
@@ -114,12 +114,7 @@ def showdown_from_json(record: object) -> Showdown:
         board = boards[0]
         if len(boards) == 1:
             boards = ()
-    raw_rake = record.get("rake", 0)
-    rake: Amount | tuple[Amount, ...] = (
-        tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(raw_rake))
-        if isinstance(raw_rake, list)
-        else parse_amount(raw_rake, "rake")
-    )
+    rake = parse_rake(record.get("rake", 0))
     unit = parse_amount(record["unit"], "unit") if record.get("unit") is not None else None
     button = record.get("button", 0)
     if isinstance(button, bool) or not isinstance(button, int):

@@ -29,7 +29,7 @@ from typing import Final
 
 from showdown.errors import StakeError
 
-__all__ = ["Amount", "AmountLike", "Money", "format_amount", "parse_amount"]
+__all__ = ["Amount", "AmountLike", "Money", "format_amount", "parse_amount", "parse_rake"]
 
 Amount = int | Decimal
 """An exact amount: whole chips, or a decimal of currency."""
@@ -86,6 +86,22 @@ def parse_amount(value: object, where: str) -> Amount:
     if amount < 0:
         raise StakeError(f"{where} {value!r} is negative")
     return amount
+
+
+def parse_rake(rake: object) -> Amount | tuple[Amount, ...]:
+    """A rake: one amount, or a list or tuple of amounts, one per pot (main pot first).
+
+    >>> parse_rake("0.50"), parse_rake(["0.15", 1])
+    (Decimal('0.50'), (Decimal('0.15'), 1))
+
+    Raises:
+        StakeError: an empty list, or an item that is not an amount.
+    """
+    if isinstance(rake, list | tuple):
+        if not rake:
+            raise StakeError("rake per pot is an empty list: give one amount per pot")
+        return tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(rake))
+    return parse_amount(rake, "rake")
 
 
 def format_amount(amount: Amount) -> str:

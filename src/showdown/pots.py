@@ -103,7 +103,7 @@ from showdown.evaluation import HandValue
 from showdown.explanation import explain
 from showdown.games import Family, Game, GameHand, _game_hand, get_game
 from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
-from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount
+from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount, parse_rake
 
 __all__ = [
     "Amount",
@@ -244,7 +244,7 @@ class Showdown:
             button,
             rule,
             all_boards if len(all_boards) > 1 else (),
-            _parse_rake(rake),
+            parse_rake(rake),
             None if unit is None else parse_amount(unit, "unit"),
         )
 
@@ -389,18 +389,9 @@ def _community(game: Game, board: Sequence[Card]) -> bool:
     return game.family is Family.STUD and not game.has_board and len(board) == 1
 
 
-def _parse_rake(rake: object) -> Amount | tuple[Amount, ...]:
-    """The rake: one amount, or a tuple of amounts (one per pot)."""
-    if isinstance(rake, list | tuple):
-        if not rake:
-            raise StakeError("rake per pot is an empty list: give one amount per pot")
-        return tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(rake))
-    return parse_amount(rake, "rake")
-
-
 def _money(showdown: Showdown) -> tuple[Money, list[int], list[int], int | list[int]]:
     """Check the amounts and convert them to units: money, stakes, dead parts, rake."""
-    parsed = _parse_rake(showdown.rake)
+    parsed = parse_rake(showdown.rake)
     pot_rakes: list[Amount] | None = list(parsed) if isinstance(parsed, tuple) else None
     rake: Amount = 0 if isinstance(parsed, tuple) else parsed
     given = [
