@@ -64,6 +64,7 @@ __all__ = [
     "check_text",
     "describe_char",
     "describe_value",
+    "json_whole",
     "quote",
 ]
 
@@ -71,6 +72,21 @@ MAX_SEED: Final = (1 << 64) - 1
 """The largest seed: seeds are whole numbers from 0 to 2**64 - 1."""
 
 T = TypeVar("T")
+
+
+def json_whole(value: object) -> object:
+    """A JSON number whose fraction is zero as the integer it equals; anything else as is.
+
+    JSON (and JSON Schema) make no difference between ``50`` and ``50.0``, so the
+    JSON boundaries (the contract, the HTTP API) read both as 50; ``1.5`` stays a
+    float, which they refuse.
+
+    >>> json_whole(50.0), json_whole(1.5), json_whole("2"), json_whole(True)
+    (50, 1.5, '2', True)
+    """
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
 
 
 def describe_value(value: object, limit: int = 60) -> str:

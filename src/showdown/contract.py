@@ -21,8 +21,11 @@ optional too:
   (every board of a pot run twice or three times).
 
 Amounts (``stake``, ``dead``, ``rake``, ``unit``) are integers or exact
-decimal texts (``"0.25"``); a float, a bool, a negative amount or a text that
-is not a number is a ``StakeError`` naming the player and the value. The
+decimal texts (``"0.25"``); a number with a fraction (``1.5``: write
+``"1.5"``), a bool, a negative amount or a text that is not a number is a
+``StakeError`` naming the player and the value. As in JSON Schema, a number
+whose fraction is zero (``50.0``) is the integer it equals, here and for
+``button``. The
 results are written back in the input's form: integers when every amount was
 an integer, decimal texts otherwise.
 
@@ -50,6 +53,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, Final
 
+from showdown._validate import json_whole
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.errors import InvalidRecordError
 from showdown.evaluation import HandValue
@@ -114,9 +118,14 @@ def showdown_from_json(record: object) -> Showdown:
         board = boards[0]
         if len(boards) == 1:
             boards = ()
-    rake = parse_rake(record.get("rake", 0))
-    unit = parse_amount(record["unit"], "unit") if record.get("unit") is not None else None
-    button = record.get("button", 0)
+    raw_rake = record.get("rake", 0)
+    rake = parse_rake(
+        [json_whole(r) for r in raw_rake] if isinstance(raw_rake, list) else json_whole(raw_rake)
+    )
+    unit = (
+        parse_amount(json_whole(record["unit"]), "unit") if record.get("unit") is not None else None
+    )
+    button = json_whole(record.get("button", 0))
     if isinstance(button, bool) or not isinstance(button, int):
         raise InvalidRecordError(f"button must be a seat number, got {button!r}")
     odd_chip = record.get("odd_chip", "auto")
@@ -139,8 +148,8 @@ def showdown_from_json(record: object) -> Showdown:
         name = raw.get("name", f"Player {seat + 1}")
         if not isinstance(name, str) or not name:
             raise InvalidRecordError(f"{where}.name must be a non-empty text, got {name!r}")
-        stake = parse_amount(raw.get("stake", 0), f"{name}: stake")
-        dead = parse_amount(raw.get("dead", 0), f"{name}: dead")
+        stake = parse_amount(json_whole(raw.get("stake", 0)), f"{name}: stake")
+        dead = parse_amount(json_whole(raw.get("dead", 0)), f"{name}: dead")
         flags = []
         for flag in ("folded", "mucked"):
             value = raw.get(flag, False)

@@ -37,6 +37,7 @@ from showdown.games import GAMES, Family, Game, evaluate_game, get_game
 from showdown.i18n import LANGUAGE_NAMES, negotiate_language, normalize_language
 from showdown.pots import resolve
 from showdown.web.models import (
+    LANGUAGE_PATTERN,
     EquityRequest,
     EquityResponse,
     ErrorResponse,
@@ -62,6 +63,12 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _STATIC: Final = files("showdown.web") / "static"
+_LangQuery = Annotated[
+    str | None,
+    Query(description="en, ru or ro.", json_schema_extra={"pattern": LANGUAGE_PATTERN}),
+]
+"""``?lang=``: the schema's pattern is exactly what :func:`normalize_language` reads."""
+
 _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     413: {"model": ErrorResponse, "description": "The request body is over the size limit."},
     503: {
@@ -393,7 +400,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     @app.get("/api/games", response_model=list[GameInfo], responses=_ERRORS)
     async def games(
         response: Response,
-        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        lang: _LangQuery = None,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> list[dict[str, Any]]:
         """Every game of the registry: cards per player, board, rankings per half."""
@@ -419,7 +426,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     @app.get("/api/messages", response_model=MessagesResponse, responses=_ERRORS)
     async def messages(
         response: Response,
-        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        lang: _LangQuery = None,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The page's words in a language (English text -> translation)."""
@@ -431,7 +438,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     async def hand(
         request: HandRequest,
         response: Response,
-        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        lang: _LangQuery = None,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Value one player's cards under every ranking of a game (board optional)."""
@@ -461,7 +468,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     async def showdown(
         request: ShowdownRequest,
         response: Response,
-        lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        lang: _LangQuery = None,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP."""

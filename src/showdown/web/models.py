@@ -8,11 +8,25 @@ library decides what a valid showdown is.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictStr,
+)
+
+from showdown._validate import json_whole
 
 __all__ = [
+    "CARD_PATTERN",
+    "CARD_TEXT_PATTERN",
+    "LANGUAGE_PATTERN",
+    "RANGE_TEXT_PATTERN",
     "AmountIn",
     "AmountOut",
     "AuditPlayer",
@@ -24,6 +38,7 @@ __all__ = [
     "ErrorDetail",
     "ErrorResponse",
     "GameInfo",
+    "GameName",
     "Halves",
     "HandRequest",
     "HandResponse",
@@ -42,12 +57,56 @@ __all__ = [
     "ValuedHand",
 ]
 
+_CARD: Final = "(?:10|[2-9TJQKAtjqka])[shdcSHDC♠♥♦♣♤♡♢♧]"
+CARD_TEXT_PATTERN: Final = f"^[\\s,;]*(?:{_CARD}[\\s,;]*)*$"
+"""Exactly the texts :func:`showdown.cards.parse_cards` reads: cards separated
+by white space, commas, semicolons or nothing (whether they repeat, or fit the
+game, is the server's to say)."""
+CARD_PATTERN: Final = f"^\\s*{_CARD}\\s*$"
+"""Exactly the texts :func:`showdown.cards.parse_card` reads as one card."""
+LANGUAGE_PATTERN: Final = "^\\s*(?:[Ee][Nn]|[Rr][Uu]|[Rr][Oo])(?:[-_][\\s\\S]*)?\\s*$"
+"""Exactly the tags :func:`showdown.i18n.normalize_language` accepts: en, ru or
+ro in any case, optionally with a region (``ru-RU``, ``ro_MD``)."""
+RANGE_TEXT_PATTERN: Final = "^[0-9A-Za-z♠♥♦♣♤♡♢♧+\\-:.%,;\\s]*$"
+"""The characters of the range notation (:mod:`showdown.ranges`); its grammar
+is the server's to check."""
+
+
+_WHOLE: Final = BeforeValidator(json_whole)
+"""Integers are strict (``true`` and ``1.5`` are not integers), but as in JSON
+Schema, ``50.0`` is the integer 50. It goes last in each ``Annotated`` so that
+pydantic writes the bounds into the schema."""
+
+
+def _game_spellings() -> list[str]:
+    from showdown.games import GAMES
+
+    spellings: dict[str, None] = {}
+    for game in GAMES.values():
+        for name in (game.name, *game.aliases):
+            spellings[name] = None
+    return list(spellings)
+
+
+GameName = Annotated[
+    StrictStr,
+    Field(
+        max_length=64,
+        description="A game's name or alias (the server also reads them in any case, and "
+        "with spaces, '-' and '/' alike).",
+        json_schema_extra={"enum": _game_spellings()},
+    ),
+]
 CardText = Annotated[
     StrictStr,
-    Field(max_length=400, description='Cards as text: "As Kd", "AsKd", "10h,a♠".'),
+    Field(
+        max_length=400,
+        description='Cards as text: "As Kd", "AsKd", "10h,a♠".',
+        json_schema_extra={"pattern": CARD_TEXT_PATTERN},
+    ),
 ]
 CardList = Annotated[
-    list[Annotated[StrictStr, Field(max_length=16)]],
+    list[Annotated[StrictStr, Field(max_length=16, json_schema_extra={"pattern": CARD_PATTERN})]],
     Field(max_length=64, description='Cards as a list of texts: ["As", "Kd"].'),
 ]
 Cards = CardText | CardList
@@ -68,7 +127,7 @@ class HandRequest(_Strict):
         },
     )
 
-    game: Annotated[StrictStr, Field(max_length=64, description="Game name or alias.")] = "holdem"
+    game: GameName = "holdem"
     cards: Cards
     board: Cards | None = Field(
         default=None,
@@ -77,7 +136,7 @@ class HandRequest(_Strict):
 
 
 AmountIn = (
-    Annotated[StrictInt, Field(ge=0)]
+    Annotated[int, Field(ge=0), Strict(), _WHOLE]
     | Annotated[StrictStr, Field(pattern=r"^\s*\+?[0-9]{1,30}(\.[0-9]{1,30})?\s*$")]
 )
 """An amount: whole chips, or an exact decimal text (``"0.25"``)."""
@@ -124,12 +183,14 @@ class ShowdownRequest(_Strict):
         },
     )
 
-    game: Annotated[StrictStr, Field(max_length=64)]
+    game: GameName
     board: Cards | None = None
     boards: Annotated[list[Cards], Field(min_length=1, max_length=3)] | None = Field(
         default=None, description="Every board of a pot run twice or three times."
     )
-    button: StrictInt = Field(default=0, description="Seat index of the button.")
+    button: Annotated[int, Strict(), _WHOLE] = Field(
+        default=0, description="Seat index of the button."
+    )
     odd_chip: Literal["auto", "button", "high_card"] = "auto"
     rake: AmountIn | Annotated[list[AmountIn], Field(min_length=1, max_length=64)] = Field(
         default=0,
@@ -346,9 +407,13 @@ class EquityRequest(_Strict):
         },
     )
 
-    game: Annotated[StrictStr, Field(max_length=64)] = "holdem"
+    game: GameName = "holdem"
     hands: Annotated[
-        list[Annotated[StrictStr, Field(max_length=400)]],
+        list[
+            Annotated[
+                StrictStr, Field(max_length=400, json_schema_extra={"pattern": RANGE_TEXT_PATTERN})
+            ]
+        ],
         Field(
             min_length=1,
             max_length=64,
@@ -358,15 +423,15 @@ class EquityRequest(_Strict):
     ]
     board: Cards | None = None
     dead: Cards | None = Field(default=None, description="Cards out of play.")
-    samples: Annotated[StrictInt, Field(ge=1)] | None = Field(
+    samples: Annotated[int, Field(ge=1), Strict(), _WHOLE] | None = Field(
         default=None,
         description="Deals to sample; by default exact when small, else sampled "
         "(capped by the server).",
     )
-    seed: Annotated[StrictInt, Field(ge=0, le=2**32 - 1)] | None = Field(
+    seed: Annotated[int, Field(ge=0, le=2**32 - 1), Strict(), _WHOLE] | None = Field(
         default=None, description="Seed of the sampling (default 0: the same numbers each time)."
     )
-    grid_seat: Annotated[StrictInt, Field(ge=0)] | None = Field(
+    grid_seat: Annotated[int, Field(ge=0), Strict(), _WHOLE] | None = Field(
         default=None,
         description="Hold'em: also the 13x13 grid of the 169 starting hands in this seat "
         "against the other hands.",
