@@ -172,5 +172,5 @@ def test_a_json_number_without_fraction_is_an_integer() -> None:
     assert [p["payout"] for p in out["players"]] == [95, 5]
     assert isinstance(out["players"][0]["payout"], int)
     record["players"][0]["stake"] = 50.5
-    with pytest.raises(ShowdownError, match="Ann: stake 50.5 is a float"):
+    with pytest.raises(ShowdownError, match=r"Ann: stake 50\.5 is a float"):
         resolve_json(record)
