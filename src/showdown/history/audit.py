@@ -392,16 +392,16 @@ def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
 
 def room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
     """The rake the room took from each contested pot, when the history says it."""
-    if hand.site == "fulltilt":
-        if hand.rake <= gross[0]:
-            return [hand.rake] + [_ZERO] * (len(gross) - 1)
-        return None
-    if len(hand.pots) != len(gross):
-        return None
-    rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
-    if any(r < 0 for r in rakes) or sum(rakes, _ZERO) != hand.rake:
-        return None
-    return rakes
+    if len(hand.pots) == len(gross):
+        rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
+        if all(r >= 0 for r in rakes) and sum(rakes, _ZERO) == hand.rake:
+            return rakes  # the summary lists each pot after its rake
+    if hand.site == "fulltilt" and hand.rake <= gross[0]:
+        # Full Tilt's own software listed the pots before rake and took the
+        # rake from the main pot (its 2016 histories, written by PokerStars'
+        # software, list them after rake and are read above)
+        return [hand.rake] + [_ZERO] * (len(gross) - 1)
+    return None
 
 
 def _room_rake(

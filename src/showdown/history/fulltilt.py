@@ -38,9 +38,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from showdown.history import pokerstars
 from showdown.history._text import Dialect, HistoryReader, Source, header_fields
 
-__all__ = ["DIALECT", "read"]
+__all__ = ["DIALECT", "STARS_DIALECT", "read"]
 
 _TIME_RE: Final = re.compile(r"^\d{1,2}:\d{2}:\d{2}|^\d{4}/\d{2}/\d{2}")
 
@@ -78,6 +79,16 @@ DIALECT: Final = Dialect(
 )
 """The Full Tilt layout."""
 
+STARS_DIALECT: Final = Dialect(
+    site="fulltilt",
+    header=re.compile(r"^Full Tilt (?:Hand|Game) #(?P<id>\d+):"),
+    colon=True,
+    pots_after_rake=True,
+    parse_header=pokerstars.parse_header,
+)
+"""Full Tilt after 2016, dealt by PokerStars' software: PokerStars' layout under
+a ``Full Tilt Hand #153580337131: Tournament #1571041343, ...`` header."""
+
 
 def read(source: Source, *, name: str | None = None) -> HistoryReader:
     """The hands of a Full Tilt history, read one at a time.
@@ -85,4 +96,4 @@ def read(source: Source, *, name: str | None = None) -> HistoryReader:
     Raises:
         OSError: the file cannot be opened (when iterated).
     """
-    return HistoryReader(source, (DIALECT,), name=name)
+    return HistoryReader(source, (DIALECT, STARS_DIALECT), name=name)
