@@ -37,12 +37,15 @@ of ``showdown audit --json``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
+from showdown.cards import Card
 from showdown.errors import HistoryError, ShowdownError
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
@@ -253,13 +256,20 @@ def audit_hand(hand: Hand) -> Verdict:
         for p in showdown.players
         if p.in_hand and not p.cards and sum(q.in_hand for q in showdown.players) > 1
     ]
+    unseen_note = None
     if missing:
-        return dataclasses.replace(
-            base,
-            verdict=UNSUPPORTED,
-            reason=f"the cards of {', '.join(missing)} are not shown in the history",
-            players=_players(hand, recorded, {}),
-        )
+        try:
+            completed = _decided_whatever_unseen(hand, showdown, missing)
+        except ShowdownError:
+            completed = None
+        if completed is None:
+            return dataclasses.replace(
+                base,
+                verdict=UNSUPPORTED,
+                reason=f"the cards of {', '.join(missing)} are not shown in the history",
+                players=_players(hand, recorded, {}),
+            )
+        showdown, unseen_note = completed
     try:
         result = resolve(showdown, explain=False)  # texts only when they are needed
         paid, note = _room_rake(hand, showdown, result)
@@ -269,6 +279,8 @@ def audit_hand(hand: Hand) -> Verdict:
             reason=f"{type(error).__name__}: {error}",
             players=_players(hand, recorded, {}),
         )
+    if unseen_note is not None:
+        note = f"{note}; {unseen_note}" if note else unseen_note
     players = _players(hand, recorded, paid)
     agree = all(p.recorded == p.resolved for p in players)
     reason = note
@@ -315,6 +327,69 @@ def audit_hand(hand: Hand) -> Verdict:
         players=players,
         reason=reason,
         explanations=tuple(pot.explanation for pot in result.pots) if not agree else (),
+    )
+
+
+_MOST_COMPLETIONS: Final = 2000
+"""The most ways of filling in unwritten cards the audit tries."""
+
+
+def _decided_whatever_unseen(
+    hand: Hand, showdown: Showdown, missing: list[str]
+) -> tuple[Showdown, str] | None:
+    """The showdown with unwritten cards filled in, when every filling pays the same.
+
+    A history may write only part of a contender's hand (PokerStars' Triple
+    Stud once wrote ``[of]`` for a river card and showed three of the seven
+    cards). When the cards it does write decide the pots whatever the others
+    are, the showdown is decided: every way of dealing the missing cards from
+    the cards nobody holds is resolved, and if all pay the same that payout
+    is the showdown's. None when some filling would pay differently, or
+    there are too many to try.
+    """
+    game = showdown.game
+    known: dict[str, tuple[Card, ...]] = {}
+    for name in missing:
+        cards: tuple[Card, ...] = ()
+        for group in (hand.showings, hand.dealt):
+            for showing in group:
+                if showing.player == name and len(showing.cards) > len(cards):
+                    cards = showing.cards
+        if not cards or len(cards) >= game.hole_cards:
+            return None
+        known[name] = cards
+    taken = {c for p in showdown.players for c in p.cards}
+    taken.update(c for board in showdown.all_boards for c in board)
+    taken.update(c for cards in known.values() for c in cards)
+    free = [c for c in game.deck if c not in taken]
+    gaps = [game.hole_cards - len(cards) for cards in known.values()]
+    if sum(gaps) > 2 or math.comb(len(free), sum(gaps)) > _MOST_COMPLETIONS:
+        return None
+    first: tuple[Showdown, dict[str, Decimal]] | None = None
+    for extra in itertools.combinations(free, sum(gaps)):
+        filled: dict[str, tuple[Card, ...]] = {}
+        at = 0
+        for (name, cards), gap in zip(known.items(), gaps, strict=True):
+            filled[name] = cards + extra[at : at + gap]
+            at += gap
+        trial = dataclasses.replace(
+            showdown,
+            players=tuple(
+                dataclasses.replace(p, cards=filled[p.name]) if p.name in filled else p
+                for p in showdown.players
+            ),
+        )
+        paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
+        if first is None:
+            first = (trial, paid)
+        elif paid != first[1]:
+            return None
+    if first is None:
+        return None
+    written = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in known.items())
+    return first[0], (
+        f"the history writes only some cards of {written}; every card the rest could "
+        "be pays the same, so the showdown is decided"
     )
 
 
