@@ -263,6 +263,8 @@ def audit_hand(hand: Hand) -> Verdict:
         except ShowdownError:
             completed = None
         if completed is None:
+            completed = _partly_shown_concede(hand, showdown, missing)
+        if completed is None:
             return dataclasses.replace(
                 base,
                 verdict=UNSUPPORTED,
@@ -350,11 +352,7 @@ def _decided_whatever_unseen(
     game = showdown.game
     known: dict[str, tuple[Card, ...]] = {}
     for name in missing:
-        cards: tuple[Card, ...] = ()
-        for group in (hand.showings, hand.dealt):
-            for showing in group:
-                if showing.player == name and len(showing.cards) > len(cards):
-                    cards = showing.cards
+        cards = _written_part(hand, name)
         if not cards or len(cards) >= game.hole_cards:
             return None
         known[name] = cards
@@ -390,6 +388,45 @@ def _decided_whatever_unseen(
     return first[0], (
         f"the history writes only some cards of {written}; every card the rest could "
         "be pays the same, so the showdown is decided"
+    )
+
+
+def _written_part(hand: Hand, name: str) -> tuple[Card, ...]:
+    """The most cards the history writes for a player (shown, mucked or dealt)."""
+    cards: tuple[Card, ...] = ()
+    for group in (hand.showings, hand.dealt):
+        for showing in group:
+            if showing.player == name and len(showing.cards) > len(cards):
+                cards = showing.cards
+    return cards
+
+
+def _partly_shown_concede(
+    hand: Hand, showdown: Showdown, missing: list[str]
+) -> tuple[Showdown, str] | None:
+    """The showdown where players who showed only part of their hand concede.
+
+    Robert's Rules of Poker: to win any part of a pot, a player must show all
+    of his cards. A history that shows two of an Omaha player's four cards
+    (PokerStars writes ``shows [Ah As]`` and, in the summary, ``mucked``)
+    records a hand that was not tabled whole: it cannot win. None when a
+    missing player shows nothing at all, or nobody would be left to win.
+    """
+    partial = {name: _written_part(hand, name) for name in missing}
+    if any(not cards for cards in partial.values()):
+        return None
+    players = tuple(
+        dataclasses.replace(p, mucked=True) if p.name in partial else p
+        for p in showdown.players
+    )
+    if not any(p.in_hand for p in players):
+        return None
+    game = showdown.game
+    shown = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in partial.items())
+    return dataclasses.replace(showdown, players=players), (
+        f"only some cards of {shown} are shown: a hand not shown whole cannot win any "
+        "part of the pot (Robert's Rules: to win, a player must show all of his cards), "
+        "so it concedes"
     )
 
 
