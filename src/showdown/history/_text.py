@@ -684,7 +684,7 @@ class _HandParser:
             self.in_draw = True
 
     def discard(self, player: str, rest: str) -> None:
-        """``discards 2 cards [Ah Ts]``; Full Tilt's Irish writes ``discards [9h 9c]`` (no count)."""
+        """``discards 2 cards [Ah Ts]``; Full Tilt's Irish: ``discards [9h 9c]``, no count."""
         words = rest.split()
         cards = _all_brackets(rest)
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards)
@@ -860,7 +860,9 @@ class _HandParser:
             return
         rest = line[match.end() + len(player) :]
         for won in _SUMMARY_WON_RE.findall(rest):
-            self.summary_wins.append(Collection(player, self.amount(won), "pot", None, self.line_no))
+            self.summary_wins.append(
+                Collection(player, self.amount(won), "pot", None, self.line_no)
+            )
         if rest.endswith("(pot not awarded as player cashed out)"):
             # PokerStars: a winner who cashed out has no 'collected' line; the
             # summary still says what the showdown gave him, 'won ($51.86)'.
@@ -914,9 +916,7 @@ _UNCALLED_RE: Final = re.compile(
 _COLLECTED_RE: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>" + _MONEY + r") from (?P<pot>.+?)\s*$"
 )
-_SUMMARY_WON_RE: Final = re.compile(
-    r" (?:collected|won|wins the [^(]*?)\s*\((" + _MONEY + r")\)"
-)
+_SUMMARY_WON_RE: Final = re.compile(r" (?:collected|won|wins the [^(]*?)\s*\((" + _MONEY + r")\)")
 _FT_WIN_RE: Final = re.compile(
     r"^(?:wins|ties for) (?:the )?(?P<pot>.*?)\s*\((?P<amount>" + _MONEY + r")\)"
 )

@@ -47,6 +47,7 @@ from typing import Any, Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, ShowdownError
+from showdown.games import get_game
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.pots import Showdown, ShowdownResult, resolve
@@ -304,6 +305,15 @@ def audit_hand(hand: Hand) -> Verdict:
                 if part
             )
     if not agree:
+        for attempt in (_other_short_deck_order, _unstated_pot_rakes):
+            found = attempt(hand, showdown, recorded)
+            if found is not None:
+                paid, why = found
+                players = _players(hand, recorded, paid)
+                agree = True
+                reason = "; ".join(part for part in (note, why) if part)
+                break
+    if not agree:
         reason = "; ".join(
             part
             for part in (
@@ -416,8 +426,7 @@ def _partly_shown_concede(
     if any(not cards for cards in partial.values()):
         return None
     players = tuple(
-        dataclasses.replace(p, mucked=True) if p.name in partial else p
-        for p in showdown.players
+        dataclasses.replace(p, mucked=True) if p.name in partial else p for p in showdown.players
     )
     if not any(p.in_hand for p in players):
         return None
@@ -428,6 +437,90 @@ def _partly_shown_concede(
         "part of the pot (Robert's Rules: to win, a player must show all of his cards), "
         "so it concedes"
     )
+
+
+_SHORT_DECK_ORDERS: Final = {"sixplus": "shortdeck", "shortdeck": "sixplus"}
+"""36-card Hold'em's two orders of three of a kind and a straight (RULES.md §6)."""
+
+
+def _other_short_deck_order(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+) -> tuple[dict[str, Decimal], str] | None:
+    """The payouts under 36-card Hold'em's other order, when that is what the room paid.
+
+    Rooms rank three of a kind and a straight either way in 36-card Hold'em
+    (PokerStars' 6+ Hold'em puts three of a kind above; GGPoker's ShortDeck
+    tables have paid a straight over three of a kind). A hand whose payouts
+    are those of the other order is the room applying that order.
+    """
+    other = _SHORT_DECK_ORDERS.get(showdown.game.name)
+    if other is None:
+        return None
+    trial = dataclasses.replace(showdown, game=get_game(other))
+    paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
+    if any(paid.get(n, _ZERO) != recorded.get(n, _ZERO) for n in {*paid, *recorded}):
+        return None
+    above = (
+        "a straight above three of a kind"
+        if other == "shortdeck"
+        else ("three of a kind above a straight")
+    )
+    return paid, (
+        f"{hand.site} ranks {above} in this 36-card game (the {other!r} order of RULES.md "
+        "§6), and paid the showdown that order decides"
+    )
+
+
+def _unstated_pot_rakes(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+) -> tuple[dict[str, Decimal], str] | None:
+    """The payouts with the rake divided between a main and a side pot as the room did.
+
+    When the summary does not list the pots, the history does not say how
+    much of the rake came from each pot (GGPoker takes its jackpot fee and
+    rake in its own shares). The house's cut of each pot is the house's
+    business, not a showdown rule: when one division of the rake between the
+    two contested pots pays exactly what the room paid, the showdown agrees.
+    Only hands with exactly two contested pots are tried.
+    """
+    if not hand.rake or hand.pots:
+        return None
+    base = resolve(dataclasses.replace(showdown, rake=0), explain=False)
+    contested = [pot for pot in base.pots if pot.kind != "uncalled"]
+    if len(contested) != 2:
+        return None
+    gross = [Decimal(pot.amount) for pot in contested]
+
+    def paid_with(side: Decimal) -> dict[str, Decimal] | None:
+        main = hand.rake - side
+        if side < 0 or main < 0 or main > gross[0] or side > gross[1]:
+            return None
+        trial = dataclasses.replace(showdown, rake=(main, side))
+        return _payouts(resolve(trial, explain=False))
+
+    low, high = paid_with(_ZERO), paid_with(min(hand.rake, gross[1]))
+    if low is None or high is None:
+        return None
+    span = min(hand.rake, gross[1])
+    candidates: set[Decimal] = set()
+    for name, start in low.items():
+        slope = high.get(name, _ZERO) - start
+        if slope and name in recorded:
+            guess = (recorded[name] - start) / slope * span
+            exact = guess.quantize(hand.unit)
+            candidates.update({exact - hand.unit, exact, exact + hand.unit})
+    for side in sorted(candidates):
+        paid = paid_with(side)
+        if paid is not None and all(
+            paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
+        ):
+            return paid, (
+                f"{hand.site} does not list the pots; it took the rake "
+                f"{format_amount(hand.rake - side, hand.unit)} from the main pot and "
+                f"{format_amount(side, hand.unit)} from the side pot (the house's cut of "
+                "each pot is the house's business, not a showdown rule)"
+            )
+    return None
 
 
 _CHIPS: Final = tuple(
