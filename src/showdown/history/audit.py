@@ -26,6 +26,15 @@ Known differences of the rooms, and what the audit does about them:
 * **Rake from the winners' shares.** When no chip explains unequal shares
   of a raked tie, the disagreement's reason says which winners' shares
   paid the rake (the pot split before the rake).
+* **Rake per pot, not stated.** When the summary lists no pots (GGPoker) and
+  a main and a side pot have different winners, the division of the rake
+  between them that pays exactly what the room paid is taken as the room's.
+* **Hands written in part.** A contender whose cards are only partly written
+  is decided when every card the rest could be pays the same; otherwise a
+  hand shown only in part concedes (Robert's Rules: to win, a player must
+  show all of his cards).
+* **36-card Hold'em's two orders.** A hand paid as the other order of three
+  of a kind and a straight decides (RULES.md §6) is the room applying it.
 * **No "Uncalled bet" line.** Early PokerStars histories leave out the
   return of a bet that only all-in players called; the reader adds it when
   it is exactly what the chips lack (:meth:`Hand.with_unwritten_return`).

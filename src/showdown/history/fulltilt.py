@@ -9,7 +9,11 @@ $0.40``, ``Ann posts a dead small blind of $1``, ``, and is all in``), a pot
 is won in words (``Ann wins the side pot #1 ($76.35)``, ``ties for the high
 pot``, ``wins pot 2 ($77.60)`` when run twice), uncalled bets are ``Uncalled
 bet of $4 returned to Ann``, and the summary's ``Main pot``/``Side pot``
-amounts are before rake (Full Tilt took the rake from the main pot).
+amounts are before rake (Full Tilt took the rake from the main pot). A hand
+whose bet went uncalled may have no win line: the summary's ``collected
+($41.80)`` says what was paid. Histories of 2016, dealt by PokerStars'
+software, are PokerStars' layout under a ``Full Tilt Hand #`` header
+(:data:`STARS_DIALECT`).
 
 >>> import io
 >>> text = '''Full Tilt Poker Game #5: Table Rho (6 max) - $1/$2 - No Limit Hold'em - 20:00:00 ET \\
