@@ -328,5 +328,9 @@ Seat 2: Sol showed [9c Ts 2d 4s 6h 8c Jd] and lost with high card Jack
     [dealt] = [s for s in hand.dealt if s.player == "Rae"]
     assert len(dealt.cards) == 6  # the unreadable seventh card is left out
     [verdict] = audit([hand])
-    assert verdict.verdict == "unsupported"
-    assert "Rae" in str(verdict.reason)
+    # Rae's six known cards hold three Kings, more than Sol's seven make,
+    # whatever the unwritten card: the showdown is decided
+    assert verdict.verdict == "agree"
+    assert "Rae (6 of 7)" in str(verdict.reason)
+    pot = (5 + 20 + 10) * 2  # antes, third street, fourth street, from each
+    assert {p.name: p.resolved for p in verdict.players} == {"Rae": D(pot), "Sol": D(0)}

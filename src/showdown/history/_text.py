@@ -365,6 +365,7 @@ class _HandParser:
         self.pots: list[Decimal] = []
         self.added = _ZERO
         self.cashouts: list[tuple[str, Decimal]] = []
+        self.summary_wins: list[Collection] = []
         self.finest = 0  # most decimals seen in an amount
         self.summary = False
         self.big_blind = _ZERO
@@ -467,6 +468,10 @@ class _HandParser:
             raise self.fail("the hand is cut off: no summary with the total pot", kind="cut off")
         if not self.seats:
             raise self.fail("no seats listed")
+        if not self.collections:
+            # Full Tilt sometimes wrote no 'wins the pot' line (a bet nobody
+            # called, then the summary): the summary's 'collected ($41.80)' says it.
+            self.collections = self.summary_wins
         boards = self.final_boards()
         currency = info.get("currency")
         tournament = info.get("tournament")
@@ -678,6 +683,13 @@ class _HandParser:
             self.set_street(f"draw{self.draws}")
             self.in_draw = True
 
+    def discard(self, player: str, rest: str) -> None:
+        """``discards 2 cards [Ah Ts]``; Full Tilt's Irish: ``discards [9h 9c]``, no count."""
+        words = rest.split()
+        cards = _all_brackets(rest)
+        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards)
+        self.add(ActionKind.DISCARD, player, count=count, cards=cards)
+
     def bet_action(self, player: str, verb: str, rest: str) -> bool:
         """bet / call / raise / complete / bring-in; True when recognised."""
         all_in = "all-in" in rest or "all in" in rest
@@ -731,8 +743,7 @@ class _HandParser:
                 self.showings.append(Showing(player, _all_brackets(rest), mucked=True))
         elif verb == "discards":
             self.draw(player)
-            count = int(rest.split()[1])
-            self.add(ActionKind.DISCARD, player, count=count, cards=_all_brackets(rest))
+            self.discard(player, rest)
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
@@ -810,8 +821,7 @@ class _HandParser:
             self.add(ActionKind.MUCK, player)
         elif verb == "discards":
             self.draw(player)
-            count = int(rest.split()[1])
-            self.add(ActionKind.DISCARD, player, count=count, cards=_all_brackets(rest))
+            self.discard(player, rest)
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
@@ -849,6 +859,10 @@ class _HandParser:
         if player is None:
             return
         rest = line[match.end() + len(player) :]
+        for won in _SUMMARY_WON_RE.findall(rest):
+            self.summary_wins.append(
+                Collection(player, self.amount(won), "pot", None, self.line_no)
+            )
         if rest.endswith("(pot not awarded as player cashed out)"):
             # PokerStars: a winner who cashed out has no 'collected' line; the
             # summary still says what the showdown gave him, 'won ($51.86)'.
@@ -902,6 +916,7 @@ _UNCALLED_RE: Final = re.compile(
 _COLLECTED_RE: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>" + _MONEY + r") from (?P<pot>.+?)\s*$"
 )
+_SUMMARY_WON_RE: Final = re.compile(r" (?:collected|won|wins the [^(]*?)\s*\((" + _MONEY + r")\)")
 _FT_WIN_RE: Final = re.compile(
     r"^(?:wins|ties for) (?:the )?(?P<pot>.*?)\s*\((?P<amount>" + _MONEY + r")\)"
 )

@@ -26,6 +26,15 @@ Known differences of the rooms, and what the audit does about them:
 * **Rake from the winners' shares.** When no chip explains unequal shares
   of a raked tie, the disagreement's reason says which winners' shares
   paid the rake (the pot split before the rake).
+* **Rake per pot, not stated.** When the summary lists no pots (GGPoker) and
+  a main and a side pot have different winners, the division of the rake
+  between them that pays exactly what the room paid is taken as the room's.
+* **Hands written in part.** A contender whose cards are only partly written
+  is decided when every card the rest could be pays the same; otherwise a
+  hand shown only in part concedes (Robert's Rules: to win, a player must
+  show all of his cards).
+* **36-card Hold'em's two orders.** A hand paid as the other order of three
+  of a kind and a straight decides (RULES.md §6) is the room applying it.
 * **No "Uncalled bet" line.** Early PokerStars histories leave out the
   return of a bet that only all-in players called; the reader adds it when
   it is exactly what the chips lack (:meth:`Hand.with_unwritten_return`).
@@ -37,13 +46,17 @@ of ``showdown audit --json``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
+from showdown.cards import Card
 from showdown.errors import HistoryError, ShowdownError
+from showdown.games import get_game
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.pots import Showdown, ShowdownResult, resolve
@@ -253,13 +266,22 @@ def audit_hand(hand: Hand) -> Verdict:
         for p in showdown.players
         if p.in_hand and not p.cards and sum(q.in_hand for q in showdown.players) > 1
     ]
+    unseen_note = None
     if missing:
-        return dataclasses.replace(
-            base,
-            verdict=UNSUPPORTED,
-            reason=f"the cards of {', '.join(missing)} are not shown in the history",
-            players=_players(hand, recorded, {}),
-        )
+        try:
+            completed = _decided_whatever_unseen(hand, showdown, missing)
+        except ShowdownError:
+            completed = None
+        if completed is None:
+            completed = _partly_shown_concede(hand, showdown, missing)
+        if completed is None:
+            return dataclasses.replace(
+                base,
+                verdict=UNSUPPORTED,
+                reason=f"the cards of {', '.join(missing)} are not shown in the history",
+                players=_players(hand, recorded, {}),
+            )
+        showdown, unseen_note = completed
     try:
         result = resolve(showdown, explain=False)  # texts only when they are needed
         paid, note = _room_rake(hand, showdown, result)
@@ -269,6 +291,8 @@ def audit_hand(hand: Hand) -> Verdict:
             reason=f"{type(error).__name__}: {error}",
             players=_players(hand, recorded, {}),
         )
+    if unseen_note is not None:
+        note = f"{note}; {unseen_note}" if note else unseen_note
     players = _players(hand, recorded, paid)
     agree = all(p.recorded == p.resolved for p in players)
     reason = note
@@ -289,6 +313,15 @@ def audit_hand(hand: Hand) -> Verdict:
                 )
                 if part
             )
+    if not agree:
+        for attempt in (_other_short_deck_order, _unstated_pot_rakes):
+            found = attempt(hand, showdown, recorded)
+            if found is not None:
+                paid, why = found
+                players = _players(hand, recorded, paid)
+                agree = True
+                reason = "; ".join(part for part in (note, why) if part)
+                break
     if not agree:
         reason = "; ".join(
             part
@@ -316,6 +349,187 @@ def audit_hand(hand: Hand) -> Verdict:
         reason=reason,
         explanations=tuple(pot.explanation for pot in result.pots) if not agree else (),
     )
+
+
+_MOST_COMPLETIONS: Final = 2000
+"""The most ways of filling in unwritten cards the audit tries."""
+
+
+def _decided_whatever_unseen(
+    hand: Hand, showdown: Showdown, missing: list[str]
+) -> tuple[Showdown, str] | None:
+    """The showdown with unwritten cards filled in, when every filling pays the same.
+
+    A history may write only part of a contender's hand (PokerStars' Triple
+    Stud once wrote ``[of]`` for a river card and showed three of the seven
+    cards). When the cards it does write decide the pots whatever the others
+    are, the showdown is decided: every way of dealing the missing cards from
+    the cards nobody holds is resolved, and if all pay the same that payout
+    is the showdown's. None when some filling would pay differently, or
+    there are too many to try.
+    """
+    game = showdown.game
+    known: dict[str, tuple[Card, ...]] = {}
+    for name in missing:
+        cards = _written_part(hand, name)
+        if not cards or len(cards) >= game.hole_cards:
+            return None
+        known[name] = cards
+    taken = {c for p in showdown.players for c in p.cards}
+    taken.update(c for board in showdown.all_boards for c in board)
+    taken.update(c for cards in known.values() for c in cards)
+    free = [c for c in game.deck if c not in taken]
+    gaps = [game.hole_cards - len(cards) for cards in known.values()]
+    if sum(gaps) > 2 or math.comb(len(free), sum(gaps)) > _MOST_COMPLETIONS:
+        return None
+    first: tuple[Showdown, dict[str, Decimal]] | None = None
+    for extra in itertools.combinations(free, sum(gaps)):
+        filled: dict[str, tuple[Card, ...]] = {}
+        at = 0
+        for (name, cards), gap in zip(known.items(), gaps, strict=True):
+            filled[name] = cards + extra[at : at + gap]
+            at += gap
+        trial = dataclasses.replace(
+            showdown,
+            players=tuple(
+                dataclasses.replace(p, cards=filled[p.name]) if p.name in filled else p
+                for p in showdown.players
+            ),
+        )
+        paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
+        if first is None:
+            first = (trial, paid)
+        elif paid != first[1]:
+            return None
+    if first is None:
+        return None
+    written = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in known.items())
+    return first[0], (
+        f"the history writes only some cards of {written}; every card the rest could "
+        "be pays the same, so the showdown is decided"
+    )
+
+
+def _written_part(hand: Hand, name: str) -> tuple[Card, ...]:
+    """The most cards the history writes for a player (shown, mucked or dealt)."""
+    cards: tuple[Card, ...] = ()
+    for group in (hand.showings, hand.dealt):
+        for showing in group:
+            if showing.player == name and len(showing.cards) > len(cards):
+                cards = showing.cards
+    return cards
+
+
+def _partly_shown_concede(
+    hand: Hand, showdown: Showdown, missing: list[str]
+) -> tuple[Showdown, str] | None:
+    """The showdown where players who showed only part of their hand concede.
+
+    Robert's Rules of Poker: to win any part of a pot, a player must show all
+    of his cards. A history that shows two of an Omaha player's four cards
+    (PokerStars writes ``shows [Ah As]`` and, in the summary, ``mucked``)
+    records a hand that was not tabled whole: it cannot win. None when a
+    missing player shows nothing at all, or nobody would be left to win.
+    """
+    partial = {name: _written_part(hand, name) for name in missing}
+    if any(not cards for cards in partial.values()):
+        return None
+    players = tuple(
+        dataclasses.replace(p, mucked=True) if p.name in partial else p for p in showdown.players
+    )
+    if not any(p.in_hand for p in players):
+        return None
+    game = showdown.game
+    shown = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in partial.items())
+    return dataclasses.replace(showdown, players=players), (
+        f"only some cards of {shown} are shown: a hand not shown whole cannot win any "
+        "part of the pot (Robert's Rules: to win, a player must show all of his cards), "
+        "so it concedes"
+    )
+
+
+_SHORT_DECK_ORDERS: Final = {"sixplus": "shortdeck", "shortdeck": "sixplus"}
+"""36-card Hold'em's two orders of three of a kind and a straight (RULES.md §6)."""
+
+
+def _other_short_deck_order(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+) -> tuple[dict[str, Decimal], str] | None:
+    """The payouts under 36-card Hold'em's other order, when that is what the room paid.
+
+    Rooms rank three of a kind and a straight either way in 36-card Hold'em
+    (PokerStars' 6+ Hold'em puts three of a kind above; GGPoker's ShortDeck
+    tables have paid a straight over three of a kind). A hand whose payouts
+    are those of the other order is the room applying that order.
+    """
+    other = _SHORT_DECK_ORDERS.get(showdown.game.name)
+    if other is None:
+        return None
+    trial = dataclasses.replace(showdown, game=get_game(other))
+    paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
+    if any(paid.get(n, _ZERO) != recorded.get(n, _ZERO) for n in {*paid, *recorded}):
+        return None
+    above = (
+        "a straight above three of a kind"
+        if other == "shortdeck"
+        else ("three of a kind above a straight")
+    )
+    return paid, (
+        f"{hand.site} ranks {above} in this 36-card game (the {other!r} order of RULES.md "
+        "§6), and paid the showdown that order decides"
+    )
+
+
+def _unstated_pot_rakes(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+) -> tuple[dict[str, Decimal], str] | None:
+    """The payouts with the rake divided between a main and a side pot as the room did.
+
+    When the summary does not list the pots, the history does not say how
+    much of the rake came from each pot (GGPoker takes its jackpot fee and
+    rake in its own shares). The house's cut of each pot is the house's
+    business, not a showdown rule: when one division of the rake between the
+    two contested pots pays exactly what the room paid, the showdown agrees.
+    Only hands with exactly two contested pots are tried.
+    """
+    if not hand.rake or hand.pots:
+        return None
+    base = resolve(dataclasses.replace(showdown, rake=0), explain=False)
+    contested = [pot for pot in base.pots if pot.kind != "uncalled"]
+    if len(contested) != 2:
+        return None
+    gross = [Decimal(pot.amount) for pot in contested]
+
+    def paid_with(side: Decimal) -> dict[str, Decimal] | None:
+        main = hand.rake - side
+        if side < 0 or main < 0 or main > gross[0] or side > gross[1]:
+            return None
+        trial = dataclasses.replace(showdown, rake=(main, side))
+        return _payouts(resolve(trial, explain=False))
+
+    low, high = paid_with(_ZERO), paid_with(min(hand.rake, gross[1]))
+    if low is None or high is None:
+        return None
+    span = min(hand.rake, gross[1])
+    candidates: set[Decimal] = set()
+    for name, start in low.items():
+        slope = high.get(name, _ZERO) - start
+        if slope and name in recorded:
+            guess = (recorded[name] - start) / slope * span
+            exact = guess.quantize(hand.unit)
+            candidates.update({exact - hand.unit, exact, exact + hand.unit})
+    for side in sorted(candidates):
+        paid = paid_with(side)
+        if paid is not None and all(
+            paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
+        ):
+            return paid, (
+                f"{hand.site} does not list the pots; it took the rake "
+                f"{format_amount(hand.rake - side, hand.unit)} from the main pot and "
+                f"{format_amount(side, hand.unit)} from the side pot (the house's cut of "
+                "each pot is the house's business, not a showdown rule)"
+            )
+    return None
 
 
 _CHIPS: Final = tuple(
@@ -392,16 +606,16 @@ def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
 
 def room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
     """The rake the room took from each contested pot, when the history says it."""
-    if hand.site == "fulltilt":
-        if hand.rake <= gross[0]:
-            return [hand.rake] + [_ZERO] * (len(gross) - 1)
-        return None
-    if len(hand.pots) != len(gross):
-        return None
-    rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
-    if any(r < 0 for r in rakes) or sum(rakes, _ZERO) != hand.rake:
-        return None
-    return rakes
+    if len(hand.pots) == len(gross):
+        rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
+        if all(r >= 0 for r in rakes) and sum(rakes, _ZERO) == hand.rake:
+            return rakes  # the summary lists each pot after its rake
+    if hand.site == "fulltilt" and hand.rake <= gross[0]:
+        # Full Tilt's own software listed the pots before rake and took the
+        # rake from the main pot (its 2016 histories, written by PokerStars'
+        # software, list them after rake and are read above)
+        return [hand.rake] + [_ZERO] * (len(gross) - 1)
+    return None
 
 
 def _room_rake(

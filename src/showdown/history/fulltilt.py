@@ -9,7 +9,11 @@ $0.40``, ``Ann posts a dead small blind of $1``, ``, and is all in``), a pot
 is won in words (``Ann wins the side pot #1 ($76.35)``, ``ties for the high
 pot``, ``wins pot 2 ($77.60)`` when run twice), uncalled bets are ``Uncalled
 bet of $4 returned to Ann``, and the summary's ``Main pot``/``Side pot``
-amounts are before rake (Full Tilt took the rake from the main pot).
+amounts are before rake (Full Tilt took the rake from the main pot). A hand
+whose bet went uncalled may have no win line: the summary's ``collected
+($41.80)`` says what was paid. Histories of 2016, dealt by PokerStars'
+software, are PokerStars' layout under a ``Full Tilt Hand #`` header
+(:data:`STARS_DIALECT`).
 
 >>> import io
 >>> text = '''Full Tilt Poker Game #5: Table Rho (6 max) - $1/$2 - No Limit Hold'em - 20:00:00 ET \\
@@ -38,9 +42,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from showdown.history import pokerstars
 from showdown.history._text import Dialect, HistoryReader, Source, header_fields
 
-__all__ = ["DIALECT", "read"]
+__all__ = ["DIALECT", "STARS_DIALECT", "read"]
 
 _TIME_RE: Final = re.compile(r"^\d{1,2}:\d{2}:\d{2}|^\d{4}/\d{2}/\d{2}")
 
@@ -78,6 +83,16 @@ DIALECT: Final = Dialect(
 )
 """The Full Tilt layout."""
 
+STARS_DIALECT: Final = Dialect(
+    site="fulltilt",
+    header=re.compile(r"^Full Tilt (?:Hand|Game) #(?P<id>\d+):"),
+    colon=True,
+    pots_after_rake=True,
+    parse_header=pokerstars.parse_header,
+)
+"""Full Tilt after 2016, dealt by PokerStars' software: PokerStars' layout under
+a ``Full Tilt Hand #153580337131: Tournament #1571041343, ...`` header."""
+
 
 def read(source: Source, *, name: str | None = None) -> HistoryReader:
     """The hands of a Full Tilt history, read one at a time.
@@ -85,4 +100,4 @@ def read(source: Source, *, name: str | None = None) -> HistoryReader:
     Raises:
         OSError: the file cannot be opened (when iterated).
     """
-    return HistoryReader(source, (DIALECT,), name=name)
+    return HistoryReader(source, (DIALECT, STARS_DIALECT), name=name)

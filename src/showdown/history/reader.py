@@ -24,7 +24,12 @@ from showdown.history._text import HistoryReader, Reader, Source
 
 __all__ = ["DIALECTS", "SUFFIXES", "find_histories", "read", "read_text"]
 
-DIALECTS: Final = (pokerstars.DIALECT, ggpoker.DIALECT, fulltilt.DIALECT)
+DIALECTS: Final = (
+    pokerstars.DIALECT,
+    ggpoker.DIALECT,
+    fulltilt.DIALECT,
+    fulltilt.STARS_DIALECT,
+)
 """Every text layout, tried in this order on each header line."""
 
 SUFFIXES: Final = (".txt", ".phh", ".phhs")

@@ -1,0 +1,331 @@
+"""Variants of the rooms' formats and rules met in public real-world histories.
+
+Every sample below is written here for the test, with invented names, cards
+and amounts (no room's file is copied); the expected payouts are worked out
+in each test by plain arithmetic, independently of the reader.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal as D  # noqa: N817
+
+from showdown.history import audit, read_text
+from showdown.history.model import ActionKind, Hand
+
+# Full Tilt wrote no "wins the pot" line when a bet went uncalled on the flop:
+# only the summary says what the winner collected.
+FULLTILT_NO_WIN_LINE = """\
+Full Tilt Poker Game #700000001: Table Quill (6 max) - $1/$2 - Pot Limit Omaha Hi - 20:00:00 ET - 2012/11/06
+Seat 1: Ana ($100)
+Seat 2: Ben ($150)
+Seat 3: Cal ($80)
+Ana posts the small blind of $1
+Ben posts the big blind of $2
+The button is in seat #3
+*** HOLE CARDS ***
+Cal raises to $6
+Ana folds
+Ben calls $4
+*** FLOP *** [2c 7d Jh] (Total Pot: $13, 2 Players)
+Ben checks
+Cal bets $13
+Ben folds
+Uncalled bet of $13 returned to Cal
+*** SUMMARY ***
+Total pot $13 | Rake $0.65
+Board: [2c 7d Jh]
+Seat 1: Ana (small blind) folded before the Flop
+Seat 2: Ben (big blind) folded on the Flop
+Seat 3: Cal (button) collected ($12.35), mucked
+"""
+
+# Full Tilt's Irish: after the flop each player discards two cards, written
+# "discards" (the other player's cards unseen) with no count.
+FULLTILT_IRISH = """\
+Full Tilt Poker Game #700000002: Table Sorrel (6 max) - $1/$2 - Pot Limit Irish - 21:00:00 ET - 2013/04/07
+Seat 1: Dara ($200)
+Seat 2: Eoin ($200)
+Eoin posts the small blind of $1
+Dara posts the big blind of $2
+The button is in seat #2
+*** HOLE CARDS ***
+Eoin raises to $6
+Dara calls $4
+*** FLOP *** [Qh 7c 2d] (Total Pot: $12, 2 Players)
+Dara checks
+Eoin bets $10
+Dara calls $10
+*** DISCARD ROUND *** (Total Pot: $32, 2 Players)
+Dara discards
+Eoin discards [9h 9c]
+*** TURN *** [Qh 7c 2d] [5s] (Total Pot: $32, 2 Players)
+Dara checks
+Eoin checks
+*** RIVER *** [Qh 7c 2d 5s] [3c] (Total Pot: $32, 2 Players)
+Dara checks
+Eoin checks
+*** SHOW DOWN ***
+Dara shows [Qs Td] a pair of Queens
+Eoin shows [Ks Kd] a pair of Kings
+Eoin wins the pot ($31) with a pair of Kings
+*** SUMMARY ***
+Total pot $32 | Rake $1
+Board: [Qh 7c 2d 5s 3c]
+Seat 1: Dara (big blind) showed [Qs Td] and lost with a pair of Queens
+Seat 2: Eoin (small blind) showed [Ks Kd] and won ($31) with a pair of Kings
+"""
+
+# Full Tilt in 2016, dealt by PokerStars' software: PokerStars' layout under a
+# "Full Tilt Hand #" header, the pots listed after their rake.
+FULLTILT_STARS_LAYOUT = """\
+Full Tilt Hand #160000000001:  Hold'em No Limit ($0.50/$1.00 USD) - 2016/06/01 12:00:00 ET
+Table 'Ember' 6-max Seat #1 is the button
+Seat 1: Ivo ($20 in chips)
+Seat 2: Jan ($50 in chips)
+Seat 3: Kit ($100 in chips)
+Jan: posts small blind $0.50
+Kit: posts big blind $1
+*** HOLE CARDS ***
+Ivo: raises $19 to $20 and is all-in
+Jan: raises $30 to $50 and is all-in
+Kit: calls $49
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Kd]
+*** RIVER *** [2c 7d 9h Kd] [3s]
+*** SHOW DOWN ***
+Jan: shows [Qs Qd] (a pair of Queens)
+Kit: shows [Jc Jd] (a pair of Jacks)
+Jan collected $59 from side pot
+Ivo: shows [Ah Ac] (a pair of Aces)
+Ivo collected $58 from main pot
+*** SUMMARY ***
+Total pot $120 Main pot $58. Side pot $59. | Rake $3
+Board [2c 7d 9h Kd 3s]
+Seat 1: Ivo (button) showed [Ah Ac] and won ($58) with a pair of Aces
+Seat 2: Jan (small blind) showed [Qs Qd] and won ($59) with a pair of Queens
+Seat 3: Kit (big blind) showed [Jc Jd] and lost with a pair of Jacks
+"""
+
+# A stud river card written "[of]" and a show line with three of seven cards
+# (as PokerStars' Triple Stud once wrote them): Lia's known six cards hold
+# three Kings, more than anything Max's seven cards make.
+STUD_PARTLY_WRITTEN = """\
+PokerStars Hand #200000000001: Tournament #800001, $2.00+$0.20 USD 7 Card Stud Limit - Level X (100/200) - 2013/01/03 9:00:00 ET
+Table '800001 2' 8-max
+Seat 1: Lia (3000 in chips)
+Seat 2: Max (300 in chips)
+Lia: posts the ante 20
+Max: posts the ante 20
+*** 3rd STREET ***
+Dealt to Lia [Kh Kd Ks]
+Dealt to Max [7h]
+Max: brings in for 50
+Lia: raises 150 to 200
+Max: calls 150
+*** 4th STREET ***
+Dealt to Lia [Kh Kd Ks] [2c]
+Dealt to Max [7h] [8d]
+Lia: bets 100
+Max: calls 80 and is all-in
+Uncalled bet (20) returned to Lia
+*** 5th STREET ***
+Dealt to Lia [Kh Kd Ks 2c] [5d]
+Dealt to Max [7h 8d] [9c]
+*** 6th STREET ***
+Dealt to Lia [Kh Kd Ks 2c 5d] [Jc]
+Dealt to Max [7h 8d 9c] [3s]
+*** RIVER ***
+Dealt to Lia [Kh Kd Ks 2c 5d Jc] [of]
+*** SHOW DOWN ***
+Lia: shows [Kh Kd Ks] (three of a kind, Kings)
+Max: shows [4c 6d 7h 8d 9c 3s 9h] (a pair of Nines)
+Lia collected 600 from pot
+*** SUMMARY ***
+Total pot 600 | Rake 0
+Seat 1: Lia showed [Kh Kd Ks] and won (600) with three of a kind, Kings
+Seat 2: Max showed [4c 6d 7h 8d 9c 3s 9h] and lost with a pair of Nines
+"""
+
+# Quy shows two of his four Omaha cards; with some other two (a Ten) they
+# would make a straight, so the cards written do not decide: the hand was not
+# shown whole, and the room paid Pia.
+OMAHA_PARTLY_SHOWN = """\
+PokerStars Hand #200000000002:  Omaha Pot Limit ($0.25/$0.50 USD) - 2012/04/12 22:00:00 ET
+Table 'Nadir' 6-max Seat #1 is the button
+Seat 1: Ola ($50 in chips)
+Seat 2: Pia ($50 in chips)
+Seat 3: Quy ($30 in chips)
+Pia: posts small blind $0.25
+Quy: posts big blind $0.50
+*** HOLE CARDS ***
+Ola: folds
+Pia: raises $1.25 to $1.50
+Quy: calls $1
+*** FLOP *** [Kc 2s Jc]
+Pia: bets $3
+Quy: raises $25.50 to $28.50 and is all-in
+Pia: calls $25.50
+*** TURN *** [Kc 2s Jc] [Qd]
+*** RIVER *** [Kc 2s Jc Qd] [6h]
+*** SHOW DOWN ***
+Pia: shows [Kd Qc 8h 9h] (two pair, Kings and Queens)
+Quy: shows [Ah As]
+Pia collected $58.50 from pot
+*** SUMMARY ***
+Total pot $60 | Rake $1.50
+Board [Kc 2s Jc Qd 6h]
+Seat 1: Ola (button) folded before Flop (didn't bet)
+Seat 2: Pia (small blind) showed [Kd Qc 8h 9h] and won ($58.50) with two pair, Kings and Queens
+Seat 3: Quy (big blind) mucked [Ah As]
+"""
+
+# A GGPoker ShortDeck table paying an Ace-high straight over three Tens.
+GGPOKER_SHORTDECK_STRAIGHT = """\
+Poker Hand #SD900000001: ShortDeck No Limit ($1) - 2021/04/01 12:00:00
+Table 'SDGold1' 6-max Seat #2 is the button
+Seat 1: r1 ($100 in chips)
+Seat 2: s2 ($60 in chips)
+r1: posts the ante $1
+s2: posts the ante $1
+s2: posts button blind $1
+*** HOLE CARDS ***
+r1: calls $1
+s2: raises $58 to $59 and is all-in
+r1: calls $58
+s2: shows [Td Ts]
+r1: shows [Qs Ks]
+*** FLOP *** [Tc 8h Ah]
+*** TURN *** [Tc 8h Ah] [6h]
+*** RIVER *** [Tc 8h Ah 6h] [Jd]
+*** SHOWDOWN ***
+r1 collected $117 from pot
+*** SUMMARY ***
+Total pot $120 | Rake $3
+Board [Tc 8h Ah 6h Jd]
+Seat 1: r1 showed [Qs Ks] and won ($117) with Aces-High Straight
+Seat 2: s2 (button) showed [Td Ts] and lost with Three Tens
+"""
+
+# A GGPoker main pot and side pot with different winners, the summary listing
+# no pots: the room took 4.40 of its 5 from the main pot and 0.60 from the side.
+GGPOKER_SIDE_POT_RAKE = """\
+Poker Hand #HD900000002: Hold'em No Limit ($1/$2) - 2021/04/13 16:00:00
+Table 'RushGold' 6-max Seat #3 is the button
+Seat 1: t1 ($300 in chips)
+Seat 2: u2 ($300 in chips)
+Seat 3: v3 ($40 in chips)
+t1: posts small blind $1
+u2: posts big blind $2
+*** HOLE CARDS ***
+v3: raises $38 to $40 and is all-in
+t1: raises $60 to $100
+u2: calls $98
+*** FLOP *** [5d 2h 6c]
+t1: bets $200 and is all-in
+u2: folds
+Uncalled bet ($200) returned to t1
+t1: shows [Qc Qd]
+v3: shows [Kc Kd]
+*** TURN *** [5d 2h 6c] [9s]
+*** RIVER *** [5d 2h 6c 9s] [Jd]
+*** SHOWDOWN ***
+t1 collected $119.4 from pot
+v3 collected $115.6 from pot
+*** SUMMARY ***
+Total pot $240 | Rake $3 | Jackpot $2 | Bingo $0
+Board [5d 2h 6c 9s Jd]
+Seat 1: t1 (small blind) showed [Qc Qd] and won ($119.4) with Pair of Queens
+Seat 2: u2 (big blind) folded on the Flop
+Seat 3: v3 (button) showed [Kc Kd] and won ($115.6) with Pair of Kings
+"""
+
+
+def _resolved(text: str) -> tuple[dict[str, D], str, str | None]:
+    [verdict] = audit(read_text(text))
+    assert all(p.recorded == p.resolved for p in verdict.players), verdict
+    return {p.name: p.resolved for p in verdict.players}, verdict.verdict, verdict.reason
+
+
+def test_fulltilt_hand_with_no_win_line_is_paid_as_its_summary_says() -> None:
+    [entry] = read_text(FULLTILT_NO_WIN_LINE).entries()
+    assert isinstance(entry, Hand)
+    # the pot: both blinds, Cal's 6 and Ben's 6; the rake comes out of it
+    pot = D(1) + D(6) + D(6)
+    assert entry.collected() == {"Cal": pot - D("0.65")}
+    assert entry.returned() == {"Cal": D(13)}
+    assert not entry.reached_showdown
+
+
+def test_fulltilt_irish_discards_without_a_count() -> None:
+    [hand] = read_text(FULLTILT_IRISH)
+    discards = {a.player: a.count for a in hand.actions if a.kind is ActionKind.DISCARD}
+    assert discards == {"Dara": 0, "Eoin": 2}
+    paid, verdict, _ = _resolved(FULLTILT_IRISH)
+    # Kings beat Queens; the pot is 16 from each, less the 1 raked
+    assert verdict == "agree"
+    assert paid == {"Dara": D(0), "Eoin": D(16) * 2 - D(1)}
+
+
+def test_fulltilt_hand_in_pokerstars_layout_is_read_with_its_listed_pot_rakes() -> None:
+    [verdict] = audit(read_text(FULLTILT_STARS_LAYOUT))
+    assert (verdict.site, verdict.hand, verdict.verdict) == ("fulltilt", "160000000001", "agree")
+    main, side = D(20) * 3, D(30) * 2  # Ivo's 20 from all three; Jan's and Kit's next 30
+    paid = {p.name: p.resolved for p in verdict.players}
+    # the summary lists the main pot at 58 and the side pot at 59: 2 and 1 raked
+    assert paid == {"Ivo": main - D(2), "Jan": side - D(1), "Kit": D(0)}
+    assert verdict.reason is not None
+    assert "rake" in verdict.reason
+
+
+def test_a_partly_written_stud_hand_is_decided_when_no_card_could_change_it() -> None:
+    paid, verdict, reason = _resolved(STUD_PARTLY_WRITTEN)
+    antes, third, fourth = D(20) * 2, D(200) * 2, D(80) * 2
+    assert verdict == "agree"
+    assert paid == {"Lia": antes + third + fourth + D(20), "Max": D(0)}  # + her uncalled 20
+    assert reason is not None
+    assert "Lia (6 of 7)" in reason
+
+
+def test_a_hand_shown_only_in_part_concedes() -> None:
+    paid, verdict, reason = _resolved(OMAHA_PARTLY_SHOWN)
+    assert verdict == "agree"
+    assert paid == {"Pia": D(30) * 2 - D("1.50"), "Quy": D(0)}
+    assert reason is not None
+    assert "Quy (2 of 4)" in reason
+    assert "Robert's Rules" in reason
+
+
+def test_a_short_deck_room_ranking_a_straight_above_three_of_a_kind() -> None:
+    paid, verdict, reason = _resolved(GGPOKER_SHORTDECK_STRAIGHT)
+    assert verdict == "agree"
+    assert paid == {"r1": D(60) * 2 - D(3), "s2": D(0)}
+    assert reason is not None
+    assert "a straight above three of a kind" in reason
+
+
+def test_six_plus_by_default_still_ranks_three_of_a_kind_above_a_straight() -> None:
+    # the same deal, paid to the three Tens: the default order, nothing to explain
+    trips = GGPOKER_SHORTDECK_STRAIGHT.replace(
+        "r1 collected $117 from pot", "s2 collected $117 from pot"
+    )
+    paid, verdict, reason = _resolved(trips)
+    assert (verdict, reason) == ("agree", None)
+    assert paid == {"r1": D(0), "s2": D(117)}
+
+
+def test_an_unstated_division_of_the_rake_between_two_pots() -> None:
+    paid, verdict, reason = _resolved(GGPOKER_SIDE_POT_RAKE)
+    main, side = D(40) * 3, D(60) * 2  # v3's 40 from all; t1's and u2's next 60
+    assert verdict == "agree"
+    assert paid == {"t1": side - D("0.60") + D(200), "u2": D(0), "v3": main - D("4.40")}
+    assert reason is not None
+    assert "4.40 from the main pot and 0.60 from the side pot" in reason
+
+
+def test_a_rake_no_division_explains_is_still_a_disagreement() -> None:
+    # the room paying v3 more than the whole main pot: no division of the rake gives that
+    wrong = GGPOKER_SIDE_POT_RAKE.replace("v3 collected $115.6", "v3 collected $121.0").replace(
+        "t1 collected $119.4", "t1 collected $114.0"
+    )
+    [verdict] = audit(read_text(wrong))
+    assert verdict.verdict == "disagree"
