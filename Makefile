@@ -19,19 +19,25 @@ install: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/showdown resolve --human examples/showdowns.jsonl
 
+# Tests run on two processes (pytest-xdist, a file per process at a time); the few
+# that measure wall-clock time (marker `serial`) run alone afterwards.
+PYTEST_PARALLEL := $(VENV)/bin/pytest -q -n 2 --dist loadfile
+
 ## The whole default suite: lint, types, tests and doctests.
 test: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest -q
+	$(PYTEST_PARALLEL) -m "not serial"
+	$(VENV)/bin/pytest -q -m serial
 
 ## The quick suite: everything but the long differential and exhaustive runs (marker `slow`).
 test-fast: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest -q -m "not slow"
+	$(PYTEST_PARALLEL) -m "not slow and not serial"
+	$(VENV)/bin/pytest -q -m "serial and not slow"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -49,6 +49,7 @@ def client(base_url: str) -> Iterator[httpx.Client]:
         yield http
 
 
+@pytest.mark.serial
 def test_the_equity_deadline_holds_on_omaha6(client: httpx.Client) -> None:
     """Answered within the cap (10% or 100 ms over at most, and the HTTP round trip), or
     refused within it when reading the two 1.2-million-hand ranges alone would pass it."""
@@ -78,6 +79,7 @@ def _post_later(base_url: str, body: dict[str, Any], out: list[httpx.Response]) 
     return thread
 
 
+@pytest.mark.serial
 def test_cheap_requests_do_not_wait_and_a_full_queue_is_refused(
     base_url: str, client: httpx.Client
 ) -> None:
