@@ -10,8 +10,15 @@ the limits of :class:`~showdown.web.settings.Settings` cap every request.
 and gives each showdown as a record of the contract.
 
 >>> app = create_app(warm_up=False)
->>> sorted(path for path in app.openapi()["paths"])
-['/api/equity', '/api/games', '/api/hand', '/api/history', '/api/messages', '/api/showdown']
+>>> for path in sorted(app.openapi()["paths"]): print(path)
+/api/equity
+/api/games
+/api/hand
+/api/history
+/api/messages
+/api/range
+/api/range-order
+/api/showdown
 """
 
 from __future__ import annotations
@@ -33,8 +40,10 @@ from showdown import __version__
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.contract import hand_to_json, result_to_json, showdown_from_json
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
+from showdown.evaluation import HandValue
+from showdown.explanation import _words as rank_words
 from showdown.games import GAMES, Family, Game, evaluate_game, get_game
-from showdown.i18n import LANGUAGE_NAMES, negotiate_language, normalize_language
+from showdown.i18n import LANGUAGE_NAMES, get_language, negotiate_language, normalize_language
 from showdown.pots import resolve
 from showdown.web.models import (
     EquityRequest,
@@ -47,6 +56,9 @@ from showdown.web.models import (
     HistoryResponse,
     MessagesResponse,
     PlayerIn,
+    RangeOrderResponse,
+    RangeRequest,
+    RangeResponse,
     ShowdownRequest,
     ShowdownResponse,
 )
@@ -301,6 +313,23 @@ def _check_cards(game: Game, boards: Sequence[tuple[Card, ...]], players: list[P
             seen[card] = name
 
 
+def _valued(value: HandValue | None, code: str) -> dict[str, Any] | None:
+    """A hand of the contract, with its deciding ranks in words (the page names two hands
+    of one name apart by them: two Ace-high flushes)."""
+    record = hand_to_json(value, lang=code)
+    if value is not None and record is not None:
+        record["ranks"] = rank_words(get_language(code), value.deciders)
+    return record
+
+
+def _with_ranks(record: dict[str, Any], result: Any, code: str) -> dict[str, Any]:
+    """The contract's showdown record, each shown hand with its ranks (see :func:`_valued`)."""
+    for out, player in zip(record["players"], result.players, strict=True):
+        if out.get("hands") and player.hand is not None:
+            out["hands"] = {h: _valued(player.hand.half(h), code) for h in ("high", "low")}
+    return record
+
+
 def _warm_up() -> None:
     """Build the tables and compile the kernels before the first request needs them."""
     try:
@@ -449,7 +478,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         response.headers["Content-Language"] = code
         return {
             "game": game.name,
-            "hands": {h: hand_to_json(halves.get(h), lang=code) for h in ("high", "low")},
+            "hands": {h: _valued(halves.get(h), code) for h in ("high", "low")},
         }
 
     @app.post(
@@ -496,7 +525,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             )
             raise RequestError(field, error) from None
         response.headers["Content-Language"] = code
-        return result_to_json(result)
+        return _with_ranks(result_to_json(result), result, code)
 
     @app.post(
         "/api/history",
@@ -525,6 +554,36 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             return await gate.run(run_equity, request, settings)
         except EquityInputError as error:
             raise RequestError(error.field, error.error) from None
+        except EquityBusyError as busy:
+            return JSONResponse(
+                _error_body("Busy", None, str(busy)),
+                status_code=503,
+                headers={"Retry-After": str(busy.retry_after)},
+            )
+
+    @app.post("/api/range", response_model=RangeResponse, responses=_ERRORS)
+    def range_text(request: RangeRequest) -> dict[str, Any]:
+        """Read a range and write it back canonically, with its size and (Hold'em) the
+        weight of each of the 169 classes: the page's range editor."""
+        import time
+
+        from showdown.web._ranges import range_info
+
+        with _at("game"):
+            get_game(request.game)
+        with _at("text"):
+            deadline = time.perf_counter() + settings.equity_max_seconds
+            return range_info(request.game, request.text, deadline=deadline)
+
+    @app.get("/api/range-order", response_model=RangeOrderResponse, responses=_ERRORS)
+    async def range_order() -> Any:
+        """The 169 Hold'em starting hands, best first, by sampled all-in equity against one
+        random hand: the order of the page's "top X%" slider (computed once, then kept)."""
+        from showdown.web._equity import EquityBusyError
+        from showdown.web._ranges import range_order as order
+
+        try:
+            return await gate.run(order)
         except EquityBusyError as busy:
             return JSONResponse(
                 _error_body("Busy", None, str(busy)),
