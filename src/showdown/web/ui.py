@@ -206,8 +206,9 @@ PAGE_MESSAGES: Final = (
     ),
     N_(
         "Top hands: the 169 starting hands ranked by their equity all-in before the flop "
-        "against one random hand (sampled by this program, 100,000 deals each); the top X% "
-        "is the longest start of that order whose combos stay within X% of the 1,326."
+        "against one random hand (sampled by this program, 100,000 deals each); a share "
+        "(say 10%) is the longest start of that order whose combos stay within that share "
+        "of the 1,326."
     ),
     N_("Edit on the grid"),
     N_("Range"),
