@@ -7,7 +7,8 @@ contract of ``showdown resolve`` (:mod:`showdown.contract`), ``GET
 ``{"error": {"type", "field", "message"}}``, whose message is the library's;
 the limits of :class:`~showdown.web.settings.Settings` cap every request.
 ``POST /api/history`` audits a pasted hand history (:mod:`showdown.history`)
-and gives each showdown as a record of the contract.
+and gives each showdown as a record of the contract. ``POST /api/range`` and
+``GET /api/range-order`` serve the page's range editor (:mod:`showdown.web._ranges`).
 
 >>> app = create_app(warm_up=False)
 >>> for path in sorted(app.openapi()["paths"]): print(path)
@@ -491,9 +492,17 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         request: ShowdownRequest,
         response: Response,
         lang: Annotated[str | None, Query(description="en, ru or ro.")] = None,
+        ranks: Annotated[
+            bool,
+            Query(
+                description="Beyond the contract: each shown hand also carries `ranks`, its "
+                "deciding ranks in words ('Ace-King-Nine-Five-Two')."
+            ),
+        ] = False,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP."""
+        """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP (with
+        ``?ranks=true``, each shown hand's ranks in words besides)."""
         code = _language(lang, accept_language)
         if len(request.players) > settings.max_players:
             raise RequestError(
@@ -525,7 +534,8 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             )
             raise RequestError(field, error) from None
         response.headers["Content-Language"] = code
-        return _with_ranks(result_to_json(result), result, code)
+        record = result_to_json(result)
+        return _with_ranks(record, result, code) if ranks else record
 
     @app.post(
         "/api/history",

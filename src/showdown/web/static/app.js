@@ -1105,7 +1105,7 @@
   // ---------- the API ----------
 
   async function call(path, body, signal) {
-    const url = `${path}?lang=${encodeURIComponent(state.lang)}`;
+    const url = `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(state.lang)}`;
     let response;
     try {
       response = await fetch(url, {
@@ -1177,7 +1177,7 @@
       $("#result").classList.add("pending");
       try {
         if (contenders.length >= 1 && contenders.every((p) => p.cards.every(Boolean)) && boardsFull) {
-          last = { kind: "showdown", result: await call("/api/showdown", showdownBody()), money };
+          last = { kind: "showdown", result: await call("/api/showdown?ranks=true", showdownBody()), money };
         } else {
           const hands = await Promise.all(
             state.players.map((p) =>
