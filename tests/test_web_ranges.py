@@ -275,6 +275,17 @@ def test_a_stale_equity_answer_is_never_shown(page: Any) -> None:
     direct = _post(page, "/api/equity", {"game": "holdem", "hands": ["QQ", "KK"]})
     assert _equity(page, 0) == pytest.approx(direct["players"][0]["equity"], abs=1e-12)
     page.unroute("**/api/equity?*")
+    # Dead cards go to the API; a card both dead and held is refused on the field.
+    page.fill("#range-dead", "Qs Qh")
+    _idle(page)
+    assert page.get_attribute("#range-dead", "aria-invalid") == "false"
+    direct = _post(page, "/api/equity", {"game": "holdem", "hands": ["QQ", "KK"], "dead": "Qs Qh"})
+    assert _equity(page, 0) == pytest.approx(direct["players"][0]["equity"], abs=1e-12)
+    # A dead card that is no card: refused on the field, with the library's reason.
+    page.fill("#range-dead", "Qs Zx")
+    page.locator("#range-cards-problem").wait_for(state="visible")
+    assert "'Zx' is not a card" in page.locator("#range-cards-problem").inner_text()
+    assert page.get_attribute("#range-dead", "aria-invalid") == "true"
 
 
 def test_hi_lo_shows_high_low_and_scoop_and_omaha_ranges_are_text(page: Any) -> None:

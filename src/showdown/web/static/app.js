@@ -1792,6 +1792,14 @@
     const legend = $("#range-legend");
     const hilo = state.game && state.game.halves.length > 1;
     legend.replaceChildren();
+    for (const field of ["board", "dead"]) {
+      const bad = Boolean(error && error.field === field);
+      $(`#range-${field}`).classList.toggle("bad", bad);
+      $(`#range-${field}`).setAttribute("aria-invalid", String(bad));
+    }
+    const cardsProblem = $("#range-cards-problem");
+    cardsProblem.hidden = !(error && ["board", "dead"].includes(error.field));
+    cardsProblem.textContent = cardsProblem.hidden ? "" : error.message;
     if (error) {
       const field = /^hands\[(\d+)\]/.exec(error.field || "");
       status.textContent = `${t("Error")}: ${field ? `${t("Player")} ${Number(field[1]) + 1}: ` : ""}${error.message}`;
