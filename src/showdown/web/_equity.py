@@ -303,7 +303,7 @@ def run_equity(request: EquityRequest, settings: Settings) -> dict[str, Any]:
     players = [
         {
             key: player[key]
-            for key in ("hand", "equity", "win", "tie", "lose", "high", "low", "stderr")
+            for key in ("hand", "equity", "win", "tie", "lose", "high", "low", "scoop", "stderr")
             if key in player
         }
         for player in record["players"]

@@ -7,11 +7,19 @@ contract of ``showdown resolve`` (:mod:`showdown.contract`), ``GET
 ``{"error": {"type", "field", "message"}}``, whose message is the library's;
 the limits of :class:`~showdown.web.settings.Settings` cap every request.
 ``POST /api/history`` audits a pasted hand history (:mod:`showdown.history`)
-and gives each showdown as a record of the contract.
+and gives each showdown as a record of the contract. ``POST /api/range`` and
+``GET /api/range-order`` serve the page's range editor (:mod:`showdown.web._ranges`).
 
 >>> app = create_app(warm_up=False)
->>> sorted(path for path in app.openapi()["paths"])
-['/api/equity', '/api/games', '/api/hand', '/api/history', '/api/messages', '/api/showdown']
+>>> for path in sorted(app.openapi()["paths"]): print(path)
+/api/equity
+/api/games
+/api/hand
+/api/history
+/api/messages
+/api/range
+/api/range-order
+/api/showdown
 """
 
 from __future__ import annotations
@@ -33,8 +41,10 @@ from showdown import __version__
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.contract import hand_to_json, result_to_json, showdown_from_json
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
+from showdown.evaluation import HandValue
+from showdown.explanation import _words as rank_words
 from showdown.games import GAMES, Family, Game, evaluate_game, get_game
-from showdown.i18n import LANGUAGE_NAMES, negotiate_language, normalize_language
+from showdown.i18n import LANGUAGE_NAMES, get_language, negotiate_language, normalize_language
 from showdown.pots import resolve
 from showdown.web.models import (
     LANGUAGE_PATTERN,
@@ -48,6 +58,9 @@ from showdown.web.models import (
     HistoryResponse,
     MessagesResponse,
     PlayerIn,
+    RangeOrderResponse,
+    RangeRequest,
+    RangeResponse,
     ShowdownRequest,
     ShowdownResponse,
 )
@@ -308,6 +321,23 @@ def _check_cards(game: Game, boards: Sequence[tuple[Card, ...]], players: list[P
             seen[card] = name
 
 
+def _valued(value: HandValue | None, code: str) -> dict[str, Any] | None:
+    """A hand of the contract, with its deciding ranks in words (the page names two hands
+    of one name apart by them: two Ace-high flushes)."""
+    record = hand_to_json(value, lang=code)
+    if value is not None and record is not None:
+        record["ranks"] = rank_words(get_language(code), value.deciders)
+    return record
+
+
+def _with_ranks(record: dict[str, Any], result: Any, code: str) -> dict[str, Any]:
+    """The contract's showdown record, each shown hand with its ranks (see :func:`_valued`)."""
+    for out, player in zip(record["players"], result.players, strict=True):
+        if out.get("hands") and player.hand is not None:
+            out["hands"] = {h: _valued(player.hand.half(h), code) for h in ("high", "low")}
+    return record
+
+
 def _warm_up() -> None:
     """Build the tables and compile the kernels before the first request needs them."""
     try:
@@ -456,7 +486,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         response.headers["Content-Language"] = code
         return {
             "game": game.name,
-            "hands": {h: hand_to_json(halves.get(h), lang=code) for h in ("high", "low")},
+            "hands": {h: _valued(halves.get(h), code) for h in ("high", "low")},
         }
 
     @app.post(
@@ -469,9 +499,17 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         request: ShowdownRequest,
         response: Response,
         lang: _LangQuery = None,
+        ranks: Annotated[
+            bool,
+            Query(
+                description="Beyond the contract: each shown hand also carries `ranks`, its "
+                "deciding ranks in words ('Ace-King-Nine-Five-Two')."
+            ),
+        ] = False,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP."""
+        """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP (with
+        ``?ranks=true``, each shown hand's ranks in words besides)."""
         code = _language(lang, accept_language)
         if len(request.players) > settings.max_players:
             raise RequestError(
@@ -503,7 +541,8 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             )
             raise RequestError(field, error) from None
         response.headers["Content-Language"] = code
-        return result_to_json(result)
+        record = result_to_json(result)
+        return _with_ranks(record, result, code) if ranks else record
 
     @app.post(
         "/api/history",
@@ -532,6 +571,36 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             return await gate.run(run_equity, request, settings)
         except EquityInputError as error:
             raise RequestError(error.field, error.error) from None
+        except EquityBusyError as busy:
+            return JSONResponse(
+                _error_body("Busy", None, str(busy)),
+                status_code=503,
+                headers={"Retry-After": str(busy.retry_after)},
+            )
+
+    @app.post("/api/range", response_model=RangeResponse, responses=_ERRORS)
+    def range_text(request: RangeRequest) -> dict[str, Any]:
+        """Read a range and write it back canonically, with its size and (Hold'em) the
+        weight of each of the 169 classes: the page's range editor."""
+        import time
+
+        from showdown.web._ranges import range_info
+
+        with _at("game"):
+            get_game(request.game)
+        with _at("text"):
+            deadline = time.perf_counter() + settings.equity_max_seconds
+            return range_info(request.game, request.text, deadline=deadline)
+
+    @app.get("/api/range-order", response_model=RangeOrderResponse, responses=_ERRORS)
+    async def range_order() -> Any:
+        """The 169 Hold'em starting hands, best first, by sampled all-in equity against one
+        random hand: the order of the page's "top X%" slider (computed once, then kept)."""
+        from showdown.web._equity import EquityBusyError
+        from showdown.web._ranges import range_order as order
+
+        try:
+            return await gate.run(order)
         except EquityBusyError as busy:
             return JSONResponse(
                 _error_body("Busy", None, str(busy)),

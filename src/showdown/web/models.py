@@ -52,6 +52,9 @@ __all__ = [
     "PlayerIn",
     "PlayerOut",
     "PotOut",
+    "RangeOrderResponse",
+    "RangeRequest",
+    "RangeResponse",
     "ShowdownRequest",
     "ShowdownResponse",
     "ValuedHand",
@@ -286,6 +289,11 @@ class ValuedHand(BaseModel):
     hole_used: str
     board_used: str
     unused: str
+    ranks: str | None = Field(
+        default=None,
+        description="The deciding ranks in words, highest first ('Ace-King-Nine-Six-Three'): "
+        "tells apart two hands of one name (two Ace-high flushes).",
+    )
 
 
 class Halves(BaseModel):
@@ -448,6 +456,7 @@ class PlayerEquityOut(BaseModel):
     lose: float
     high: float | None = None
     low: float | None = None
+    scoop: float | None = Field(default=None, description="Hi/Lo: the chance to win both halves.")
     stderr: float
 
 
@@ -474,3 +483,45 @@ class EquityResponse(BaseModel):
     seconds: float
     players: list[PlayerEquityOut]
     grid: EquityGrid | None = None
+
+
+class RangeRequest(_Strict):
+    """A range in the library's notation, to read and write back."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"game": "holdem", "text": "QQ+, AKs, 76s:0.5"}]},
+    )
+
+    game: Annotated[StrictStr, Field(max_length=64)] = "holdem"
+    text: Annotated[
+        StrictStr,
+        Field(
+            max_length=4000,
+            description="The range ('QQ+, AKs, 76s:0.5'); later tokens set the weight of "
+            "the combos they share with earlier ones ('QQ+, KK:0' is QQ and AA).",
+        ),
+    ]
+
+
+class RangeResponse(BaseModel):
+    """A range read: written canonically, its size, and (Hold'em) each class's weight."""
+
+    game: str
+    text: str = Field(description="The range written canonically ('' when empty).")
+    combos: int
+    weight: float = Field(description="The combos counted by weight.")
+    share: float = Field(description="The weight as a share of every hand of the game.")
+    classes: list[float] | None = Field(
+        description="Hold'em: the mean weight of each of the 169 classes, row by row (AA first)."
+    )
+
+
+class RangeOrderResponse(BaseModel):
+    """The 169 Hold'em starting hands, best first: the order of the "top X%" slider."""
+
+    classes: list[str]
+    equity: list[float]
+    combos: list[int]
+    deals_per_hand: int
+    method: str

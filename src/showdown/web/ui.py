@@ -186,6 +186,46 @@ PAGE_MESSAGES: Final = (
     N_("Four aces count as one card; four clubs count as the lowest"),
     N_("Omaha Hi/Lo: high and low halves"),
     N_("Stud Hi/Lo: no qualifying low, high scoops"),
+    # Ranges on the page (issue 14): the grid, the text, the top-X% slider, equity.
+    N_("Ranges"),
+    N_(
+        "Each player holds a hand (AhKh) or a range (QQ+, AKs, 76s:0.5): equity against "
+        "the others, for the game chosen above."
+    ),
+    N_("Add range"),
+    N_("Remove range"),
+    N_("Dead cards"),
+    N_("Omaha ranges are text: AAxx (at least two aces), AKds (double-suited), KQJT, random."),
+    N_("Weight"),
+    N_("Top hands"),
+    N_("Starting hands"),
+    N_(
+        "Click or drag over the grid to add hands with the chosen weight (Shift: half of it); "
+        "on a hand that has that weight already, to take them out. Arrow keys move, Enter or "
+        "Space toggles."
+    ),
+    N_(
+        "Top hands: the 169 starting hands ranked by their equity all-in before the flop "
+        "against one random hand (sampled by this program, 100,000 deals each); a share "
+        "(say 10%) is the longest start of that order whose combos stay within that share "
+        "of the 1,326."
+    ),
+    N_("Edit on the grid"),
+    N_("Range"),
+    N_("combos"),
+    N_("not in the range"),
+    N_("in the range: the filled part is the weight"),
+    N_("part of the hand's combos"),
+    N_("number: the hand's equity against the others"),
+    N_("Ranking the 169 hands…"),
+    N_("Computing…"),
+    N_("Give every player a hand or a range."),
+    N_("Scoop"),
+    N_("scoop"),
+    N_("part of the pot"),
+    N_("the share of each half"),
+    N_("{card} does not play: it pairs {other}"),
+    N_("{card} does not play: same suit as {other}"),
 )
 """Every text of the page, in English."""
 

@@ -424,6 +424,10 @@
     $("#undo").disabled = state.undo.length === 0;
     $("#reset").disabled = !state.example;
     if (state.last) showResult(state.last);
+    if (ranges.started && state.game.name !== ranges.gameName) {
+      ranges.gameName = state.game.name;
+      rangeGameChanged();
+    }
     keepFocus(before);
   }
 
@@ -745,6 +749,11 @@
     );
     if (state.game) select.value = state.game.name;
     if (state.history) showHistory();
+    if (ranges.started) {
+      renderRanges();
+      renderRangeGrid();
+      $("#range-weight-value").textContent = weightText(ranges.weight);
+    }
   }
 
   // ---------- results ----------
@@ -772,6 +781,7 @@
       strip.dataset.half = half;
       const plays = value ? splitCards(value.cards) : [];
       const deciding = marks?.[half] || new Set();
+      const reasons = state.game.rankings[half] === "badugi" ? badugiReasons(plays, shown) : new Map();
       // The best five in reading order (as the rule documents read them), then the rest dimmed.
       const rest = shown.filter((c) => !plays.includes(c));
       for (const card of [...plays, ...rest]) {
@@ -780,13 +790,66 @@
         if (deciding.has(card)) classes.push("decides");
         const node = cardElement(card, classes.join(" "));
         if (deciding.has(card)) node.title = `${cardName(card)} · ${t("decides")}`;
+        const reason = reasons.get(card);
+        if (reason) {
+          node.classList.add("duplicate");
+          node.dataset.reason = reason.kind;
+          node.title = reason.spoken;
+          node.setAttribute("role", "img");
+          node.setAttribute("aria-label", reason.spoken);
+        }
         strip.append(node);
         if (card === plays[plays.length - 1] && rest.length) strip.append(el("span", "gap"));
       }
-      const desc = el("div", value ? "desc" : "desc none", value ? value.description : t("No qualifying low"));
+      const named = marks?.names?.[half];
+      const desc = el("div", value ? "desc" : "desc none", value ? named || value.description : t("No qualifying low"));
+      if (named) desc.dataset.ranks = value.ranks;
       line.append(label, strip, desc);
+      if (reasons.size) {
+        const note = el("div", "dim-note");
+        note.append(...[...reasons.values()].map((r) => el("span", `reason ${r.kind}`, r.text)));
+        line.append(note);
+      }
       if (marks?.notes?.[half]) line.append(el("div", "decide-note", marks.notes[half]));
       box.append(line);
+    }
+  }
+
+  function badugiReasons(plays, shown) {
+    // Why a Badugi card is dimmed: it pairs a card that plays, or repeats its suit.
+    const reasons = new Map();
+    for (const card of shown) {
+      if (plays.includes(card)) continue;
+      const pair = plays.find((c) => c[0] === card[0]);
+      const suit = plays.find((c) => c[1] === card[1]);
+      const other = pair || suit;
+      if (!other) continue;
+      const kind = pair ? "pair" : "suit";
+      const words = pair ? "{card} does not play: it pairs {other}" : "{card} does not play: same suit as {other}";
+      reasons.set(card, {
+        kind,
+        text: fmt(words, { card: cardText(card), other: cardText(other) }),
+        spoken: fmt(words, { card: cardName(card), other: cardName(other) }),
+      });
+    }
+    return reasons;
+  }
+
+  function nameApart(entries, half, marks) {
+    // Two hands of one name (two Ace-high flushes) are told apart by their ranks.
+    const byName = new Map();
+    for (const entry of entries) {
+      if (!byName.has(entry.value.description)) byName.set(entry.value.description, []);
+      byName.get(entry.value.description).push(entry);
+    }
+    for (const [description, group] of byName) {
+      if (new Set(group.map((e) => e.value.strength)).size < 2) continue;
+      for (const entry of group) {
+        if (!entry.value.ranks) continue;
+        marks[entry.seat] ||= {};
+        marks[entry.seat].names ||= {};
+        marks[entry.seat].names[half] = `${description} (${entry.value.ranks})`;
+      }
     }
   }
 
@@ -869,6 +932,7 @@
         .map((hands, seat) => ({ seat, value: hands ? hands[half] : null }))
         .filter((e) => e.value && !state.players[e.seat].folded && !state.players[e.seat].mucked);
       decidingMarks(entries, half, marks);
+      nameApart(entries, half, marks);
       const tie = tieNotes(entries, half);
       if (tie) notes.push(tie);
       if (half === state.game.halves[0]) for (const [seat, rank] of rankPlayers(entries).ranks) ranks.set(seat, rank);
@@ -1041,7 +1105,7 @@
   // ---------- the API ----------
 
   async function call(path, body, signal) {
-    const url = `${path}?lang=${encodeURIComponent(state.lang)}`;
+    const url = `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(state.lang)}`;
     let response;
     try {
       response = await fetch(url, {
@@ -1113,7 +1177,7 @@
       $("#result").classList.add("pending");
       try {
         if (contenders.length >= 1 && contenders.every((p) => p.cards.every(Boolean)) && boardsFull) {
-          last = { kind: "showdown", result: await call("/api/showdown", showdownBody()), money };
+          last = { kind: "showdown", result: await call("/api/showdown?ranks=true", showdownBody()), money };
         } else {
           const hands = await Promise.all(
             state.players.map((p) =>
@@ -1268,6 +1332,583 @@
         showEquity(null);
       }
     }
+  }
+
+  // ---------- ranges ----------
+  // Each row is a hand or a range in the library's notation; the server reads and writes it
+  // (POST /api/range), so the text and the 13x13 grid show one range. A grid edit appends
+  // tokens ("AKs:0.5", "AKs:0": a later token sets the weight of the combos it shares) and
+  // the server writes the whole back canonically. The "top X%" order comes from
+  // GET /api/range-order: the 169 hands by sampled equity against one random hand.
+
+  const GRID = [];
+  for (let i = 0; i < 13; i++) {
+    for (let j = 0; j < 13; j++) {
+      const hi = RANKS[Math.min(i, j)];
+      const lo = RANKS[Math.max(i, j)];
+      GRID.push(i === j ? hi + lo : hi + lo + (i < j ? "s" : "o"));
+    }
+  }
+  const CLASS_SIZE = (name) => (name.length === 2 ? 6 : name[2] === "s" ? 4 : 12);
+  const RANGE_MIN = 2;
+  const RANGE_MAX = 6;
+
+  const ranges = {
+    rows: [],
+    grid: 0,
+    board: "",
+    dead: "",
+    weight: 1,
+    order: null,
+    orderPromise: null,
+    drag: null,
+    focus: 0,
+    equitySeq: 0,
+    equityAbort: null,
+    equityTimer: null,
+    started: false,
+    gameName: null,
+    result: null,
+  };
+
+  function newRangeRow() {
+    return { text: "", classes: null, error: null, combos: 0, share: 0, seq: 0, abort: null, timer: null, pending: false };
+  }
+
+  function gridGame() {
+    return state.game && state.game.name === "holdem";
+  }
+
+  function weightText(w) {
+    return `${Math.round(w * 100)}%`;
+  }
+
+  function renderRanges() {
+    const box = $("#range-rows");
+    if (!box || !state.game) return;
+    const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+    while (ranges.rows.length < RANGE_MIN) ranges.rows.push(newRangeRow());
+    if (ranges.grid >= ranges.rows.length) ranges.grid = 0;
+    const rows = ranges.rows.map((row, seat) => {
+      const line = el("div", "range-row");
+      line.dataset.seat = seat;
+      line.classList.toggle("grid-row", gridGame() && ranges.grid === seat);
+      const head = el("div", "range-head");
+      const name = `${t("Player")} ${seat + 1}`;
+      if (gridGame()) {
+        const pick = el("button", "range-pick ghost", "▦");
+        pick.type = "button";
+        pick.id = `range-pick-${seat}`;
+        pick.dataset.field = "range-pick";
+        pick.title = t("Edit on the grid");
+        pick.setAttribute("aria-label", `${t("Edit on the grid")}: ${name}`);
+        pick.setAttribute("aria-pressed", String(ranges.grid === seat));
+        pick.addEventListener("click", () => {
+          ranges.grid = seat;
+          renderRanges();
+          renderRangeGrid();
+          scheduleRangeEquity(0);
+        });
+        head.append(pick);
+      }
+      const label = el("label", "range-label", name);
+      const input = el("input", "range-text");
+      input.type = "text";
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      input.dataset.field = "range-text";
+      input.value = row.text;
+      input.placeholder = state.game.family === "flop" && state.game.hole_cards === 4 ? "AAxx, AKds" : "QQ+, AKs, 76s:0.5";
+      input.setAttribute("aria-label", `${t("Range")}, ${name}`);
+      input.setAttribute("aria-invalid", row.error ? "true" : "false");
+      input.classList.toggle("bad", Boolean(row.error));
+      input.addEventListener("input", () => {
+        row.text = input.value;
+        readRange(seat, 250);
+      });
+      label.htmlFor = `range-text-${seat}`;
+      input.id = `range-text-${seat}`;
+      head.append(label, input);
+      const info = el("div", "range-info");
+      if (row.error) info.hidden = true;
+      else if (row.text.trim() && row.classes !== undefined) info.textContent = `${row.combos} ${t("combos")} · ${(100 * row.share).toFixed(1)}%`;
+      const problem = el("div", "problem range-problem", row.error || "");
+      problem.setAttribute("role", "alert");
+      problem.hidden = !row.error;
+      const out = el("div", "range-equity");
+      line.append(head, info, problem, out);
+      return line;
+    });
+    box.replaceChildren(...rows);
+    $("#range-add").disabled = ranges.rows.length >= RANGE_MAX;
+    $("#range-remove").disabled = ranges.rows.length <= RANGE_MIN;
+    $("#range-grid-box").hidden = !gridGame();
+    $("#range-omaha").hidden = !(state.game.hole_cards >= 4 && state.game.family === "flop");
+    showRangeEquity(ranges.result);
+    if (focused && $(`#${focused}`)) $(`#${focused}`).focus({ preventScroll: true });
+  }
+
+  function readRange(seat, delay) {
+    // Text -> grid: the server reads the text (its errors are shown under the field).
+    const row = ranges.rows[seat];
+    clearTimeout(row.timer);
+    row.pending = true;
+    row.timer = setTimeout(() => sendRange(seat, row.text, false), delay);
+    markRangesPending();
+  }
+
+  async function sendRange(seat, text, rewrite) {
+    const row = ranges.rows[seat];
+    if (!row) return;
+    const seq = ++row.seq;
+    if (row.abort) row.abort.abort();
+    const controller = new AbortController();
+    row.abort = controller;
+    row.pending = true;
+    let answer = null;
+    let error = null;
+    try {
+      answer = await call("/api/range", { game: state.game.name, text }, controller.signal);
+    } catch (problem) {
+      if (problem && problem.name === "AbortError") return;
+      error = problem;
+    }
+    if (seq !== row.seq || ranges.rows[seat] !== row) return; // a newer edit is on its way
+    row.pending = false;
+    if (error) {
+      row.error = error.message;
+    } else {
+      row.error = null;
+      row.classes = answer.classes;
+      row.combos = answer.combos;
+      row.share = answer.share;
+      if (rewrite || !text.trim()) row.text = answer.text;
+    }
+    updateRangeRow(seat, rewrite);
+    if (seat === ranges.grid) renderRangeGrid();
+    scheduleRangeEquity(150);
+  }
+
+  function updateRangeRow(seat, rewrite) {
+    const row = ranges.rows[seat];
+    const line = $(`.range-row[data-seat="${seat}"]`);
+    if (!line) return;
+    const input = $(".range-text", line);
+    if (rewrite && input.value !== row.text) input.value = row.text;
+    input.classList.toggle("bad", Boolean(row.error));
+    input.setAttribute("aria-invalid", row.error ? "true" : "false");
+    const problem = $(".range-problem", line);
+    problem.textContent = row.error || "";
+    problem.hidden = !row.error;
+    const info = $(".range-info", line);
+    info.hidden = Boolean(row.error);
+    info.textContent = row.text.trim() && !row.error ? `${row.combos} ${t("combos")} · ${(100 * row.share).toFixed(1)}%` : "";
+  }
+
+  function gridWeights() {
+    const row = ranges.rows[ranges.grid];
+    return row && row.classes ? row.classes : GRID.map(() => 0);
+  }
+
+  function renderRangeGrid() {
+    const grid = $("#range-grid");
+    if (!grid || !gridGame()) return;
+    if (!grid.children.length) {
+      for (let i = 0; i < 13; i++) {
+        const line = el("div", "range-line");
+        line.setAttribute("role", "row");
+        for (let j = 0; j < 13; j++) {
+          const index = 13 * i + j;
+          const name = GRID[index];
+          const cell = el("button", `cell ${i === j ? "pair" : i < j ? "suited" : "offsuit"}`);
+          cell.type = "button";
+          cell.dataset.class = name;
+          cell.dataset.index = index;
+          cell.setAttribute("role", "gridcell");
+          cell.tabIndex = index === 0 ? 0 : -1;
+          cell.append(el("b", "", name), el("small", "eq", ""));
+          line.append(cell);
+        }
+        grid.append(line);
+      }
+      gridEvents(grid);
+    }
+    const weights = gridWeights();
+    const seat = ranges.grid;
+    const numbers = ranges.result && ranges.result.grid && ranges.result.grid.seat === seat ? ranges.result.grid : null;
+    $("#range-grid-title").textContent = `${t("Player")} ${seat + 1}`;
+    for (const cell of grid.querySelectorAll(".cell")) {
+      const index = Number(cell.dataset.index);
+      const name = cell.dataset.class;
+      const w = weights[index] || 0;
+      cell.dataset.weight = String(w);
+      cell.classList.toggle("on", w > 0);
+      cell.classList.toggle("partial", w > 0 && w < 1);
+      cell.style.setProperty("--w", `${Math.round(w * 100)}%`);
+      const value = numbers ? numbers.equity[index] : null;
+      const small = $(".eq", cell);
+      small.textContent = value === null || value === undefined ? "" : `${Math.round(100 * value)}`;
+      cell.dataset.equity = value === null || value === undefined ? "" : String(value);
+      let label = `${name}: ${w > 0 ? `${t("Weight")} ${weightText(w)}` : t("not in the range")}`;
+      if (value !== null && value !== undefined) label += ` · ${t("Equity")} ${percent(value)}`;
+      cell.setAttribute("aria-label", label);
+      cell.setAttribute("aria-selected", String(w > 0));
+      cell.title = label;
+    }
+    const legend = $("#range-grid-legend");
+    legend.replaceChildren(
+      el("span", "key in"),
+      ` ${t("in the range: the filled part is the weight")} `,
+      el("span", "key part"),
+      ` ${t("part of the hand's combos")} · ${t("number: the hand's equity against the others")}`,
+    );
+  }
+
+  function gridEvents(grid) {
+    const cellAt = (event) => {
+      const node = document.elementFromPoint(event.clientX, event.clientY);
+      return node && node.closest ? node.closest("#range-grid .cell") : null;
+    };
+    grid.addEventListener("pointerdown", (event) => {
+      const cell = event.target.closest(".cell");
+      if (!cell || event.button > 0) return;
+      event.preventDefault();
+      if (cell.hasPointerCapture && cell.hasPointerCapture(event.pointerId)) cell.releasePointerCapture(event.pointerId);
+      const weights = gridWeights();
+      const current = weights[Number(cell.dataset.index)] || 0;
+      const weight = event.shiftKey ? ranges.weight / 2 : ranges.weight;
+      ranges.drag = { weight: Math.abs(current - weight) < 1e-6 ? 0 : weight, seen: new Set(), tokens: [] };
+      paintCell(cell);
+      cell.focus({ preventScroll: true });
+    });
+    grid.addEventListener("pointermove", (event) => {
+      if (!ranges.drag) return;
+      const cell = cellAt(event);
+      if (cell) paintCell(cell);
+    });
+    const finish = () => {
+      if (!ranges.drag) return;
+      const drag = ranges.drag;
+      ranges.drag = null;
+      commitTokens(drag.tokens);
+    };
+    document.addEventListener("pointerup", finish);
+    document.addEventListener("pointercancel", finish);
+    grid.addEventListener("click", (event) => {
+      // Enter or Space on a focused cell (a mouse click was a pointerdown already).
+      if (event.detail !== 0) return;
+      const cell = event.target.closest(".cell");
+      if (!cell) return;
+      const weights = gridWeights();
+      const current = weights[Number(cell.dataset.index)] || 0;
+      const weight = Math.abs(current - ranges.weight) < 1e-6 ? 0 : ranges.weight;
+      ranges.drag = { weight, seen: new Set(), tokens: [] };
+      paintCell(cell);
+      finish();
+    });
+    grid.addEventListener("keydown", (event) => {
+      const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+      if (!(event.key in moves)) return;
+      const cell = event.target.closest(".cell");
+      if (!cell) return;
+      event.preventDefault();
+      const index = Number(cell.dataset.index);
+      let next = index + moves[event.key];
+      if (Math.abs(moves[event.key]) === 1 && Math.floor(next / 13) !== Math.floor(index / 13)) next = index;
+      if (next < 0 || next >= 169) next = index;
+      focusCell(next);
+    });
+  }
+
+  function focusCell(index) {
+    const cells = $("#range-grid").querySelectorAll(".cell");
+    for (const cell of cells) cell.tabIndex = -1;
+    cells[index].tabIndex = 0;
+    cells[index].focus();
+    ranges.focus = index;
+  }
+
+  function paintCell(cell) {
+    const drag = ranges.drag;
+    const name = cell.dataset.class;
+    if (!drag || drag.seen.has(name)) return;
+    drag.seen.add(name);
+    const row = ranges.rows[ranges.grid];
+    if (!row.classes) row.classes = GRID.map(() => 0);
+    row.classes[Number(cell.dataset.index)] = drag.weight;
+    drag.tokens.push(drag.weight === 1 ? name : `${name}:${Number(drag.weight.toFixed(4))}`);
+    cell.classList.toggle("on", drag.weight > 0);
+    cell.classList.toggle("partial", drag.weight > 0 && drag.weight < 1);
+    cell.style.setProperty("--w", `${Math.round(drag.weight * 100)}%`);
+    cell.dataset.weight = String(drag.weight);
+  }
+
+  function commitTokens(tokens) {
+    // Grid -> text: the row's text and the edited classes, written back canonically.
+    if (!tokens.length) return;
+    const seat = ranges.grid;
+    const row = ranges.rows[seat];
+    const base = row.error ? "" : row.text.trim();
+    const only = (row.classes || []).every((w) => !w);
+    row.text = only ? "" : [base, ...tokens].filter(Boolean).join(", ");
+    const input = $(`.range-row[data-seat="${seat}"] .range-text`);
+    if (input) input.value = row.text;
+    clearTimeout(row.timer);
+    markRangesPending();
+    sendRange(seat, row.text, true);
+  }
+
+  function setGridRange(text) {
+    const seat = ranges.grid;
+    const row = ranges.rows[seat];
+    row.text = text;
+    const input = $(`.range-row[data-seat="${seat}"] .range-text`);
+    if (input) input.value = text;
+    clearTimeout(row.timer);
+    markRangesPending();
+    sendRange(seat, text, true);
+  }
+
+  function topShare(order, percentValue) {
+    // The longest start of the order whose combos stay within X% of the 1,326 hands.
+    const limit = (percentValue / 100) * 1326 + 1e-9;
+    const chosen = [];
+    let total = 0;
+    for (const name of order) {
+      total += CLASS_SIZE(name);
+      if (total > limit) break;
+      chosen.push(name);
+    }
+    return chosen;
+  }
+
+  function rangeOrder() {
+    if (ranges.order) return Promise.resolve(ranges.order);
+    if (!ranges.orderPromise) {
+      $("#range-status").textContent = t("Ranking the 169 hands…");
+      ranges.orderPromise = call("/api/range-order")
+        .then((answer) => {
+          ranges.order = answer.classes;
+          return ranges.order;
+        })
+        .catch((error) => {
+          ranges.orderPromise = null;
+          throw error;
+        });
+    }
+    return ranges.orderPromise;
+  }
+
+  async function topSlider() {
+    const slider = $("#range-top");
+    const value = Number(slider.value);
+    $("#range-top-value").textContent = `${value}%`;
+    let order;
+    try {
+      order = await rangeOrder();
+    } catch (error) {
+      $("#range-status").textContent = `${t("Error")}: ${error.message}`;
+      return;
+    }
+    if (Number(slider.value) !== value) return; // moved on meanwhile
+    const chosen = topShare(order, value);
+    const combos = chosen.reduce((sum, name) => sum + CLASS_SIZE(name), 0);
+    $("#range-top-value").textContent = `${value}% · ${combos} ${t("combos")}`;
+    setGridRange(chosen.join(", "));
+  }
+
+  function markRangesPending() {
+    // An edit: the question in flight is stale, cancelled, and its answer never shown.
+    ranges.equitySeq += 1;
+    if (ranges.equityAbort) ranges.equityAbort.abort();
+    ranges.equityAbort = null;
+    $("#range-result").classList.add("loading");
+    $("#range-result").setAttribute("aria-busy", "true");
+    $("#range-status").textContent = t("Computing…");
+  }
+
+  function rangeQuestion() {
+    if (!state.game || ranges.rows.some((row) => row.pending || row.error || !row.text.trim())) return null;
+    const body = { game: state.game.name, hands: ranges.rows.map((row) => row.text.trim()) };
+    if (ranges.board.trim()) body.board = ranges.board.trim();
+    if (ranges.dead.trim()) body.dead = ranges.dead.trim();
+    if (gridGame()) body.grid_seat = ranges.grid;
+    return body;
+  }
+
+  function scheduleRangeEquity(delay) {
+    clearTimeout(ranges.equityTimer);
+    markRangesPending();
+    ranges.equityTimer = setTimeout(rangeEquity, delay);
+  }
+
+  async function rangeEquity() {
+    const body = rangeQuestion();
+    const key = body ? JSON.stringify(body) : null;
+    if (ranges.rows.some((row) => row.pending)) return; // the row's answer will ask again
+    if (key && ranges.result && ranges.result.key === key) {
+      showRangeEquity(ranges.result);
+      return;
+    }
+    const seq = ++ranges.equitySeq;
+    if (ranges.equityAbort) ranges.equityAbort.abort(); // a stale question: cancelled
+    ranges.equityAbort = null;
+    if (!body) {
+      ranges.result = null;
+      showRangeEquity(null);
+      return;
+    }
+    const controller = new AbortController();
+    ranges.equityAbort = controller;
+    showRangeEquity(ranges.result, true);
+    let result = null;
+    let error = null;
+    try {
+      result = await call("/api/equity", body, controller.signal);
+    } catch (problem) {
+      if (problem && problem.name === "AbortError") return;
+      error = problem;
+    }
+    if (seq !== ranges.equitySeq) return; // never show an answer to an older question
+    ranges.equityAbort = null;
+    if (error) {
+      ranges.result = null;
+      showRangeEquity(null, false, error);
+      return;
+    }
+    result.key = key;
+    ranges.result = result;
+    showRangeEquity(result);
+    renderRangeGrid();
+  }
+
+  function showRangeEquity(result, loading, error) {
+    const box = $("#range-result");
+    if (!box) return;
+    const busy = Boolean(loading) || ranges.rows.some((row) => row.pending);
+    box.classList.toggle("loading", busy);
+    box.setAttribute("aria-busy", String(busy));
+    const status = $("#range-status");
+    const legend = $("#range-legend");
+    const hilo = state.game && state.game.halves.length > 1;
+    legend.replaceChildren();
+    for (const field of ["board", "dead"]) {
+      const bad = Boolean(error && error.field === field);
+      $(`#range-${field}`).classList.toggle("bad", bad);
+      $(`#range-${field}`).setAttribute("aria-invalid", String(bad));
+    }
+    const cardsProblem = $("#range-cards-problem");
+    cardsProblem.hidden = !(error && ["board", "dead"].includes(error.field));
+    cardsProblem.textContent = cardsProblem.hidden ? "" : error.message;
+    if (error) {
+      const field = /^hands\[(\d+)\]/.exec(error.field || "");
+      status.textContent = `${t("Error")}: ${field ? `${t("Player")} ${Number(field[1]) + 1}: ` : ""}${error.message}`;
+      status.classList.add("error-text");
+    } else {
+      status.classList.remove("error-text");
+      if (busy) status.textContent = t("Computing…");
+      else if (!result) status.textContent = t("Give every player a hand or a range.");
+      else status.textContent = `${t("Equity")} · ${t(result.exact ? "exact" : "sampled")}`;
+    }
+    if (hilo) {
+      legend.append(el("span", "key win"), ` ${t("scoop")} `, el("span", "key tie"), ` ${t("part of the pot")} · ${t("High")} / ${t("Low")}: ${t("the share of each half")}`);
+    } else {
+      legend.append(el("span", "key win"), ` ${t("win")} `, el("span", "key tie"), ` ${t("tie")}`);
+    }
+    box.dataset.key = result ? result.key || "" : "";
+    for (const [seat] of ranges.rows.entries()) {
+      const out = $(`.range-row[data-seat="${seat}"] .range-equity`);
+      if (!out) continue;
+      out.replaceChildren();
+      const player = result && result.players[seat];
+      if (!player) continue;
+      const bar = el("div", "bar");
+      const win = el("span", "win");
+      win.style.width = percent(player.win);
+      const tie = el("span", "tie");
+      tie.style.width = percent(Math.max(0, player.equity - player.win));
+      bar.append(win, tie);
+      const value = el("span", "bar-value", percent(player.equity));
+      value.dataset.equity = String(player.equity);
+      const detail = el("div", "range-detail");
+      if (hilo && player.high !== null && player.high !== undefined) {
+        for (const [kind, label, x] of [
+          ["high", t("High"), player.high],
+          ["low", t("Low"), player.low],
+          ["scoop", t("Scoop"), player.scoop ?? player.win],
+        ]) {
+          const part = el("span", `part ${kind}`, `${label} ${percent(x)}`);
+          part.dataset.kind = kind;
+          part.dataset.value = String(x);
+          detail.append(part, " ");
+        }
+      } else {
+        for (const [kind, label, x] of [
+          ["win", t("win"), player.win],
+          ["tie", t("tie"), player.tie],
+        ]) {
+          const part = el("span", `part ${kind}`, `${label} ${percent(x)}`);
+          part.dataset.kind = kind;
+          part.dataset.value = String(x);
+          detail.append(part, " ");
+        }
+      }
+      out.append(bar, value, detail);
+    }
+  }
+
+  function rangeGameChanged() {
+    // The same texts, read under the new game's rules.
+    ranges.result = null;
+    renderRanges();
+    renderRangeGrid();
+    ranges.rows.forEach((row, seat) => {
+      if (row.text.trim()) readRange(seat, 0);
+    });
+    scheduleRangeEquity(0);
+  }
+
+  function startRanges() {
+    ranges.started = true;
+    ranges.gameName = state.game.name;
+    renderRanges();
+    renderRangeGrid();
+    $("#range-add").addEventListener("click", () => {
+      if (ranges.rows.length >= RANGE_MAX) return;
+      ranges.rows.push(newRangeRow());
+      renderRanges();
+      scheduleRangeEquity(0);
+      $("#range-add").focus();
+    });
+    $("#range-remove").addEventListener("click", () => {
+      if (ranges.rows.length <= RANGE_MIN) return;
+      const row = ranges.rows.pop();
+      if (row.abort) row.abort.abort();
+      renderRanges();
+      renderRangeGrid();
+      scheduleRangeEquity(0);
+      $("#range-remove").focus();
+    });
+    for (const [id, field] of [
+      ["#range-board", "board"],
+      ["#range-dead", "dead"],
+    ]) {
+      $(id).addEventListener("input", (event) => {
+        ranges[field] = event.target.value;
+        scheduleRangeEquity(300);
+      });
+    }
+    const weight = $("#range-weight");
+    weight.addEventListener("input", () => {
+      ranges.weight = Number(weight.value) / 100;
+      $("#range-weight-value").textContent = weightText(ranges.weight);
+    });
+    $("#range-top").addEventListener("input", topSlider);
+    $("#range-clear").addEventListener("click", () => {
+      $("#range-top").value = "0";
+      $("#range-top-value").textContent = "0%";
+      setGridRange("");
+    });
   }
 
   // ---------- situations, histories, the URL ----------
@@ -1543,6 +2184,7 @@
     }
     state.active = nextEmpty(null);
     renderAll();
+    startRanges();
 
     $("#game").addEventListener("change", (e) => {
       remember();
