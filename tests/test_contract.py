@@ -158,19 +158,13 @@ def test_showdown_to_json_writes_the_given_fields() -> None:
 
 def test_a_json_number_without_fraction_is_an_integer() -> None:
     """JSON has one kind of number: 50.0 is 50 (as JSON Schema says); 1.5 is refused."""
-    record = {
-        "game": "holdem",
-        "board": "Kc Td Kh Ts 3c",
-        "button": 1.0,
-        "players": [
-            {"name": "Ann", "cards": "Ks 2d", "stake": 50.0, "dead": 5.0},
-            {"name": "Bob", "cards": "3h 3d", "stake": 50},
-        ],
-    }
+    ann: dict[str, Any] = {"name": "Ann", "cards": "Ks 2d", "stake": 50.0, "dead": 5.0}
+    bob = {"name": "Bob", "cards": "3h 3d", "stake": 50}
+    record = {"game": "holdem", "board": "Kc Td Kh Ts 3c", "button": 1.0, "players": [ann, bob]}
     out = resolve_json(record)
     # Ann's 5 is dead: she contests 45 live, so Bob's last 5 are returned to him.
     assert [p["payout"] for p in out["players"]] == [95, 5]
     assert isinstance(out["players"][0]["payout"], int)
-    record["players"][0]["stake"] = 50.5
+    ann["stake"] = 50.5
     with pytest.raises(ShowdownError, match=r"Ann: stake 50\.5 is a float"):
         resolve_json(record)

@@ -493,11 +493,12 @@ class RangeRequest(_Strict):
         json_schema_extra={"examples": [{"game": "holdem", "text": "QQ+, AKs, 76s:0.5"}]},
     )
 
-    game: Annotated[StrictStr, Field(max_length=64)] = "holdem"
+    game: GameName = "holdem"
     text: Annotated[
         StrictStr,
         Field(
             max_length=4000,
+            json_schema_extra={"pattern": RANGE_TEXT_PATTERN},
             description="The range ('QQ+, AKs, 76s:0.5'); later tokens set the weight of "
             "the combos they share with earlier ones ('QQ+, KK:0' is QQ and AA).",
         ),
