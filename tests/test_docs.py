@@ -10,8 +10,8 @@ The conventions (also on the site's "Contributing to the docs" page):
 * A ```` ```console ```` block is a terminal session: each ``$ showdown ...``
   line is run through the checkout's command line (``python -m showdown``,
   from the repository root, 80 columns, not a terminal), and the lines under
-  it, when there are any, are what it must print (standard output and
-  standard error together), compared like a doctest (``...`` matches
+  it, when there are any, are what it must print (standard output, then
+  standard error), compared like a doctest (``...`` matches
   anything, runs of spaces are one space). Each command must exit 0, or
   with the status an HTML comment ``<!-- status: N -->`` on the line before
   the block gives. ``showdown serve`` is started, asked for ``/api/games`` on
@@ -206,8 +206,7 @@ def test_console_sessions(page: Path) -> None:
             cwd=ROOT,
             env=_environment(),
             stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+            capture_output=True,
             text=True,
             encoding="utf-8",
             timeout=300,
@@ -216,11 +215,12 @@ def test_console_sessions(page: Path) -> None:
         shown = shlex.join(command.argv)
         assert done.returncode == command.status, (
             f"{command.where}: `{shown}` exited {done.returncode}, the page says "
-            f"{command.status}:\n{done.stdout}"
+            f"{command.status}:\n{done.stdout}{done.stderr}"
         )
+        printed = done.stdout + done.stderr
         if command.want:
-            assert checker.check_output(command.want, done.stdout, FLAGS), (
-                f"{command.where}: `{shown}` printed\n{done.stdout}\nthe page shows\n{command.want}"
+            assert checker.check_output(command.want, printed, FLAGS), (
+                f"{command.where}: `{shown}` printed\n{printed}\nthe page shows\n{command.want}"
             )
 
 
