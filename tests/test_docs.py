@@ -241,7 +241,9 @@ def test_every_command_has_a_page() -> None:
     for name in expected:
         page = DOCS / "cli" / f"{name.replace(' ', '-')}.md"
         assert page.exists(), f"no page for `showdown {name}`"
-        run = [" ".join(c.argv[1:3]) if c.argv[1] == "history" else c.argv[1] for c in sessions(page)]
+        run = [
+            " ".join(c.argv[1:3]) if c.argv[1] == "history" else c.argv[1] for c in sessions(page)
+        ]
         assert name in run, f"{page.name} never runs `showdown {name}`"
 
 
