@@ -5,12 +5,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BENCH_VENV ?= .bench-venv
 
-.PHONY: install run test test-fast lint format bench load clean
+.PHONY: install run test test-fast lint format docs bench load clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet]'
+	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet,docs]'
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -48,6 +48,10 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix src tests benchmarks
 	$(VENV)/bin/ruff format src tests benchmarks
 
+## The documentation site (docs/, mkdocs.yml) into site/; every warning is an error.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
 ## Speed against the peers (not part of `make test`).
 bench: $(STAMP)
 	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
@@ -60,4 +64,4 @@ load: $(STAMP)
 	$(PY) -m benchmarks.load --seconds 30
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist
+	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist site

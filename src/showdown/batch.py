@@ -405,7 +405,7 @@ def best_cards_many(
         cards tie for best, the same one as :func:`showdown.evaluate`.
 
     Raises:
-        the errors of :func:`evaluate_many`.
+        ShowdownError: the errors of :func:`evaluate_many`, for the same input.
     """
     with _KERNELS:
         array, plans = _prepare(cards, ranking, game)

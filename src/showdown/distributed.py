@@ -97,7 +97,8 @@ def evaluate_many(
     checked) on a worker, and the results come back in order, equal to the local call.
 
     Raises:
-        the errors of :func:`showdown.batch.evaluate_many`, for the first bad chunk.
+        ShowdownError: the errors of :func:`showdown.batch.evaluate_many`, for the
+            first bad chunk.
     """
     import numpy as np
 

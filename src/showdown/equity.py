@@ -1082,7 +1082,7 @@ def equity_matrix(
     ((2, 1), [0.8, 0.8])
 
     Raises:
-        the errors of :func:`equity`, for the first cell that has one.
+        ShowdownError: the errors of :func:`equity`, for the first cell that has one.
         CardCountError: no rows or no columns.
     """
     from showdown.ranges import HAND_CLASSES
