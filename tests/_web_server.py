@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import uvicorn
 
 from showdown.web import Settings, create_app
+from showdown.web._protocol import JsonErrorsH11Protocol
 
 
 @contextmanager
@@ -21,7 +22,12 @@ def running_server(settings: Settings | None = None) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        http=JsonErrorsH11Protocol,  # as `showdown serve` runs it
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

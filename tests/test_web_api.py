@@ -495,6 +495,11 @@ def test_the_serve_command() -> None:
         assert "at most 3 per request" in error["message"]
         error = _error(httpx.post(f"{url}/api/hand", content=b"x" * 5000, timeout=10), 413)
         assert "the limit is 4096 bytes" in error["message"]
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            answer = connection.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 400 ")
+        assert b'"type": "MalformedRequest"' in answer
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -8,6 +8,8 @@ after a stream of rejected wide-range requests.
 
 from __future__ import annotations
 
+import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -182,3 +184,28 @@ def test_memory_after_200_rejected_wide_range_requests(client: httpx.Client) -> 
         assert response.status_code == 422, response.text
     grown = _rss() - before
     assert grown < 50 << 20, f"the server grew by {grown >> 20} MB"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"GARBAGE\r\n\r\n",
+        b"POST /api/hand HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n{}",
+        b"GET / HTTP/1.1\r\nBad Header Line\r\n\r\n",
+        b"POST /api/hand HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ],
+)
+def test_malformed_http_framing_gets_the_json_error_shape(base_url: str, raw: bytes) -> None:
+    host, port = base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(raw)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert b"content-type: application/json" in head.lower()
+    assert b"x-content-type-options: nosniff" in head.lower()
+    error = json.loads(body)["error"]
+    assert error["type"] == "MalformedRequest"
+    assert "not valid HTTP/1.1" in error["message"]

@@ -57,6 +57,7 @@ def serve(
         import uvicorn
 
         from showdown.web import Settings, create_app
+        from showdown.web._protocol import JsonErrorsH11Protocol
     except ImportError as error:  # pragma: no cover - depends on the environment
         missing = error.name or "fastapi"
         raise fail(f"the web extra is missing ({missing}): pip install 'showdown[web]'") from None
@@ -89,6 +90,13 @@ def serve(
             port=port,
             workers=workers,
             log_level=log_level,
+            http=JsonErrorsH11Protocol,
         )
         return
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=JsonErrorsH11Protocol,  # unreadable requests get the JSON error shape too
+    )
