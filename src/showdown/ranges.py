@@ -430,7 +430,10 @@ _TOKEN_SPLIT: Final = re.compile(r"[,;]")
 _WEIGHT_PREFIX: Final = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)%(.*)$")
 _WEIGHT_SUFFIX: Final = re.compile(r"^(.*):(\d+(?:\.\d*)?|\.\d+)(%?)$")
 _CARDS: Final = re.compile(r"(?:(?:10|[2-9TJQKA])[CDHS♠♥♦♣♤♡♢♧])+", re.IGNORECASE | re.ASCII)
-_PATTERN: Final = re.compile(r"([2-9TJQKAX]+)([A-Z]*)([+]?)", re.IGNORECASE | re.ASCII)
+_PATTERN: Final = re.compile(r"([2-9TJQKAXx]+)([a-z]*)([+]?)")
+_LOWER_PATTERN: Final = re.compile(r"([2-9tjqkax]+)([sodr]*)([+]?)")
+"""A token all in lower case (``kk``, ``ats``, ``aks``): rank letters and suffix letters
+differ (t j q k a x against s o d r), so it reads one way only."""
 _SUFFIXES: Final = ("s", "o", "ds", "ss", "r")
 _RANDOM: Final = ("random", "any", "all")
 
@@ -532,12 +535,18 @@ def _tokens(text: str) -> list[str]:
             if all(_CARDS.fullmatch(word) for word in words):
                 tokens.append("".join(words))
                 continue
+            if all(len(word) == 1 for word in words):  # 'A K': one hand, spaced out
+                raise _bad_token(
+                    piece.strip(),
+                    "a token has no spaces inside: separate tokens with commas ({commas}) "
+                    "or write one hand without spaces ({joined})",
+                    commas=repr(", ".join(words)),
+                    joined=repr("".join(words)),
+                )
             raise _bad_token(
                 piece.strip(),
-                "a token has no spaces inside: separate tokens with commas ({commas}) "
-                "or write one hand without spaces ({joined})",
+                "a token has no spaces inside: separate tokens with commas ({commas})",
                 commas=repr(", ".join(words)),
-                joined=repr("".join(words)),
             )
         tokens.extend(words)
     return tokens
@@ -673,12 +682,28 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
         return _explicit_token(raw, cards_part, size, deck, game, weight, suffix_text)
     if "-" in body:
         return _dash_token(raw, body, size, deck, game, weight, suffix_text)
-    match = _PATTERN.fullmatch(body)
+    match = (_LOWER_PATTERN if body == body.lower() else _PATTERN).fullmatch(body)
     if match is None:
-        bad = next((ch for ch in body if ch.upper() not in _RANK_CHARS + "X"), body[:1])
+        bad = next((ch for ch in body if ch not in _RANK_CHARS + "Xx"), body[:1])
+        lower = _LOWER_PATTERN.fullmatch(body.lower())
+        if lower is not None:  # 'aKs': the case mixed up; say how it is written
+            raise _bad_token(
+                raw,
+                "{char} is not a rank (23456789TJQKA or x): ranks are written in capitals, {form}",
+                char=repr(bad),
+                form=repr(lower[1].upper().replace("X", "x") + lower[2] + lower[3]),
+            )
         raise _bad_token(raw, "{char} is not a rank (23456789TJQKA or x)", char=repr(bad))
     ranks_text, suffix, plus = match[1].upper().replace("X", "x"), match[2].lower(), match[3]
     if suffix not in ("", *_SUFFIXES):
+        if all(ch.upper() in _RANK_CHARS for ch in suffix):  # 'Kk': a rank in lower case
+            raise _bad_token(
+                raw,
+                "{suffix} is not one of {suffixes}: ranks are written in capitals, {form}",
+                suffix=repr(suffix),
+                suffixes=", ".join(_SUFFIXES),
+                form=repr(body.upper()),
+            )
         raise _bad_token(
             raw,
             "{suffix} is not one of {suffixes}",
