@@ -330,10 +330,10 @@ BAD_TOKENS: list[tuple[str, str, type[Exception], str]] = [
     ("A5s-A2s", "shortdeck", RangeParseError, "rank '5' is not in the deck of shortdeck"),
     ("", "holdem", RangeParseError, "'' is not a range: it is empty"),
     (" , ; ", "holdem", RangeParseError, "is not a range: it is empty"),
-    ("AA KK ZZ", "holdem", RangeParseError, "'ZZ'"),
+    ("AA, KK, ZZ", "holdem", RangeParseError, "'ZZ'"),
     ("AA, QQ+, T9z", "holdem", RangeParseError, "'T9z'"),
     ("AA", "pineapple", UnknownGameError, "'pineapple'"),
-    ("AA, KK, QQ, JJ, TT, 99, 88", "omaha6", BudgetError, "over its budget of 8,000,000 hands"),
+    ("AAxxxx, KKxxxx, QQxxxx, JJxxxx, TTxxxx, 99xxxx, 88xxxx", "omaha6", BudgetError, "over its budget of 8,000,000 hands"),
 ]
 for text, game, error, says in BAD_TOKENS:
     case(f"range {text!r} {game}", lambda t=text, g=game: parse_range(t, game=g), error, says)
