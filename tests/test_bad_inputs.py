@@ -333,7 +333,12 @@ BAD_TOKENS: list[tuple[str, str, type[Exception], str]] = [
     ("AA, KK, ZZ", "holdem", RangeParseError, "'ZZ'"),
     ("AA, QQ+, T9z", "holdem", RangeParseError, "'T9z'"),
     ("AA", "pineapple", UnknownGameError, "'pineapple'"),
-    ("AAxxxx, KKxxxx, QQxxxx, JJxxxx, TTxxxx, 99xxxx, 88xxxx", "omaha6", BudgetError, "over its budget of 8,000,000 hands"),
+    (
+        "AAxxxx, KKxxxx, QQxxxx, JJxxxx, TTxxxx, 99xxxx, 88xxxx",
+        "omaha6",
+        BudgetError,
+        "over its budget of 8,000,000 hands",
+    ),
 ]
 for text, game, error, says in BAD_TOKENS:
     case(f"range {text!r} {game}", lambda t=text, g=game: parse_range(t, game=g), error, says)

@@ -45,11 +45,7 @@ IDENTIFIERS = {
     for game in GAMES.values()
     for name in (game.name, *game.aliases)
     for word in re.findall(r"[A-Za-z]{2,}", name)
-} | {
-    word
-    for name in (*RANKINGS, *_RANKING_ALIASES)
-    for word in re.findall(r"[a-z]{2,}", name)
-}
+} | {word for name in (*RANKINGS, *_RANKING_ALIASES) for word in re.findall(r"[a-z]{2,}", name)}
 # Words a reader of the language uses as they are: the game names of the rule documents,
 # the loanwords the catalogue's translators chose for the halves of a hi/lo pot.
 LOANWORDS = {
@@ -82,7 +78,15 @@ def test_the_english_check_finds_english() -> None:
 TABLE_WORDS = {
     "en": ["Player", "Cards", "Stake", "Payout", "Share", "Main pot (250)", "Side pot (300)"],
     "ru": ["Игрок", "Карты", "Ставка", "Выплата", "Доля", "Основной банк (250)", "Побочный банк"],
-    "ro": ["Jucător", "Cărți", "Miză", "Câștig", "Parte", "Potul principal (250)", "Potul secundar"],
+    "ro": [
+        "Jucător",
+        "Cărți",
+        "Miză",
+        "Câștig",
+        "Parte",
+        "Potul principal (250)",
+        "Potul secundar",
+    ],
 }
 FOLDED = {"en": "folded", "ru": "сбросил", "ro": "a renunțat"}
 RETURNED = {"en": "Returned (100)", "ru": "Возвращено (100)", "ro": "Returnat (100)"}
