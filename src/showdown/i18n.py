@@ -355,8 +355,10 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The translation of a message whose form follows a number (``'1 deal'``, ``'2 deals'``).
 
-        >>> get_language("ru").ngettext("{count} deal", "{count} deals", 5).format(count=5)
-        '5 раздач'
+        >>> ru = get_language("ru")
+        >>> [ru.ngettext("{count} card dealt", "{count} cards dealt", n).format(count=n)
+        ...  for n in (1, 3, 5)]
+        ['сдана 1 карта', 'сданы 3 карты', 'сдано 5 карт']
         """
         return self._catalog.ngettext(singular, plural, count)
 

@@ -696,7 +696,8 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
         raise _bad_token(raw, "{char} is not a rank (23456789TJQKA or x)", char=repr(bad))
     ranks_text, suffix, plus = match[1].upper().replace("X", "x"), match[2].lower(), match[3]
     if suffix not in ("", *_SUFFIXES):
-        if all(ch.upper() in _RANK_CHARS for ch in suffix):  # 'Kk': a rank in lower case
+        # 'Kk': a rank in lower case (when the token would be a hand in capitals)
+        if all(ch.upper() in _RANK_CHARS for ch in suffix) and len(body) <= size:
             raise _bad_token(
                 raw,
                 "{suffix} is not one of {suffixes}: ranks are written in capitals, {form}",
