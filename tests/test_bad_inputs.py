@@ -297,8 +297,9 @@ case("evaluate_game unknown", lambda: evaluate_game("poker", "As Ks"), UnknownGa
 
 BAD_TOKENS: list[tuple[str, str, type[Exception], str]] = [
     ("ZZ", "holdem", RangeParseError, "'ZZ' is not a range token: 'Z' is not a rank"),
-    ("kk", "holdem", RangeParseError, "ranks are capitals: 'KK'"),
-    ("aks", "holdem", RangeParseError, "'aks' is not a range token"),
+    # lower case reads when it is unambiguous (kk, aks: issue 15); mixed case is refused
+    ("Kk", "holdem", RangeParseError, "ranks are written in capitals, 'KK'"),
+    ("aKs", "holdem", RangeParseError, "'aKs' is not a range token"),
     ("AKq", "holdem", RangeParseError, "'q' is not one of s, o, ds, ss, r"),
     ("AKs:1.5", "holdem", RangeParseError, "weight 1.5 is not in [0, 1]"),
     ("AKs:x", "holdem", RangeParseError, "the weight after ':' is not a number"),
@@ -329,10 +330,15 @@ BAD_TOKENS: list[tuple[str, str, type[Exception], str]] = [
     ("A5s-A2s", "shortdeck", RangeParseError, "rank '5' is not in the deck of shortdeck"),
     ("", "holdem", RangeParseError, "'' is not a range: it is empty"),
     (" , ; ", "holdem", RangeParseError, "is not a range: it is empty"),
-    ("AA KK ZZ", "holdem", RangeParseError, "'ZZ'"),
+    ("AA, KK, ZZ", "holdem", RangeParseError, "'ZZ'"),
     ("AA, QQ+, T9z", "holdem", RangeParseError, "'T9z'"),
     ("AA", "pineapple", UnknownGameError, "'pineapple'"),
-    ("AA, KK, QQ, JJ, TT, 99, 88", "omaha6", BudgetError, "over its budget of 8,000,000 hands"),
+    (
+        "AAxxxx, KKxxxx, QQxxxx, JJxxxx, TTxxxx, 99xxxx, 88xxxx",
+        "omaha6",
+        BudgetError,
+        "over its budget of 8,000,000 hands",
+    ),
 ]
 for text, game, error, says in BAD_TOKENS:
     case(f"range {text!r} {game}", lambda t=text, g=game: parse_range(t, game=g), error, says)
@@ -477,7 +483,7 @@ EQUITY_HANDS: list[tuple[str, object, type[Exception], str]] = [
     ("bad token", ["AhKh", "ZZ"], RangeParseError, "'ZZ' is not a range token"),
     ("kelvin", ["\u212aK", "AA"], RangeParseError, "U+212A KELVIN SIGN"),
     ("long s", ["A\u017fK\u017f", "QQ"], RangeParseError, "U+017F LATIN SMALL LETTER LONG S"),
-    ("lower", ["kk", "AA"], RangeParseError, "ranks are capitals: 'KK'"),
+    ("mixed case", ["Kk", "AA"], RangeParseError, "ranks are written in capitals, 'KK'"),
     ("shared", ["AhKh", "AhQd"], DuplicateCardError, "player 2: card Ah is also in another hand"),
     ("three cards", [["Ah", "Kh", "Qh"], "QsQd"], CardCountError, "holdem deals 2 cards, got 3"),
     ("blocked", ["AhAd", "AhAs, AdAc"], DuplicateCardError, "player 2: every hand of"),

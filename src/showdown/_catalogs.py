@@ -18,7 +18,8 @@ from showdown.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 __all__ = ["compile_catalogs", "main"]
 
 _KEYWORDS: Final = {"_": None, "gettext": None, "pgettext": ((1, "c"), 2), "N_": None,
-                    "pN_": ((1, "c"), 2)}  # fmt: skip
+                    "pN_": ((1, "c"), 2), "ngettext": (1, 2), "of": None,
+                    "_bad_token": (2,)}  # fmt: skip
 
 
 def _catalog_paths(code: str) -> tuple[Path, Path]:

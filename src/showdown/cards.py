@@ -115,7 +115,9 @@ class Rank(Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Rank:
-        raise CardParseError(f"{value!r} is not a rank: use one of 23456789TJQKA")
+        raise CardParseError.of(
+            "{value} is not a rank: use one of 23456789TJQKA", value=repr(value)
+        )
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Rank):
@@ -163,7 +165,7 @@ class Suit(Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Suit:
-        raise CardParseError(f"{value!r} is not a suit: use one of s h d c")
+        raise CardParseError.of("{value} is not a suit: use one of s h d c", value=repr(value))
 
 
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
@@ -351,32 +353,44 @@ def parse_card(text: str) -> Card:
     token = check_text("card", text).strip()
     match = _CARD_RE.fullmatch(token)
     if match is None:
-        raise CardParseError(_why_not_a_card(token))
+        raise _why_not_a_card(token)
     return DECK[4 * _RANK_TEXT[match[1].upper()].index + _SUIT_TEXT[match[2].lower()].index]
 
 
-def _why_not_a_card(token: str) -> str:
-    """A message saying why ``token`` is not a card."""
+def _why_not_a_card(token: str) -> CardParseError:
+    """The error saying why ``token`` is not a card."""
     if not token:
-        return "'' is not a card: the text is empty"
+        return CardParseError.of("'' is not a card: the text is empty")
     rank_text = "10" if token.startswith("10") else token[0]
     rest = token[len(rank_text) :]
     if not rank_text.isascii() or rank_text.upper() not in _RANK_TEXT:
-        return (
-            f"{token!r} is not a card: rank {describe_char(rank_text[0])} is not one of "
-            "23456789TJQKA"
+        return CardParseError.of(
+            "{token} is not a card: rank {rank} is not one of 23456789TJQKA",
+            token=repr(token),
+            rank=describe_char(rank_text[0]),
         )
     if not rest:
-        return f"{token!r} is not a card: the suit is missing (one of s h d c or ♠ ♥ ♦ ♣)"
+        return CardParseError.of(
+            "{token} is not a card: the suit is missing (one of s h d c or ♠ ♥ ♦ ♣)",
+            token=repr(token),
+        )
     suit = rest[0]
     if suit not in _SUIT_TEXT and not (suit.isascii() and suit.lower() in _SUIT_TEXT):
-        return (
-            f"{token!r} is not a card: suit {describe_char(suit)} is not one of s h d c or ♠ ♥ ♦ ♣"
+        return CardParseError.of(
+            "{token} is not a card: suit {suit} is not one of s h d c or ♠ ♥ ♦ ♣",
+            token=repr(token),
+            suit=describe_char(suit),
         )
     card = token[: len(token) - len(rest) + 1]
     odd = next((char for char in rest[1:] if not char.isascii()), None)
     which = f" ({describe_char(odd)})" if odd is not None else ""
-    return f"{token!r} is not a card: unexpected {rest[1:]!r}{which} after {card!r}"
+    return CardParseError.of(
+        "{token} is not a card: unexpected {rest}{which} after {card}",
+        token=repr(token),
+        rest=repr(rest[1:]),
+        which=which,
+        card=repr(card),
+    )
 
 
 CardsLike: TypeAlias = "str | Iterable[Card | str | int]"
@@ -447,7 +461,7 @@ def _parse_text(text: str) -> tuple[Card, ...]:
             match = _CARD_RE.match(chunk, position)
             if match is None:
                 bad = chunk[position:]
-                raise CardParseError(_why_not_a_card(bad[:3] if len(bad) > 3 else bad))
+                raise _why_not_a_card(bad[:3] if len(bad) > 3 else bad)
             cards.append(parse_card(match[0]))
             position = match.end()
     return tuple(cards)
@@ -475,7 +489,7 @@ def _check_distinct(cards: Iterable[Card]) -> None:
     for card in cards:
         bit = 1 << card._code
         if seen & bit:
-            raise DuplicateCardError(f"card {card} is used twice")
+            raise DuplicateCardError.of("card {card} is used twice", card=str(card))
         seen |= bit
 
 

@@ -106,9 +106,13 @@ MAX_TUPLE_BYTES: Final = 256 << 20
 """The memory budget of exact enumeration's tuples of hands."""
 MAX_PLAYERS: Final = 10
 EXACT_SECONDS: Final = 1.0
-"""Auto mode enumerates when the estimated time is below this (one core)."""
+"""Auto mode enumerates when the estimated time is below this (the default of
+``exact_seconds``: wall time, the work shared by the workers)."""
 _MAX_TUPLES: Final = 2_000_000
-_MAX_FORCED_TUPLES: Final = 10_000_000
+MAX_EXACT_TUPLES: Final = 10_000_000
+"""The most tuples of hands (one combo per player) ``exact=True`` enumerates; more is a
+:class:`~showdown.errors.BudgetError` (narrow the ranges, or sample)."""
+_MAX_FORCED_TUPLES: Final = MAX_EXACT_TUPLES
 _MAX_OPEN_COMBOS: Final = 50_000
 _MAX_LISTED: Final = 4_000_000
 _POT: Final = 5040
@@ -166,9 +170,9 @@ class PlayerEquity:
             "win": self.win,
             "tie": self.tie,
             "lose": self.lose,
-            "wins": self.wins,
-            "ties": self.ties,
-            "losses": self.losses,
+            "wins": _count(self.wins),
+            "ties": _count(self.ties),
+            "losses": _count(self.losses),
             "stderr": self.stderr,
         }
         if self.high is not None:
@@ -176,6 +180,11 @@ class PlayerEquity:
             data["low"] = self.low
             data["scoop"] = self.scoop
         return data
+
+
+def _count(value: float) -> int | float:
+    """A count as an integer when it is one (a weighted count may not be)."""
+    return int(value) if float(value).is_integer() else value
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -218,7 +227,7 @@ class EquityResult:
             "board": format_cards(self.board),
             "dead": format_cards(self.dead),
             "exact": self.exact,
-            "deals": self.deals,
+            "deals": _count(self.deals),
             "seed": self.seed,
             "stopped_by": self.stopped_by,
             "seconds": self.seconds,
@@ -266,9 +275,12 @@ def _as_range(hand: object, game: Game, seat: int, deadline: float | None = None
     """A player's hand or range as a :class:`Range` of the game's hand size."""
     if isinstance(hand, Range):
         if hand.size != game.hole_cards:
-            raise CardCountError(
-                f"player {seat}: a range of {hand.size}-card hands, but {game.name} deals "
-                f"{game.hole_cards} cards"
+            raise CardCountError.of(
+                "player {seat}: a range of {size}-card hands, but {game} deals {wanted} cards",
+                seat=seat,
+                size=hand.size,
+                game=game.name,
+                wanted=game.hole_cards,
             )
         return hand
     if isinstance(hand, str):
@@ -289,9 +301,13 @@ def _as_range(hand: object, game: Game, seat: int, deadline: float | None = None
         except TypeError as error:
             raise TypeError(f"hands[{seat - 1}]: {error}") from None
         if len(cards) > game.hole_cards:
-            raise CardCountError(
-                f"player {seat}: {game.name} deals {game.hole_cards} cards, got {len(cards)}: "
-                f"{format_cards(cards)}"
+            raise CardCountError.of(
+                "player {seat}: {game} deals {wanted} cards, got {count}: {cards}",
+                seat=seat,
+                game=game.name,
+                wanted=game.hole_cards,
+                count=len(cards),
+                cards=format_cards(cards),
             )
     return Range.holding(cards, game=game)
 
@@ -300,7 +316,11 @@ def _read(text: str, game: Game, seat: int, deadline: float | None) -> Range:
     """A range text; an empty range is an error that quotes it."""
     found = read_range(text, game, deadline=deadline)
     if found.combo_count() == 0:
-        raise RangeParseError(f"player {seat}: {text[:60]!r} holds no hand (every weight is 0)")
+        raise RangeParseError.of(
+            "player {seat}: {text} holds no hand (every weight is 0)",
+            seat=seat,
+            text=repr(text[:60]),
+        )
     return found
 
 
@@ -329,31 +349,42 @@ def _problem(
         )
     hands = list(hands)
     if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise CardCountError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
+        raise CardCountError.of(
+            "equity needs 2 to {most} players, got {count}", most=MAX_PLAYERS, count=len(hands)
+        )
     shared = _named_cards(board, "board")
     out = _named_cards(dead, "dead")
     if not found.has_board and shared:
-        raise CardCountError(f"{found.name} has no board, got board {format_cards(shared)}")
+        raise CardCountError.of(
+            "{game} has no board, got board {cards}", game=found.name, cards=format_cards(shared)
+        )
     if len(shared) > found.full_board:
-        raise CardCountError(
-            f"{found.name} has a board of {found.full_board} cards, got {len(shared)}: "
-            f"{format_cards(shared)}"
+        raise CardCountError.of(
+            "{game} has a board of {size} cards, got {count}: {cards}",
+            game=found.name,
+            size=found.full_board,
+            count=len(shared),
+            cards=format_cards(shared),
         )
     deck = found.deck
     deck_mask = cards_mask(deck)
     for card in (*shared, *out):
         if not card.mask & deck_mask:
-            raise CardParseError(f"{card} is not in the deck of {found.name}")
+            raise CardParseError.of(
+                "{card} is not in the deck of {game}", card=str(card), game=found.name
+            )
     for card in out:
         if card in shared:
-            raise DuplicateCardError(f"card {card} is both on the board and dead")
+            raise DuplicateCardError.of("card {card} is both on the board and dead", card=str(card))
     blocked = cards_mask(shared) | cards_mask(out)
     ranges = [_as_range(hand, found, seat, deadline) for seat, hand in enumerate(hands, start=1)]
     listed = sum(r.combo_count() for r in ranges if not r.is_open)
     if listed > MAX_EQUITY_HANDS:
-        raise BudgetError(
-            f"the players' ranges hold {listed:,} hands together; one equity call takes at most "
-            f"{MAX_EQUITY_HANDS:,} (narrow the ranges, or use 'random', which is never listed)"
+        raise BudgetError.of(
+            "the players' ranges hold {count} hands together; one equity call takes at most "
+            "{most} (narrow the ranges, or use 'random', which is never listed)",
+            count=f"{listed:,}",
+            most=f"{MAX_EQUITY_HANDS:,}",
         )
     # known cards of open ranges: against the board, the dead cards and each other
     held = blocked
@@ -361,12 +392,24 @@ def _problem(
         if hand_range.is_open:
             for card in hand_range.known:
                 if not card.mask & deck_mask:
-                    raise CardParseError(
-                        f"player {seat}: {card} is not in the deck of {found.name}"
+                    raise CardParseError.of(
+                        "player {seat}: {card} is not in the deck of {game}",
+                        seat=seat,
+                        card=str(card),
+                        game=found.name,
                     )
                 if held & card.mask:
-                    where = "on the board or dead" if blocked & card.mask else "in another hand"
-                    raise DuplicateCardError(f"player {seat}: card {card} is also {where}")
+                    if blocked & card.mask:
+                        raise DuplicateCardError.of(
+                            "player {seat}: card {card} is also on the board or dead",
+                            seat=seat,
+                            card=str(card),
+                        )
+                    raise DuplicateCardError.of(
+                        "player {seat}: card {card} is also in another hand",
+                        seat=seat,
+                        card=str(card),
+                    )
                 held |= card.mask
     fixed = held & ~blocked
     checked = []
@@ -375,16 +418,21 @@ def _problem(
         others = tuple(DECK[c] for c in range(52) if (fixed & ~own) >> c & 1)
         narrowed = hand_range.without((*shared, *out, *others))
         if narrowed.combo_count() == 0:
-            raise DuplicateCardError(
-                f"player {seat}: every hand of {format_range(hand_range)!r} uses a card of the "
-                "board, the dead cards or another hand"
+            raise DuplicateCardError.of(
+                "player {seat}: every hand of {range} uses a card of the board, the dead cards "
+                "or another hand",
+                seat=seat,
+                range=repr(format_range(hand_range)),
             )
         checked.append(narrowed)
     needed = sum(found.hole_cards for _ in checked) + found.full_board
     if needed + len(out) > len(deck):
-        raise CardCountError(
-            f"{len(checked)} players of {found.name} need {needed} cards, and "
-            f"{len(deck) - len(out)} are left in the deck"
+        raise CardCountError.of(
+            "{players} players of {game} need {needed} cards, and {left} are left in the deck",
+            players=len(checked),
+            game=found.name,
+            needed=needed,
+            left=len(deck) - len(out),
         )
     names = tuple(
         format_cards(r.known, sep="") if r.is_open and r.known else format_range(r) for r in ranges
@@ -657,6 +705,7 @@ def equity(
     client: Client | None = None,
     scheduler: str | None = None,
     progress: Callable[[float], None] | None = None,
+    exact_seconds: float | None = None,
 ) -> EquityResult:
     """The equity of each player's hand or range, exactly or by sampling.
 
@@ -668,8 +717,10 @@ def equity(
         board: the known board cards, if any.
         game: a game of the registry, by name or alias.
         dead: cards known to be out of play (folded, burnt, seen).
-        exact: True to enumerate every deal, False to sample; ``None`` (the
-            default) enumerates when that takes about a second or less.
+        exact: True to enumerate every deal (at most :data:`MAX_EXACT_TUPLES`
+            tuples of hands), False to sample; ``None`` (the default)
+            enumerates when the estimated time is within ``exact_seconds``
+            and no ``samples`` or ``stderr`` is asked for.
         samples: Monte Carlo: the number of deals (default
             :data:`DEFAULT_SAMPLES` when no other rule is given), or the most
             deals when ``stderr`` or ``seconds`` is given.
@@ -686,6 +737,10 @@ def equity(
         scheduler: a Dask scheduler address (``'tcp://host:8786'``), instead
             of ``client``.
         progress: called with the fraction done, from the calling thread.
+        exact_seconds: the time budget of the automatic choice: enumerate when
+            the estimate (the work shared by the workers) is below it
+            (default :data:`EXACT_SECONDS`; ``seconds``, when that is the only
+            stopping rule given).
 
     >>> result = equity(["AhKh", "QQ"], "Qh 7h 2c")
     >>> result.exact, [round(e, 3) for e in result.equities]
@@ -718,11 +773,15 @@ def equity(
     if workers is not None:
         workers = check_int("workers", workers, minimum=1, maximum=MAX_WORKERS)
     check_callable("progress", progress)
+    if exact_seconds is not None:
+        exact_seconds = check_real("exact_seconds", exact_seconds, positive=True)
     deadline = started + seconds if seconds is not None else None
     problem = _problem(hands, board, dead, game, deadline)
     if deadline is not None and time.perf_counter() > deadline:
         raise BudgetError(f"seconds={seconds}: the time ran out while reading the hands")
-    sampling_asked = samples is not None or stderr is not None or seconds is not None
+    sampling_asked = samples is not None or stderr is not None
+    if exact_seconds is None:
+        exact_seconds = seconds if seconds is not None else EXACT_SECONDS
     connection: Any = None
     if client is None and scheduler is not None:
         from showdown.distributed import connect
@@ -733,7 +792,7 @@ def equity(
     try:
         plan = None
         if exact is not False and not (exact is None and sampling_asked):
-            plan = _exact_plan(problem, forced=exact is True)
+            plan = _exact_plan(problem, forced=exact is True, budget=exact_seconds * runner.width)
         if plan is not None:
             players, deals = _run_exact(problem, plan, runner, progress, deadline)
             result = EquityResult(
@@ -767,7 +826,7 @@ class _Plan:
     boards: int
 
 
-def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
+def _exact_plan(problem: _Problem, *, forced: bool, budget: float = EXACT_SECONDS) -> _Plan | None:
     """The representative tuples to enumerate, or None when sampling is the better way."""
     counts = []
     for seat, hand_range in enumerate(problem.ranges, start=1):
@@ -786,11 +845,14 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     if problem.method == "omaha":
         per_deal *= math.comb(problem.game.hole_cards, 2) * 10
     symmetries = len(_symmetries(problem))
-    if not forced and upper / symmetries * boards * per_deal > EXACT_SECONDS:
+    if not forced and upper / symmetries * boards * per_deal > budget:
         return None
     if forced and upper > _MAX_FORCED_TUPLES:
-        raise BudgetError(
-            f"exact enumeration of {upper:,} tuples of hands is too large: sample instead"
+        raise BudgetError.of(
+            "exact enumeration of {count} tuples of hands is too large (the limit is {most}): "
+            "narrow the ranges, or sample instead",
+            count=f"{upper:,}",
+            most=f"{MAX_EXACT_TUPLES:,}",
         )
     listed = _tuples(problem, limit=_MAX_FORCED_TUPLES if forced else _MAX_TUPLES)
     if listed is None:
@@ -804,7 +866,7 @@ def _exact_plan(problem: _Problem, *, forced: bool) -> _Plan | None:
     if len(codes) == 0:
         raise DuplicateCardError("the players' ranges share cards in every combination")
     codes, weight = _canonical(codes, weight, problem)
-    if not forced and len(codes) * boards * per_deal > EXACT_SECONDS:
+    if not forced and len(codes) * boards * per_deal > budget:
         return None
     return _Plan(codes, weight, boards)
 

@@ -15,9 +15,21 @@ CardParseError 'Zx' is not a card: rank 'Z' is not one of 23456789TJQKA
 A wrong *type* (a number where a text belongs, ``None`` for a list) is a
 :class:`TypeError` naming the argument instead; the whole input policy is
 written down once, in :mod:`showdown._validate`.
+
+An error built with :meth:`ShowdownError.of` also keeps its message as a
+template and its values, so that a shell (the CLI) can say it in another
+language (:meth:`showdown.i18n.Language.explain`):
+
+>>> error = CardCountError.of("{game} needs {wanted} board cards", game="holdem",
+...                           wanted=OneOf((3, 4, 5)))
+>>> str(error), error.template
+('holdem needs 3 or 4 or 5 board cards', '{game} needs {wanted} board cards')
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
 
 __all__ = [
     "BudgetError",
@@ -28,16 +40,64 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidArrayError",
     "InvalidRecordError",
+    "OneOf",
     "RangeParseError",
     "ShowdownError",
     "StakeError",
+    "Term",
     "UnknownGameError",
     "UnknownRankingError",
 ]
 
 
+class OneOf(tuple[object, ...]):
+    """Alternatives in a message: ``'3 or 4 or 5'`` in the message itself, each language
+    joining them its own way in translation (``'3, 4 или 5'``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " or ".join(str(item) for item in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Term(str):
+    """A word of a message that is itself a catalogue message (``Term("none")``)."""
+
+    __slots__ = ()
+
+
+class _English(dict[str, Any]):
+    """The values of a template as English text."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 class ShowdownError(ValueError):
-    """Root of every error showdown raises on bad input."""
+    """Root of every error showdown raises on bad input.
+
+    Attributes:
+        template: the message before its values were put in (a catalogue
+            message id), or ``None`` for a message built by hand.
+        params: the values of the template.
+    """
+
+    template: str | None = None
+    params: Mapping[str, object] = {}
+
+    @classmethod
+    def of(cls, template: str, /, **params: object) -> Self:
+        """The error whose message is ``template`` with ``params`` put in (see the module doc).
+
+        A value missing from ``params`` is left as ``{name}``.
+        """
+        error = cls(template.format_map(_English(params)))
+        error.template = template
+        error.params = params
+        return error
 
 
 class CardParseError(ShowdownError):

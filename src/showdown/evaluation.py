@@ -28,7 +28,7 @@ from typing import Literal, overload
 
 from showdown import _fast
 from showdown.cards import Card, CardsLike, Rank, format_cards, parse_cards
-from showdown.errors import CardCountError, CardParseError, DuplicateCardError
+from showdown.errors import CardCountError, CardParseError, DuplicateCardError, Term
 from showdown.rules import HIGH, Category, Formation, RuleSet, get_ranking
 from showdown.tables import HandClass, get_table
 
@@ -322,7 +322,9 @@ def evaluate(
     shared = parse_cards(board) if board is not None else ()
     for card in shared:
         if card in hole:
-            raise DuplicateCardError(f"card {card} is both in the hand and on the board")
+            raise DuplicateCardError.of(
+                "card {card} is both in the hand and on the board", card=str(card)
+            )
     everything = (*hole, *shared)
     _check_count(rules, everything)
     _check_deck(rules, everything)
@@ -346,20 +348,29 @@ def _check_deck(rules: RuleSet, cards: Sequence[Card]) -> None:
     for card in cards:
         if card.rank not in ranks:
             low = min(ranks, key=lambda rank: rank.index).symbol
-            raise CardParseError(
-                f"{card} is not in the deck of {rules.name} (ranks {low} to A): "
-                f"{format_cards(cards)}"
+            raise CardParseError.of(
+                "{card} is not in the deck of {ranking} (ranks {low} to A): {cards}",
+                card=str(card),
+                ranking=rules.name,
+                low=low,
+                cards=format_cards(cards),
             )
 
 
 def _check_count(rules: RuleSet, cards: Sequence[Card]) -> None:
     if len(cards) < rules.min_cards:
-        raise CardCountError(
-            f"{rules.name} needs at least {rules.min_cards} cards, got {len(cards)}: "
-            f"{format_cards(cards) or 'none'}"
+        raise CardCountError.of(
+            "{ranking} needs at least {wanted} cards, got {count}: {cards}",
+            ranking=rules.name,
+            wanted=rules.min_cards,
+            count=len(cards),
+            cards=format_cards(cards) or Term("none"),
         )
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS and len(cards) > rules.hand_size:
-        raise CardCountError(
-            f"{rules.name} takes exactly {rules.hand_size} cards, got {len(cards)}: "
-            f"{format_cards(cards)}"
+        raise CardCountError.of(
+            "{ranking} takes exactly {wanted} cards, got {count}: {cards}",
+            ranking=rules.name,
+            wanted=rules.hand_size,
+            count=len(cards),
+            cards=format_cards(cards),
         )

@@ -41,7 +41,14 @@ from typing import Final
 
 from showdown import _fast
 from showdown.cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards
-from showdown.errors import CardCountError, CardParseError, DuplicateCardError, UnknownGameError
+from showdown.errors import (
+    CardCountError,
+    CardParseError,
+    DuplicateCardError,
+    OneOf,
+    Term,
+    UnknownGameError,
+)
 from showdown.evaluation import (
     HandValue,
     best_hand,
@@ -155,27 +162,38 @@ class Game:
             DuplicateCardError: a card both in the hand and on the board.
         """
         if len(hole) != self.hole_cards:
-            raise CardCountError(
-                f"{self.name} needs {self.hole_cards} cards per player, got {len(hole)}: "
-                f"{format_cards(hole) or 'none'}"
+            raise CardCountError.of(
+                "{game} needs {wanted} cards per player, got {count}: {cards}",
+                game=self.name,
+                wanted=self.hole_cards,
+                count=len(hole),
+                cards=format_cards(hole) or Term("none"),
             )
         if not self.has_board and board:
-            raise CardCountError(f"{self.name} has no board, got board {format_cards(board)}")
+            raise CardCountError.of(
+                "{game} has no board, got board {cards}", game=self.name, cards=format_cards(board)
+            )
         sizes = self.board_cards[-1:] if full_board else self.hand_boards
         if self.has_board and len(board) not in sizes:
-            wanted = " or ".join(str(n) for n in sizes)
-            raise CardCountError(
-                f"{self.name} needs {wanted} board cards, got {len(board)}: "
-                f"{format_cards(board) or 'none'}"
+            raise CardCountError.of(
+                "{game} needs {wanted} board cards, got {count}: {cards}",
+                game=self.name,
+                wanted=OneOf(sizes),
+                count=len(board),
+                cards=format_cards(board) or Term("none"),
             )
         deck = _deck_mask(self.rankings[0])
         for card in (*hole, *board):
             if not (deck >> card._code) & 1:
-                raise CardParseError(f"{card} is not in the deck of {self.name}")
+                raise CardParseError.of(
+                    "{card} is not in the deck of {game}", card=str(card), game=self.name
+                )
         if board and cards_mask(hole) & cards_mask(board):
             for card in board:
                 if card in hole:
-                    raise DuplicateCardError(f"card {card} is both in the hand and on the board")
+                    raise DuplicateCardError.of(
+                        "card {card} is both in the hand and on the board", card=str(card)
+                    )
 
     def candidates(
         self, rules: RuleSet, hole: Sequence[Card], board: Sequence[Card]
@@ -440,7 +458,9 @@ def get_game(game: str | Game) -> Game:
 
     found = _BY_ALIAS.get(_name_key(check_text("game", game)))
     if found is None:
-        raise UnknownGameError(f"{quote(game)} is not a game: use one of {', '.join(GAMES)}")
+        raise UnknownGameError.of(
+            "{name} is not a game: use one of {names}", name=quote(game), names=", ".join(GAMES)
+        )
     return found
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from showdown.cards import Rank
-from showdown.errors import ShowdownError
+from showdown.errors import OneOf, ShowdownError, Term
 from showdown.rules import Category
 
 __all__ = [
@@ -80,8 +80,10 @@ def normalize_language(lang: str) -> str:
         code = lang.strip().replace("_", "-").split("-", 1)[0].lower()
         if code in LANGUAGES:
             return code
-    raise UnknownLanguageError(
-        f"{lang!r} is not a supported language: use one of {', '.join(LANGUAGES)}"
+    raise UnknownLanguageError.of(
+        "{lang} is not a supported language: use one of {languages}",
+        lang=repr(lang),
+        languages=", ".join(LANGUAGES),
     )
 
 
@@ -349,6 +351,52 @@ class Language:
     def pgettext(self, context: str, message: str) -> str:
         """The translation of a message in a context."""
         return self._catalog.pgettext(context, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The translation of a message whose form follows a number (``'1 deal'``, ``'2 deals'``).
+
+        >>> ru = get_language("ru")
+        >>> [ru.ngettext("{count} card dealt", "{count} cards dealt", n).format(count=n)
+        ...  for n in (1, 3, 5)]
+        ['сдана 1 карта', 'сданы 3 карты', 'сдано 5 карт']
+        """
+        return self._catalog.ngettext(singular, plural, count)
+
+    def explain(self, error: BaseException) -> str:
+        """An error's message in this language: its template translated, its values put in.
+
+        An error without a template (:meth:`ShowdownError.of`) keeps its message.
+
+        >>> from showdown.cards import parse_cards
+        >>> try:
+        ...     parse_cards("As Zx")
+        ... except ShowdownError as error:
+        ...     print(get_language("ro").explain(error))
+        'Zx' nu este o carte: rangul 'Z' nu este unul dintre 23456789TJQKA
+        """
+        template = getattr(error, "template", None)
+        if template is None:
+            return str(error)
+        params = {key: self._value(value) for key, value in error.params.items()}  # type: ignore[attr-defined]
+        try:
+            return self.gettext(template).format(**params)
+        except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
+            return str(error)
+
+    def _value(self, value: object) -> object:
+        if isinstance(value, BaseException):
+            return self.explain(value)
+        if isinstance(value, OneOf):
+            return self.join_alternatives([str(self._value(item)) for item in value])
+        if isinstance(value, Term):
+            return self.gettext(str(value))
+        return value
+
+    def join_alternatives(self, items: Sequence[str]) -> str:
+        """Alternatives in words: ``'3, 4 or 5'``."""
+        if len(items) == 1:
+            return items[0]
+        return self.gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
     def rank(self, rank: Rank) -> Word:
         """A rank in words: ``Word('Ace')``, ``Word('туз')``."""

@@ -426,11 +426,14 @@ class Range:
 
 # -- parsing ---------------------------------------------------------------
 
-_TOKEN_SPLIT: Final = re.compile(r"[\s,;]+")
+_TOKEN_SPLIT: Final = re.compile(r"[,;]")
 _WEIGHT_PREFIX: Final = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)%(.*)$")
 _WEIGHT_SUFFIX: Final = re.compile(r"^(.*):(\d+(?:\.\d*)?|\.\d+)(%?)$")
 _CARDS: Final = re.compile(r"(?:(?:10|[2-9TJQKA])[CDHS♠♥♦♣♤♡♢♧])+", re.IGNORECASE | re.ASCII)
 _PATTERN: Final = re.compile(r"([2-9TJQKAXx]+)([a-z]*)([+]?)")
+_LOWER_PATTERN: Final = re.compile(r"([2-9tjqkax]+)([sodr]*)([+]?)")
+"""A token all in lower case (``kk``, ``ats``, ``aks``): rank letters and suffix letters
+differ (t j q k a x against s o d r), so it reads one way only."""
 _SUFFIXES: Final = ("s", "o", "ds", "ss", "r")
 _RANDOM: Final = ("random", "any", "all")
 
@@ -513,15 +516,51 @@ class _RangeCache:
 _CACHE: Final = _RangeCache(CACHE_BYTES)
 
 
+def _bad_token(raw: str, reason: str, /, **params: object) -> RangeParseError:
+    """``'<raw>' is not a range token: <reason>``, the reason a template of its own."""
+    return RangeParseError.of(
+        "{token} is not a range token: {reason}",
+        token=repr(raw),
+        reason=RangeParseError.of(reason, **params),
+    )
+
+
+def _tokens(text: str) -> list[str]:
+    """The tokens of a range text: split at commas and semicolons; white space inside a
+    token is allowed only between the cards of one hand (``'As Kd'``)."""
+    tokens = []
+    for piece in _TOKEN_SPLIT.split(text):
+        words = piece.split()
+        if len(words) > 1:
+            if all(_CARDS.fullmatch(word) for word in words):
+                tokens.append("".join(words))
+                continue
+            if all(len(word) == 1 for word in words):  # 'A K': one hand, spaced out
+                raise _bad_token(
+                    piece.strip(),
+                    "a token has no spaces inside: separate tokens with commas ({commas}) "
+                    "or write one hand without spaces ({joined})",
+                    commas=repr(", ".join(words)),
+                    joined=repr("".join(words)),
+                )
+            raise _bad_token(
+                piece.strip(),
+                "a token has no spaces inside: separate tokens with commas ({commas})",
+                commas=repr(", ".join(words)),
+            )
+        tokens.extend(words)
+    return tokens
+
+
 def _parse_range(text: str, found: Game, deadline: float | None) -> Range:
     size, deck = found.hole_cards, found.deck
-    tokens = [token for token in _TOKEN_SPLIT.split(text.strip()) if token]
+    tokens = _tokens(text)
     if not tokens:
-        raise RangeParseError(f"{text[:40]!r} is not a range: it is empty")
+        raise RangeParseError.of("{text} is not a range: it is empty", text=repr(text[:40]))
     parsed = []
-    for token in tokens:
+    for raw in tokens:
         _check_deadline(deadline)
-        parsed.append(_parse_token(token, size, deck, found))
+        parsed.append(_parse_token(raw, size, deck, found))
     if len(parsed) == 1 and parsed[0].open is not None and parsed[0].weight > 0:
         token = parsed[0]
         return Range._make(size, deck, known=token.open, source=(token.text,))
@@ -555,7 +594,7 @@ def _parse_range(text: str, found: Game, deadline: float | None) -> Range:
 
 def _check_deadline(deadline: float | None) -> None:
     if deadline is not None and time.perf_counter() > deadline:
-        raise BudgetError("the time budget ran out while reading the ranges")
+        raise BudgetError.of("the time budget ran out while reading the ranges")
 
 
 class _Token:
@@ -604,9 +643,12 @@ class _Token:
 
 
 def _over_budget(text: str, count: int) -> BudgetError:
-    return BudgetError(
-        f"{text!r} lists {count:,} hands: with the tokens before it, the range is over its "
-        f"budget of {MAX_RANGE_HANDS:,} hands; narrow it or use 'random'"
+    return BudgetError.of(
+        "{token} lists {count} hands: with the tokens before it, the range is over its "
+        "budget of {budget} hands; narrow it or use 'random'",
+        token=repr(text),
+        count=f"{count:,}",
+        budget=f"{MAX_RANGE_HANDS:,}",
     )
 
 
@@ -619,9 +661,10 @@ def _check_characters(raw: str) -> None:
         return
     for char in raw:
         if not (char.isascii() and char.isprintable()) and char not in _SUIT_SYMBOLS:
-            raise RangeParseError(
-                f"{raw[:40]!r} is not a range token: {describe_char(char)} is not a rank, a suit "
-                "or part of a weight"
+            raise _bad_token(
+                raw[:40],
+                "{char} is not a rank, a suit or part of a weight",
+                char=describe_char(char),
             )
 
 
@@ -629,7 +672,7 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
     _check_characters(raw)
     body, weight = _split_weight(raw)
     if not body:
-        raise RangeParseError(f"{raw!r} is not a range token: no hand before the weight")
+        raise _bad_token(raw, "no hand before the weight")
     suffix_text = "" if weight == 1.0 else f":{weight!r}"
     if body.lower() in _RANDOM:
         text = "random" + suffix_text
@@ -639,19 +682,34 @@ def _parse_token(raw: str, size: int, deck: tuple[Card, ...], game: Game) -> _To
         return _explicit_token(raw, cards_part, size, deck, game, weight, suffix_text)
     if "-" in body:
         return _dash_token(raw, body, size, deck, game, weight, suffix_text)
-    match = _PATTERN.fullmatch(body)
+    match = (_LOWER_PATTERN if body == body.lower() else _PATTERN).fullmatch(body)
     if match is None:
         bad = next((ch for ch in body if ch not in _RANK_CHARS + "Xx"), body[:1])
-        hint = ""
-        if bad.upper() in _RANK_CHARS:
-            hint = f"; ranks are capitals: {body.upper()!r}"
-        raise RangeParseError(
-            f"{raw!r} is not a range token: {bad!r} is not a rank (23456789TJQKA or x){hint}"
-        )
+        lower = _LOWER_PATTERN.fullmatch(body.lower())
+        if lower is not None:  # 'aKs': the case mixed up; say how it is written
+            raise _bad_token(
+                raw,
+                "{char} is not a rank (23456789TJQKA or x): ranks are written in capitals, {form}",
+                char=repr(bad),
+                form=repr(lower[1].upper().replace("X", "x") + lower[2] + lower[3]),
+            )
+        raise _bad_token(raw, "{char} is not a rank (23456789TJQKA or x)", char=repr(bad))
     ranks_text, suffix, plus = match[1].upper().replace("X", "x"), match[2].lower(), match[3]
     if suffix not in ("", *_SUFFIXES):
-        raise RangeParseError(
-            f"{raw!r} is not a range token: {suffix!r} is not one of {', '.join(_SUFFIXES)}"
+        # 'Kk': a rank in lower case (when the token would be a hand in capitals)
+        if all(ch.upper() in _RANK_CHARS for ch in suffix) and len(body) <= size:
+            raise _bad_token(
+                raw,
+                "{suffix} is not one of {suffixes}: ranks are written in capitals, {form}",
+                suffix=repr(suffix),
+                suffixes=", ".join(_SUFFIXES),
+                form=repr(body.upper()),
+            )
+        raise _bad_token(
+            raw,
+            "{suffix} is not one of {suffixes}",
+            suffix=repr(suffix),
+            suffixes=", ".join(_SUFFIXES),
         )
     return _pattern_token(raw, ranks_text, suffix, plus, size, deck, game, weight, suffix_text)
 
@@ -664,15 +722,13 @@ def _split_weight(raw: str) -> tuple[str, float]:
     suffix = _WEIGHT_SUFFIX.match(body)
     if suffix:
         if prefix:
-            raise RangeParseError(f"{raw!r} is not a range token: it has two weights")
+            raise _bad_token(raw, "it has two weights")
         body = suffix[1]
         weight = float(suffix[2]) / (100.0 if suffix[3] else 1.0)
     elif ":" in body:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: the weight after ':' is not a number like 0.5 or 50%"
-        )
+        raise _bad_token(raw, "the weight after ':' is not a number like 0.5 or 50%")
     if not 0.0 <= weight <= 1.0:
-        raise RangeParseError(f"{raw!r} is not a range token: weight {weight:g} is not in [0, 1]")
+        raise _bad_token(raw, "weight {weight} is not in [0, 1]", weight=f"{weight:g}")
     return body, weight
 
 
@@ -688,15 +744,19 @@ def _explicit_token(
     try:
         cards = parse_cards(body)
     except DuplicateCardError as error:
-        raise RangeParseError(f"{raw!r} is not a range token: {error}") from None
+        raise _bad_token(raw, "{error}", error=error) from None
     if len(cards) > size:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: {len(cards)} cards, but a {game.name} hand has {size}"
+        raise _bad_token(
+            raw,
+            "{count} cards, but a {game} hand has {size}",
+            count=len(cards),
+            game=game.name,
+            size=size,
         )
     for card in cards:
         if card not in deck:
-            raise RangeParseError(
-                f"{raw!r} is not a range token: {card} is not in the deck of {game.name}"
+            raise _bad_token(
+                raw, "{card} is not in the deck of {game}", card=str(card), game=game.name
             )
     text = "".join(str(card) for card in cards) + suffix_text
     if len(cards) < size:
@@ -716,38 +776,49 @@ def _pattern_token(
     suffix_text: str,
 ) -> _Token:
     if len(ranks_text) > size:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: {len(ranks_text)} ranks, but a {game.name} hand has "
-            f"{size} cards"
+        raise _bad_token(
+            raw,
+            "{count} ranks, but a {game} hand has {size} cards",
+            count=len(ranks_text),
+            game=game.name,
+            size=size,
+        )
+    if size > 2 and len(ranks_text) < size and "x" not in ranks_text and not suffix and not plus:
+        raise _bad_token(
+            raw,
+            "{game} deals {size} cards, this names {count}: write {padded} for every hand "
+            "holding them",
+            game=game.name,
+            size=size,
+            count=len(ranks_text),
+            padded=repr(ranks_text + "x" * (size - len(ranks_text))),
         )
     in_deck = {card.rank.symbol for card in deck}
     for symbol in ranks_text:
         if symbol != "x" and symbol not in in_deck:
-            raise RangeParseError(
-                f"{raw!r} is not a range token: rank {symbol!r} is not in the deck of {game.name}"
+            raise _bad_token(
+                raw, "rank {rank} is not in the deck of {game}", rank=repr(symbol), game=game.name
             )
     named = [_RANK_CHARS.index(s) for s in ranks_text if s != "x"]
     if suffix in ("s", "o"):
         if size != 2:
-            raise RangeParseError(
-                f"{raw!r} is not a range token: {suffix!r} is for two-card hands; "
-                "use ds, ss or r for a whole hand"
+            raise _bad_token(
+                raw,
+                "{suffix} is for two-card hands; use ds, ss or r for a whole hand",
+                suffix=repr(suffix),
             )
         if len(named) == 2 and named[0] == named[1]:
-            raise RangeParseError(
-                f"{raw!r} is not a range token: a pair cannot be suited or offsuit"
-            )
+            raise _bad_token(raw, "a pair cannot be suited or offsuit")
     elif suffix and size < 3:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: {suffix!r} is for hands of three or more cards; "
-            "use s or o"
+        raise _bad_token(
+            raw, "{suffix} is for hands of three or more cards; use s or o", suffix=repr(suffix)
         )
     counts: dict[int, int] = {}
     for index in named:
         counts[index] = counts.get(index, 0) + 1
     for count in counts.values():
         if count > 4:
-            raise RangeParseError(f"{raw!r} is not a range token: five cards of one rank")
+            raise _bad_token(raw, "five cards of one rank")
     text = _normal_pattern(ranks_text, size) + suffix
     if plus:
         return _plus_token(raw, text, named, suffix, size, deck, weight, suffix_text)
@@ -770,15 +841,11 @@ def _dash_token(
 ) -> _Token:
     """``QQ-99``, ``A5s-A2s`` (one top card) or ``T9s-65s`` (one gap)."""
     if size != 2:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: '-' joins two-card hands like QQ-99 or T9s-65s"
-        )
+        raise _bad_token(raw, "'-' joins two-card hands like QQ-99 or T9s-65s")
     ends = body.split("-")
     matches = [_END.fullmatch(end) for end in ends]
     if len(ends) != 2 or matches[0] is None or matches[1] is None:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: write a run as two hands like QQ-99, A5s-A2s or T9s-65s"
-        )
+        raise _bad_token(raw, "write a run as two hands like QQ-99, A5s-A2s or T9s-65s")
     h1, l1 = sorted(
         (_RANK_CHARS.index(matches[0][1].upper()), _RANK_CHARS.index(matches[0][2].upper())),
         reverse=True,
@@ -791,18 +858,18 @@ def _dash_token(
     deck_ranks = {card.rank.index for card in deck}
     for index in (h1, l1, h2, l2):
         if index not in deck_ranks:
-            raise RangeParseError(
-                f"{raw!r} is not a range token: rank {_RANK_CHARS[index]!r} is not in the deck "
-                f"of {game.name}"
+            raise _bad_token(
+                raw,
+                "rank {rank} is not in the deck of {game}",
+                rank=repr(_RANK_CHARS[index]),
+                game=game.name,
             )
     if s1 != s2:
-        raise RangeParseError(f"{raw!r} is not a range token: both ends must be s, o or neither")
+        raise _bad_token(raw, "both ends must be s, o or neither")
     if (h1 == l1) != (h2 == l2):
-        raise RangeParseError(
-            f"{raw!r} is not a range token: a run joins two pairs or two non-pairs"
-        )
+        raise _bad_token(raw, "a run joins two pairs or two non-pairs")
     if h1 == l1 and s1:
-        raise RangeParseError(f"{raw!r} is not a range token: a pair cannot be suited or offsuit")
+        raise _bad_token(raw, "a pair cannot be suited or offsuit")
     if (h1, l1) < (h2, l2):
         (h1, l1), (h2, l2) = (h2, l2), (h1, l1)
     if h1 == l1:
@@ -812,10 +879,7 @@ def _dash_token(
     elif h1 - l1 == h2 - l2:
         classes = [(h2 + d, l2 + d) for d in range(h1 - h2 + 1)]
     else:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: the two ends must share the top card (A5s-A2s) "
-            "or the gap (T9s-65s)"
-        )
+        raise _bad_token(raw, "the two ends must share the top card (A5s-A2s) or the gap (T9s-65s)")
     classes = [(h, k) for h, k in classes if h in deck_ranks and k in deck_ranks]
     masks = _union(_class_masks(h, k, s1, deck) for h, k in classes)
     text = (
@@ -845,9 +909,7 @@ def _plus_token(
     suffix_text: str,
 ) -> _Token:
     if size != 2 or len(named) != 2:
-        raise RangeParseError(
-            f"{raw!r} is not a range token: '+' follows a two-card hand like QQ or A2s"
-        )
+        raise _bad_token(raw, "'+' follows a two-card hand like QQ or A2s")
     high, low = max(named), min(named)
     deck_ranks = {card.rank.index for card in deck}
     if high == low:
@@ -915,8 +977,9 @@ def _expand(
     pool_size = len(deck) - chosen
     total = len(starts) * comb(pool_size, rest)
     if total > _MAX_LISTED:
-        raise RangeParseError(
-            f"a pattern that lists {total:,} hands is too wide: narrow it or use 'random'"
+        raise RangeParseError.of(
+            "a pattern that lists {count} hands is too wide: narrow it or use 'random'",
+            count=f"{total:,}",
         )
     if total > budget:
         raise _over_budget(text, total)

@@ -306,6 +306,6 @@ def get_ranking(ranking: str | RuleSet) -> RuleSet:
         return RANKINGS[key]
     except KeyError:
         names = ", ".join(RANKINGS)
-        raise UnknownRankingError(
-            f"{quote(ranking)} is not a ranking: use one of {names}"
+        raise UnknownRankingError.of(
+            "{name} is not a ranking: use one of {names}", name=quote(ranking), names=names
         ) from None

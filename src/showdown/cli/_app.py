@@ -1,29 +1,129 @@
-"""The typer application and the helpers every command shares."""
+"""The typer application and the helpers every command shares.
+
+Every command takes ``--lang`` (``-l``; default: the ``SHOWDOWN_LANG``
+environment variable, else English) and says everything in that language:
+its tables, its labels and its errors (:meth:`showdown.i18n.Language.explain`).
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, Final, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.table import Table
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from showdown.errors import ShowdownError
+from showdown.errors import ShowdownError, UnknownGameError, UnknownRankingError
 
-__all__ = ["app", "console", "fail", "handle_errors", "print_json"]
+try:  # the click typer runs on: its own copy in recent versions, else the click package
+    from typer import _click as click
+except ImportError:  # pragma: no cover - older typer
+    import click  # type: ignore[no-redef]
+from showdown.i18n import N_, Language, UnknownLanguageError, get_language
+
+__all__ = [
+    "COMMAND_ORDER",
+    "LangOption",
+    "app",
+    "command",
+    "console",
+    "fail",
+    "handle_errors",
+    "language",
+    "os_reason",
+    "print_json",
+    "print_table",
+]
+
+COMMAND_ORDER: Final = (
+    "hand",
+    "compare",
+    "resolve",
+    "equity",
+    "matrix",
+    "games",
+    "census",
+    "audit",
+    "history",
+    "serve",
+)
+"""The commands in the order ``--help`` lists them: from one hand to whole files."""
+
+
+def _tidy(command: click.Command, ctx: click.Context) -> None:
+    """Flags shown as flags (no ``<bool>``), arguments by their name in capitals."""
+    for param in command.get_params(ctx):
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+        elif isinstance(param, TyperArgument):
+            if param.metavar is None:
+                param.metavar = (param.name or "").upper()
+            # the name says what it is; its Python type is noise in the help
+            object.__setattr__(param, "display_type_rich", lambda ctx: None)
+
+
+def _usage(command: click.Command, ctx: click.Context) -> list[str]:
+    pieces = (
+        ["[OPTIONS]"] if any(isinstance(p, TyperOption) for p in command.get_params(ctx)) else []
+    )
+    for param in command.get_params(ctx):
+        if isinstance(param, TyperArgument):
+            name = (param.metavar or param.name or "").upper()
+            name += "..." if param.nargs != 1 else ""
+            pieces.append(name if param.required else f"[{name}]")
+    return pieces
+
+
+class ShowdownCommand(TyperCommand):
+    """A command whose help shows flags as flags and arguments as ``CARDS``."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _tidy(self, ctx)
+        super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return _usage(self, ctx)
+
+
+class ShowdownGroup(TyperGroup):
+    """The command group: commands listed in :data:`COMMAND_ORDER`, flags as flags."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _tidy(self, ctx)
+        super().format_help(ctx, formatter)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = list(self.commands)
+        order = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: order.get(name, len(order)))
+
 
 app = typer.Typer(
     name="showdown",
     help="Decide poker showdowns: who wins, with which five cards, why, and the split.",
+    epilog='Start with: showdown hand "As Kd" -b "Qs Js Ts 2c 3d"; '
+    "every command has -h, and --lang en, ru or ro.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=ShowdownGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console(highlight=False)
+
+
+def command(
+    name: str | None = None, *, examples: Sequence[str], group: typer.Typer = app
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Register a command with its examples shown at the end of its ``--help``."""
+    epilog = "Examples:\n\n" + "\n\n".join(f"  {example}" for example in examples)
+    return group.command(name, cls=ShowdownCommand, epilog=epilog)
 
 
 def _version(value: bool) -> None:
@@ -43,27 +143,120 @@ def _main(
     """Decide poker showdowns: who wins, with which five cards, why, and the split."""
 
 
+LangOption = Annotated[
+    str,
+    typer.Option(
+        "--lang",
+        "-l",
+        envvar="SHOWDOWN_LANG",
+        help="Language of the output and the errors: en, ru or ro.",
+    ),
+]
+
 _stderr = Console(stderr=True, highlight=False)
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print a one-line error and return the exit to raise."""
-    _stderr.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+def language(lang: object) -> Language:
+    """The language of ``--lang``; English for anything that is not one (the error about
+    that is reported by the command itself)."""
+    if isinstance(lang, Language):
+        return lang
+    try:
+        return get_language(lang if isinstance(lang, str) else "en")
+    except UnknownLanguageError:
+        return get_language("en")
+
+
+_OS_REASONS: Final = {
+    errno.ENOENT: N_("no such file or directory"),
+    errno.EACCES: N_("permission denied"),
+    errno.EISDIR: N_("is a directory"),
+    errno.ENOTDIR: N_("not a directory"),
+}
+
+
+def os_reason(error: OSError, lang: str | Language = "en") -> str:
+    """Why a file could not be opened, in the language (the system's words otherwise)."""
+    message = _OS_REASONS.get(error.errno or 0)
+    return language(lang).gettext(message) if message else (error.strerror or str(error))
+
+
+def fail(message: str, code: int = 2, *, lang: str | Language = "en") -> typer.Exit:
+    """Print a one-line error (``error: ...`` in the language) and return the exit to raise."""
+    _ = language(lang).gettext
+    prefix = _("error:")
+    _stderr.print(f"[bold red]{prefix}[/] {message}", soft_wrap=True, markup=True)
     return typer.Exit(code)
 
 
+def _explain(error: ShowdownError, t: Language) -> str:
+    """An error in words, with the closest name for an unknown game or ranking."""
+    from rich.markup import escape
+
+    text = t.explain(error)
+    if isinstance(error, UnknownGameError | UnknownRankingError):
+        text = _suggest(error, t)
+    prefix = f"{type(error).__name__}: " if t.code == "en" else ""
+    return escape(prefix + text)
+
+
+def _suggest(error: ShowdownError, t: Language) -> str:
+    """``'holdm' is not a game: did you mean holdem? ...`` with every name and alias."""
+    import difflib
+
+    _ = t.gettext
+    name = str(error.params.get("name", ""))
+    typed = name.strip("'\"").lower()
+    if isinstance(error, UnknownGameError):
+        from showdown.games import GAMES
+
+        names = {game.name: game.aliases for game in GAMES.values()}
+    else:
+        from showdown.rules import _ALIASES, RANKINGS  # the registry's own aliases
+
+        names = {
+            ranking: tuple(alias for alias, target in _ALIASES.items() if target == ranking)
+            for ranking in RANKINGS
+        }
+    every = {alias.lower(): main for main, aliases in names.items() for alias in (main, *aliases)}
+    close = difflib.get_close_matches(typed, list(every), n=1, cutoff=0.6)
+    listing = "; ".join(
+        f"{main} ({', '.join(aliases)})" if aliases else main for main, aliases in names.items()
+    )
+    if isinstance(error, UnknownGameError):
+        if close:
+            return _("{name} is not a game: did you mean {close}? Games (aliases): {names}").format(
+                name=name, close=_closest(close[0], every), names=listing
+            )
+        return _("{name} is not a game. Games (aliases): {names}").format(name=name, names=listing)
+    if close:
+        return _(
+            "{name} is not a ranking: did you mean {close}? Rankings (aliases): {names}"
+        ).format(name=name, close=_closest(close[0], every), names=listing)
+    return _("{name} is not a ranking. Rankings (aliases): {names}").format(
+        name=name, names=listing
+    )
+
+
+def _closest(alias: str, every: dict[str, str]) -> str:
+    """``'razz (ace_to_five)'``: the name closest to what was typed, and what it names."""
+    main = every[alias]
+    return alias if alias == main else f"{alias} ({main})"
+
+
 def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn the library's errors into a one-line message and exit status 2."""
+    """Turn the library's errors into a one-line message (in ``--lang``) and exit status 2."""
 
     @wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        t = language(kwargs.get("lang", "en"))
         try:
             return command(*args, **kwargs)
         except ShowdownError as error:
-            raise fail(f"{type(error).__name__}: {error}") from None
+            raise fail(_explain(error, t), lang=t) from None
 
     return wrapper
 
@@ -72,3 +265,20 @@ def print_json(data: Any, *, pretty: bool = False) -> None:
     """Write JSON to standard output."""
     sys.stdout.write(json.dumps(data, indent=2 if pretty else None, ensure_ascii=False) + "\n")
     sys.stdout.flush()  # one record at a time: readers of a stream see each result at once
+
+
+def print_table(table: Table) -> None:
+    """Print a table so that no word is cut: every column at least as wide as its longest
+    word (a card, a hand's name), the text wrapped between words."""
+    from rich.text import Text
+
+    for column in table.columns:
+        longest = 0
+        for cell in (column.header, *column.cells):
+            plain = cell.plain if isinstance(cell, Text) else Text.from_markup(str(cell)).plain
+            for word in plain.split():
+                longest = max(longest, len(word))
+        column.min_width = max(column.min_width or 0, longest)
+        column.overflow = "fold"
+    width = sum((c.min_width or 0) + 3 for c in table.columns) + 1
+    console.print(table, width=max(console.width, width) if width > console.width else None)

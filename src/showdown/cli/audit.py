@@ -6,8 +6,11 @@ import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.markup import escape
 
-from showdown.cli._app import app, console, fail, print_json
+from showdown.cli._app import LangOption, command, console, fail, language, print_json
+from showdown.errors import ShowdownError
+from showdown.i18n import Language, normalize_language
 
 if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
     from showdown.history.audit import Tally, Verdict
@@ -15,7 +18,14 @@ if TYPE_CHECKING:  # the history package loads when the command runs, not at sta
 __all__ = ["audit"]
 
 
-@app.command()
+@command(
+    examples=[
+        "showdown audit histories/   (every file below, recursively)",
+        'showdown audit "HH2024*.txt" --workers 4',
+        "showdown audit session.phhs --json",
+        "showdown audit hands.txt --lang ru",
+    ]
+)
 def audit(
     paths: Annotated[
         list[str],
@@ -32,6 +42,7 @@ def audit(
             help="Audit on a Dask cluster: the scheduler's address (tcp://host:8786).",
         ),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Audit hand histories: who should have won what, and whether the room paid exactly that.
 
@@ -43,6 +54,11 @@ def audit(
 
     from showdown.history.audit import Tally, audit_paths
 
+    try:
+        t = language(normalize_language(lang))
+    except ShowdownError as error:
+        raise fail(escape(str(error))) from None
+    _ = t.gettext
     tally = Tally()
     failed = False
     disagreements: list[Verdict] = []
@@ -53,10 +69,17 @@ def audit(
         try:
             client = connect(scheduler, timeout=10.0)
         except (OSError, ImportError) as error:
-            raise fail(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
+            message = _("cannot reach the Dask scheduler {address}: {reason}").format(
+                address=scheduler, reason=error
+            )
+            raise fail(escape(message), lang=t) from None
     progress = Progress(
         SpinnerColumn(),
-        TextColumn("{task.completed:,.0f} hands read, {task.fields[showdowns]:,} showdowns"),
+        TextColumn(
+            escape(_("{done} hands read, {showdowns} showdowns")).format(
+                done="{task.completed:,.0f}", showdowns="{task.fields[showdowns]:,}"
+            )
+        ),
         TimeElapsedColumn(),
         console=Console(stderr=True),
         transient=True,
@@ -86,19 +109,30 @@ def audit(
     if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
         failed = True
     if not as_json:
-        _print_summary(tally, disagreements)
+        _print_summary(tally, disagreements, t)
     if failed:
         raise typer.Exit(1)
 
 
-def _print_summary(tally: Tally, problems: list[Verdict]) -> None:
+def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
     from rich.table import Table
 
+    from showdown.cli._app import print_table
     from showdown.history.audit import DISAGREE, format_amount
 
-    table = Table(title="Audit")
-    for column in ("site", "game", "hands", "showdowns", "agree", "disagree", "other"):
-        table.add_column(column, justify="left" if column in ("site", "game") else "right")
+    _ = t.gettext
+    table = Table(title=_("Audit"))
+    columns = (
+        _("Site"),
+        _("Game"),
+        _("Hands"),
+        _("Showdowns"),
+        _("Agree"),
+        _("Disagree"),
+        _("Other"),
+    )
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="left" if i < 2 else "right")
     for (site, game), row in sorted(tally.rows.items()):
         other = row["unsupported"] + row["error"]
         table.add_row(
@@ -110,22 +144,32 @@ def _print_summary(tally: Tally, problems: list[Verdict]) -> None:
             str(row["disagree"]),
             str(other),
         )
-    console.print(table)
+    print_table(table)
     if tally.skipped:
         skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(tally.skipped.items()))
-        console.print(f"skipped: {skipped}")
+        console.print(escape(_("skipped: {what}").format(what=skipped)))
+    verdicts = {
+        "agree": _("agree"),
+        "disagree": _("disagree"),
+        "unsupported": _("unsupported"),
+        "error": _("error"),
+    }
     for verdict in problems:
-        console.print(
-            f"\n[bold]{verdict.file}[/] hand {verdict.hand} ({verdict.game}): "
-            f"[{'red' if verdict.verdict == DISAGREE else 'yellow'}]{verdict.verdict}[/]"
+        where = _("{file}, hand {hand} ({game}):").format(
+            file=verdict.file, hand=verdict.hand, game=verdict.game
         )
+        colour = "red" if verdict.verdict == DISAGREE else "yellow"
+        word = verdicts.get(verdict.verdict, verdict.verdict)
+        console.print(f"\n[bold]{escape(where)}[/] [{colour}]{escape(word)}[/]")
         if verdict.reason:
-            console.print(f"  {verdict.reason}")
+            console.print(f"  {escape(verdict.reason)}")
         for player in verdict.players:
             if player.difference:
-                console.print(
-                    f"  {player.name}: room paid {format_amount(player.recorded, verdict.unit)}, "
-                    f"rules pay {format_amount(player.resolved, verdict.unit)}"
+                line = _("{name}: the room paid {paid}, the rules pay {due}").format(
+                    name=player.name,
+                    paid=format_amount(player.recorded, verdict.unit),
+                    due=format_amount(player.resolved, verdict.unit),
                 )
+                console.print("  " + escape(line))
         for text in verdict.explanations:
-            console.print(f"  - {text}")
+            console.print(f"  - {escape(text)}")

@@ -8,9 +8,20 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from showdown.cli._app import app, console, handle_errors, print_json
+from showdown.cli._app import (
+    LangOption,
+    command,
+    console,
+    handle_errors,
+    language,
+    print_json,
+    print_table,
+)
+from showdown.errors import CardCountError, OneOf
+from showdown.i18n import normalize_language
 from showdown.rules import get_ranking
 
 __all__ = ["census_command", "census_to_json"]
@@ -40,7 +51,15 @@ def _has_royal(result: Any) -> bool:
     return bool(result.ranking.flushes and not result.ranking.lower_wins)
 
 
-@app.command("census")
+@command(
+    "census",
+    examples=[
+        "showdown census   (every 7-card hand at high: 133,784,560 of them)",
+        "showdown census --ranking razz --cards 5",
+        "showdown census -r badugi --lang ru",
+        "showdown census -r 2-7 --json",
+    ],
+)
 @handle_errors
 def census_command(
     ranking: Annotated[
@@ -49,10 +68,14 @@ def census_command(
     cards: Annotated[
         int | None,
         typer.Option(
-            "--cards", "-n", help="Cards per hand (default: 7 when allowed, else the only size)."
+            "--cards", "-c", help="Cards per hand (default: 7 when allowed, else the only size)."
         ),
     ] = None,
+    old_cards: Annotated[
+        int | None, typer.Option("-n", hidden=True, help="Deprecated spelling of --cards.")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Enumerate every hand of a size and count hands and distinct classes per category.
 
@@ -61,19 +84,42 @@ def census_command(
     """
     from showdown.batch import census, census_sizes
 
+    lang = normalize_language(lang)
+    t = language(lang)
+    _ = t.gettext
+    if old_cards is not None:
+        _stderr.print(escape(_("note: -n is now --cards (-c); -n will go away")), soft_wrap=True)
+        cards = old_cards if cards is None else cards
     rules = get_ranking(ranking)
-    size = cards if cards is not None else max(census_sizes(rules))
+    sizes = census_sizes(rules)
+    size = cards if cards is not None else max(sizes)
+    if size not in sizes:  # checked before the progress bar starts: a clean one-line error
+        raise CardCountError.of(
+            "--cards {size}: the {ranking} census counts hands of {sizes} cards",
+            size=size,
+            ranking=rules.name,
+            sizes=OneOf(sizes),
+        )
     started = time.perf_counter()
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
+    label = _("census {ranking}, {count} cards").format(ranking=rules.name, count=size)
     with Progress(
-        TextColumn(f"census {rules.name}, {size} cards"),
+        TextColumn(escape(label)),
         BarColumn(),
         TextColumn("{task.percentage:>3.0f}%"),
         TimeElapsedColumn(),
+        TextColumn("/"),
+        TimeRemainingColumn(),
         console=_stderr,
         transient=True,
-        disable=json,
+        disable=json or not _stderr.is_terminal,
     ) as progress:
         task = progress.add_task("census", total=1)
 
@@ -85,20 +131,29 @@ def census_command(
     if json:
         print_json(census_to_json(result, seconds))
         return
-    table = Table(title=f"{rules.title}: every {size}-card hand")
-    table.add_column("Category")
-    table.add_column("Hands", justify="right")
-    table.add_column("Share", justify="right")
-    table.add_column("Classes", justify="right")
+    table = Table(
+        title=_("{ranking}: every {count}-card hand").format(ranking=_(rules.title), count=size)
+    )
+    table.add_column(_("Category"))
+    table.add_column(_("Hands"), justify="right")
+    table.add_column(_("Share"), justify="right")
+    table.add_column(_("Classes"), justify="right")
     for row in result.rows:
         share = f"{100 * row.hands / result.hands:.4f}%"
-        table.add_row(row.title, f"{row.hands:,}", share, f"{row.classes:,}")
+        table.add_row(_(row.title), f"{row.hands:,}", share, f"{row.classes:,}")
         if row.category == "straight_flush" and _has_royal(result):
             royal = result.best_class_hands
             table.add_row(
-                "  of which royal flush", f"{royal:,}", f"{100 * royal / result.hands:.4f}%", "1"
+                "  " + _("of which royal flush"),
+                f"{royal:,}",
+                f"{100 * royal / result.hands:.4f}%",
+                "1",
             )
     table.add_section()
-    table.add_row("Total", f"{result.hands:,}", "100%", f"{result.classes:,}")
-    console.print(table)
-    console.print(f"{result.hands:,} hands in {seconds:.2f} s")
+    table.add_row(_("Total"), f"{result.hands:,}", "100%", f"{result.classes:,}")
+    print_table(table)
+    console.print(
+        t.ngettext(
+            "{count} hand in {seconds} s", "{count} hands in {seconds} s", result.hands
+        ).format(count=f"{result.hands:,}", seconds=f"{seconds:.2f}")
+    )

@@ -9,14 +9,26 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from showdown.cli._app import app, console, handle_errors, print_json
-from showdown.errors import ShowdownError
+from showdown.cards import format_cards
+from showdown.cli._app import (
+    LangOption,
+    command,
+    console,
+    handle_errors,
+    language,
+    print_json,
+    print_table,
+)
+from showdown.cli.hand import half_title
+from showdown.errors import InvalidArgumentError, ShowdownError, Term
+from showdown.i18n import Language, normalize_language
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -25,15 +37,34 @@ __all__ = ["equity_command", "matrix_command", "write_matrix"]
 
 _stderr = Console(stderr=True, highlight=False)
 
+EXACT_LIMIT: Final = 10_000_000
+"""``--exact``'s limit, as its help says (:data:`showdown.equity.MAX_EXACT_TUPLES`, not
+imported here: the equity module loads only when a command needs it)."""
+EXACT_BUDGET: Final = 10.0
+"""Seconds: without a stopping rule, ``equity`` enumerates every deal when the estimate
+fits this budget (on every core), and samples otherwise."""
+
 GameOption = Annotated[
     str, typer.Option("--game", "-g", help="Game name or alias (see `showdown games`).")
 ]
-BoardOption = Annotated[str | None, typer.Option("--board", "-b", help="Known board cards.")]
-DeadOption = Annotated[str | None, typer.Option("--dead", "-d", help="Dead cards.")]
-ExactOption = Annotated[
-    bool, typer.Option("--exact", help="Enumerate every deal, however long it takes.")
+BoardOption = Annotated[
+    str | None, typer.Option("--board", "-b", help='Known board cards: "Qh 7h 2c".')
 ]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Monte Carlo seed.")]
+DeadOption = Annotated[
+    str | None, typer.Option("--dead", "-d", help="Dead cards (folded, burnt, seen).")
+]
+ExactOption = Annotated[
+    bool,
+    typer.Option(
+        "--exact",
+        help=f"Enumerate every deal, however long it takes, up to {EXACT_LIMIT:,} "
+        "tuples of hands (one hand per player, before the boards); beyond that it is "
+        "refused: narrow the ranges, or sample.",
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Monte Carlo seed: the same seed, the same numbers.")
+]
 WorkersOption = Annotated[
     int | None, typer.Option("--workers", help="Local threads (default: every core).")
 ]
@@ -45,8 +76,11 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for program
 
 
 @contextmanager
-def _progress_bar(label: str, *, enabled: bool) -> Iterator[Callable[[float], None] | None]:
-    """A progress callback that shows a bar on standard error once a second has passed."""
+def _progress_bar(
+    label: str, *, enabled: bool, after: float = 1.0
+) -> Iterator[Callable[[float], None] | None]:
+    """A progress callback: a bar with the time left on standard error, once ``after``
+    seconds have passed (so that quick runs print nothing)."""
     if not enabled:
         yield None
         return
@@ -57,15 +91,23 @@ def _progress_bar(label: str, *, enabled: bool) -> Iterator[Callable[[float], No
     def update(fraction: float) -> None:
         nonlocal bar, task
         if bar is None:
-            if time.perf_counter() - started < 1.0:
+            if time.perf_counter() - started < after:
                 return
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
             bar = Progress(
-                TextColumn(label),
+                TextColumn(escape(label)),
                 BarColumn(),
                 TextColumn("{task.percentage:>3.0f}%"),
                 TimeElapsedColumn(),
+                TextColumn("/"),
+                TimeRemainingColumn(),
                 console=_stderr,
                 transient=True,
             )
@@ -85,12 +127,46 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.2f}%"
 
 
-@app.command("equity")
+def _how(result: Any, t: Language) -> str:
+    """How the numbers were found: exact, or sampled with which seed and why it stopped."""
+    _ = t.gettext
+    deals = round(result.deals)
+    count = f"{result.deals:,.0f}" if deals == result.deals else f"{result.deals:,.1f}"
+    seconds = f"{result.seconds:.2f}"
+    if result.exact:
+        return t.ngettext(
+            "exact: {count} deal enumerated in {seconds} s",
+            "exact: {count} deals enumerated in {seconds} s",
+            deals,
+        ).format(count=count, seconds=seconds)
+    stopped = {
+        "samples": _("the number of deals asked for"),
+        "stderr": _("the standard error asked for"),
+        "seconds": _("the time budget"),
+    }.get(result.stopped_by, result.stopped_by)
+    return t.ngettext(
+        "Monte Carlo: {count} deal, seed {seed}, stopped by {rule}, in {seconds} s",
+        "Monte Carlo: {count} deals, seed {seed}, stopped by {rule}, in {seconds} s",
+        deals,
+    ).format(count=count, seed=result.seed, rule=stopped, seconds=seconds)
+
+
+@command(
+    "equity",
+    examples=[
+        'showdown equity AhKh QQ --board "Qh 7h 2c"',
+        'showdown equity "QQ+, AKs" random   (ranges: exact when it fits 10 s, else sampled)',
+        "showdown equity AA random --samples 200000 --seed 7",
+        'showdown equity "AAxx" "KKxx" -g omaha --lang ru',
+    ],
+)
 @handle_errors
 def equity_command(
     hands: Annotated[
         list[str],
-        typer.Argument(help='Each player\'s hand or range: "AhKh", "QQ+,AKs", "Ah", "random".'),
+        typer.Argument(
+            help='Each player\'s hand or range: "AhKh", "As Kd", "QQ+, AKs", "Ah", "random".'
+        ),
     ],
     board: BoardOption = None,
     dead: DeadOption = None,
@@ -104,17 +180,32 @@ def equity_command(
         typer.Option("--stderr", help="Monte Carlo: stop when every standard error is below."),
     ] = None,
     seconds: Annotated[
-        float | None, typer.Option("--seconds", help="Monte Carlo: stop after this long.")
+        float | None,
+        typer.Option(
+            "--seconds",
+            help=f"Time budget: enumerate when that fits it, else sample until it runs out "
+            f"(default: enumerate when that fits {EXACT_BUDGET:g} s, else sample 1,000,000 deals).",
+        ),
     ] = None,
-    seed: SeedOption = None,
+    seed: SeedOption = 0,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
-    """Equity of hands or ranges: exact when tractable, else Monte Carlo."""
+    """Equity of hands or ranges: exact when that fits the time budget, else Monte Carlo.
+
+    Every deal is enumerated when the estimate fits the budget (--seconds,
+    else 10 s); otherwise deals are sampled with a seed (--seed, default 0),
+    so the same command always gives the same numbers.
+    """
     from showdown.equity import equity
 
-    with _progress_bar("equity", enabled=not as_json and sys.stderr.isatty()) as progress:
+    lang = normalize_language(lang)
+    t = language(lang)
+    _ = t.gettext
+    budget = EXACT_BUDGET if seconds is None and samples is None and stderr is None else None
+    with _progress_bar(_("equity"), enabled=not as_json and sys.stderr.isatty()) as progress:
         result = equity(
             hands,
             board,
@@ -128,26 +219,28 @@ def equity_command(
             workers=workers,
             scheduler=scheduler,
             progress=progress,
+            exact_seconds=budget,
         )
     if as_json:
         print_json(result.to_json())
         return
     split = result.game.split_pot
-    title = result.game.title
+    title = _(result.game.title)
     if result.board:
-        title += " — board " + " ".join(str(c) for c in result.board)
+        title += " — " + _("board {cards}").format(cards=format_cards(result.board))
     table = Table(title=title)
-    for column in ("Player", "Hand", "Equity", "Win", "Tie"):
-        table.add_column(column, justify="left" if column in ("Player", "Hand") else "right")
+    headers = [_("Player"), _("Hand"), _("Equity"), _("Win"), _("Tie")]
+    for i, column in enumerate(headers):
+        table.add_column(column, justify="left" if i < 2 else "right")
     if split:
-        for column in ("High", "Low"):
-            table.add_column(column, justify="right")
+        for half in ("high", "low"):
+            table.add_column(half_title(t, half), justify="right")
     if not result.exact:
-        table.add_column("± stderr", justify="right")
+        table.add_column(_("± stderr"), justify="right")
     for seat, player in enumerate(result.players, start=1):
         row = [
-            f"Player {seat}",
-            player.hand,
+            _("Player {number}").format(number=seat),
+            escape(player.hand),
             f"[bold]{_percent(player.equity)}[/]",
             _percent(player.win),
             _percent(player.tie),
@@ -157,34 +250,66 @@ def equity_command(
         if not result.exact:
             row.append(_percent(player.stderr))
         table.add_row(*row)
-    console.print(table)
-    if result.exact:
-        how = f"exact: {result.deals:,.0f} deals enumerated"
-    else:
-        how = (
-            f"Monte Carlo: {result.deals:,.0f} deals, seed {result.seed}, "
-            f"stopped by {result.stopped_by}"
+    print_table(table)
+    console.print(f"[dim]{escape(_how(result, t))}[/]")
+
+
+OUT_FORMATS: Final = {
+    ".csv": "csv",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+    ".json": "json",
+    ".png": "png",
+}
+"""The files ``matrix --out`` writes, by extension."""
+
+
+def out_format(path: Path) -> str:
+    """The format a file name asks for, by its extension.
+
+    Raises:
+        InvalidArgumentError: an extension not in :data:`OUT_FORMATS`; the message lists them.
+    """
+    found = OUT_FORMATS.get(path.suffix.lower())
+    if found is None:
+        raise InvalidArgumentError.of(
+            "--out {path}: {suffix} is not a file type matrix writes: use {known}",
+            path=str(path),
+            suffix=repr(path.suffix) if path.suffix else Term("no extension"),
+            known=", ".join(OUT_FORMATS),
         )
-    console.print(f"[dim]{how} in {result.seconds:.2f} s[/]")
+    return found
 
 
 def write_matrix(matrix: Any, path: Path) -> None:
-    """Write a matrix's cells (hand, against, equity) as CSV, or Parquet for ``.parquet``.
+    """Write a matrix's cells (hand, against, equity) as CSV, Parquet or JSON, by extension
+    (``.png`` draws the heatmap).
 
     Raises:
-        ShowdownError: Parquet without pyarrow installed.
+        InvalidArgumentError: an extension matrix does not write.
+        ShowdownError: Parquet without pyarrow installed, PNG without matplotlib.
     """
+    kind = out_format(path)
+    if kind == "png":
+        _plot(matrix, path)
+        return
     records = matrix.records()
-    if path.suffix.lower() in (".parquet", ".pq"):
+    if kind == "parquet":
         try:
             import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
             import pyarrow.parquet as pq  # type: ignore[import-untyped,import-not-found,unused-ignore]
         except ImportError:
-            raise ShowdownError(
-                f"{path}: writing Parquet needs pyarrow: pip install 'showdown[parquet]'"
+            raise ShowdownError.of(
+                "{path}: writing Parquet needs pyarrow: pip install 'showdown[parquet]'",
+                path=str(path),
             ) from None
         columns = {key: [r[key] for r in records] for key in ("hand", "against", "equity")}
         pq.write_table(pa.table(columns), path)
+        return
+    if kind == "json":
+        import json
+
+        path.write_text(json.dumps(_matrix_json(matrix), ensure_ascii=False) + "\n", "utf-8")
         return
     with path.open("w", newline="", encoding="utf-8") as stream:
         writer = csv.writer(stream)
@@ -194,12 +319,22 @@ def write_matrix(matrix: Any, path: Path) -> None:
             writer.writerow([r["hand"], r["against"], value])
 
 
+def _matrix_json(matrix: Any) -> dict[str, Any]:
+    return {
+        "game": matrix.game.name,
+        "exact": matrix.exact,
+        "rows": list(matrix.rows),
+        "columns": list(matrix.columns),
+        "values": [[None if math.isnan(v) else v for v in row] for row in matrix.values],
+    }
+
+
 def _plot(matrix: Any, path: Path) -> None:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise ShowdownError(
-            f"{path}: plotting needs matplotlib: pip install 'showdown[plot]'"
+        raise ShowdownError.of(
+            "{path}: plotting needs matplotlib: pip install 'showdown[plot]'", path=str(path)
         ) from None
     from showdown.ranges import CLASS_GRID, HAND_CLASSES
 
@@ -229,7 +364,15 @@ def _plot(matrix: Any, path: Path) -> None:
     figure.savefig(path, dpi=150, bbox_inches="tight")
 
 
-@app.command("matrix")
+@command(
+    "matrix",
+    examples=[
+        'showdown matrix "QQ+, AKs"   (the 169 classes against a range, as a 13 x 13 grid)',
+        'showdown matrix --hands "AA; KK; AKs" "QQ" --samples 20000',
+        "showdown matrix --out cells.csv   (class against class: 14,365 cells, minutes)",
+        "showdown matrix random --out grid.png --lang ro",
+    ],
+)
 @handle_errors
 def matrix_command(
     against: Annotated[
@@ -247,9 +390,15 @@ def matrix_command(
     samples: Annotated[
         int, typer.Option("--samples", "-n", help="Monte Carlo deals per cell.")
     ] = 50_000,
-    seed: Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")] = 0,
+    seed: SeedOption = 0,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write the cells: .csv or .parquet.")
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write the cells; the extension says how: .csv, .parquet, .json, "
+            ".png (a heatmap, extra 'plot').",
+        ),
     ] = None,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw a heatmap to this PNG (extra 'plot').")
@@ -257,12 +406,24 @@ def matrix_command(
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
-    """Equity grid: the 169 Hold'em classes against a range, or class against class."""
+    """Equity grid: the 169 Hold'em classes against a range, or class against class.
+
+    A long run shows its progress and the time left on standard error.
+    """
     from showdown.equity import equity_matrix
 
+    lang = normalize_language(lang)
+    t = language(lang)
+    _ = t.gettext
+    if out is not None:
+        out_format(out)  # refuse an unknown extension before minutes of work
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise InvalidArgumentError.of("--plot {path}: the heatmap is a .png file", path=str(plot))
     rows = [h.strip() for h in hands.split(";") if h.strip()] if hands else None
-    with _progress_bar("matrix", enabled=not as_json and sys.stderr.isatty()) as progress:
+    enabled = not as_json and sys.stderr.isatty()
+    with _progress_bar(_("matrix"), enabled=enabled, after=0.0) as progress:
         matrix = equity_matrix(
             rows,
             against,
@@ -281,22 +442,17 @@ def matrix_command(
     if plot is not None:
         _plot(matrix, plot)
     if as_json:
-        print_json(
-            {
-                "game": matrix.game.name,
-                "exact": matrix.exact,
-                "rows": list(matrix.rows),
-                "columns": list(matrix.columns),
-                "values": [[None if math.isnan(v) else v for v in row] for row in matrix.values],
-            }
-        )
+        print_json(_matrix_json(matrix))
         return
     from showdown.ranges import CLASS_GRID, HAND_CLASSES
 
     if matrix.rows == HAND_CLASSES and len(matrix.columns) == 1:
         grid = matrix.grid()
-        table = Table(title=f"Equity against {matrix.columns[0]}", show_header=False)
-        for _ in range(13):
+        table = Table(
+            title=_("Equity against {range}").format(range=escape(matrix.columns[0])),
+            show_header=False,
+        )
+        for _column in range(13):
             table.add_column(justify="right")
         for i, line in enumerate(CLASS_GRID):
             table.add_row(
@@ -305,17 +461,25 @@ def matrix_command(
                     for j, name in enumerate(line)
                 )
             )
-        console.print(table)
+        print_table(table)
     elif len(matrix.rows) * len(matrix.columns) <= 400:
-        table = Table(title="Equity of the row hand against the column hand")
+        table = Table(title=_("Equity of the row hand against the column hand"))
         table.add_column("")
         for column in matrix.columns:
-            table.add_column(column, justify="right")
+            table.add_column(escape(column), justify="right")
         for row, values in zip(matrix.rows, matrix.values, strict=True):
-            table.add_row(row, *(_percent(None if math.isnan(v) else v) for v in values))
-        console.print(table)
+            table.add_row(escape(row), *(_percent(None if math.isnan(v) else v) for v in values))
+        print_table(table)
     else:
-        console.print(
-            f"{len(matrix.rows)} x {len(matrix.columns)} cells"
-            + (f" written to {out}" if out else "; use --out FILE.csv to keep them")
-        )
+        cells = len(matrix.rows) * len(matrix.columns)
+        if out is not None:
+            text = t.ngettext(
+                "{count} cell written to {path}", "{count} cells written to {path}", cells
+            )
+        else:
+            text = t.ngettext(
+                "{count} cell; use --out FILE.csv to keep them",
+                "{count} cells; use --out FILE.csv to keep them",
+                cells,
+            )
+        console.print(escape(text.format(count=f"{cells:,}", path=out)))

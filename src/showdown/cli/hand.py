@@ -5,15 +5,24 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from showdown.cards import format_cards, parse_cards
-from showdown.cli._app import app, console, handle_errors, print_json
+from showdown.cards import Card, format_cards, parse_cards
+from showdown.cli._app import (
+    LangOption,
+    command,
+    console,
+    handle_errors,
+    language,
+    print_json,
+    print_table,
+)
 from showdown.contract import hand_to_json, result_to_json
-from showdown.errors import InvalidRecordError
+from showdown.errors import CardCountError, DuplicateCardError, InvalidRecordError, OneOf
 from showdown.evaluation import HandValue, evaluate
-from showdown.games import GAMES, evaluate_game, get_game
-from showdown.i18n import normalize_language
+from showdown.games import GAMES, Game, evaluate_game, get_game
+from showdown.i18n import Language, normalize_language, pN_
 from showdown.money import format_amount
 from showdown.pots import Player, Showdown, ShowdownResult, resolve
 from showdown.rules import get_ranking
@@ -23,21 +32,42 @@ __all__ = ["LangOption", "compare", "games", "hand", "print_result"]
 GameOption = Annotated[
     str | None, typer.Option("--game", "-g", help="Game name or alias (see `showdown games`).")
 ]
-BoardOption = Annotated[str | None, typer.Option("--board", "-b", help="Board cards.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
-LangOption = Annotated[
-    str, typer.Option("--lang", "-l", help="Language of the texts: en, ru or ro.")
+BoardOption = Annotated[
+    str | None, typer.Option("--board", "-b", help='Board cards: "Qs Js Ts" (flop, turn, river).')
 ]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+
+_HALVES = {"high": pN_("column", "High"), "low": pN_("column", "Low")}
 
 
-def _value_line(value: HandValue | None, lang: str = "en") -> str:
+def half_title(t: Language, half: str) -> str:
+    """'High' or 'Low', a column of a hi/lo table."""
+    context, message = _HALVES.get(half, ("column", half.capitalize()))
+    return t.pgettext(context, message)
+
+
+def _value_line(value: HandValue | None, t: Language) -> str:
+    _ = t.gettext
     if value is None:
-        return "no qualifying hand"
-    unused = f"  [dim](not playing: {format_cards(value.unused)})[/]" if value.unused else ""
-    return f"[bold]{value.cards_text}[/]  {value.describe(lang)}{unused}"
+        return _("no qualifying hand")
+    unused = ""
+    if value.unused:
+        unused = (
+            "  [dim]"
+            + escape(_("(not playing: {cards})").format(cards=format_cards(value.unused)))
+            + "[/]"
+        )
+    return f"[bold]{value.cards_text}[/]  {escape(value.describe(t.code))}{unused}"
 
 
-@app.command()
+@command(
+    examples=[
+        'showdown hand "As Kd Qh Jc Tc 2d 3s"',
+        'showdown hand "Ks 2d" --board "Kc Td Kh Ts 3c" --lang ru',
+        'showdown hand "Ah 2h Ks Kd" -b "3c 4d 8s" -g omaha8',
+        'showdown hand "7c 5d 4h 3s 2c" --ranking 2-7 --json',
+    ]
+)
 @handle_errors
 def hand(
     cards: Annotated[str, typer.Argument(help='The cards, e.g. "As Kd Qh Jc Tc 2d 3s".')],
@@ -51,6 +81,8 @@ def hand(
 ) -> None:
     """Value one hand: the best five, the category and the name."""
     lang = normalize_language(lang)
+    t = language(lang)
+    _ = t.gettext
     if game is not None:
         played = evaluate_game(game, cards, board)
         halves = dict(zip(played.game.halves, played.values, strict=True))
@@ -60,78 +92,96 @@ def hand(
                 | {h: hand_to_json(v, lang=lang) for h, v in halves.items()}
             )
             return
+        width = max(len(half_title(t, half)) for half in halves)
         for half, value in halves.items():
-            console.print(f"{half:>5}: {_value_line(value, lang)}")
+            console.print(f"{half_title(t, half):>{width}}: {_value_line(value, t)}")
         return
     value = evaluate(cards, board, ranking=get_ranking(ranking))
     if as_json:
         print_json(hand_to_json(value, lang=lang))
         return
     if value is None:
-        console.print("no qualifying hand")
+        console.print(_("no qualifying hand"))
         return
-    console.print(_value_line(value, lang))
+    console.print(_value_line(value, t))
     console.print(
-        f"category {value.category.value}, strength {value.strength}, class {value.class_number}"
+        _("category: {category}, strength {strength}, class {number}").format(
+            category=_(value.category.title), strength=value.strength, number=value.class_number
+        )
     )
 
 
-def _parse_named(text: str, seat: int) -> tuple[str, str]:
+def _parse_named(text: str, seat: int, t: Language) -> tuple[str, str]:
     """``'Peter:Ks 2d'`` -> (``'Peter'``, ``'Ks 2d'``); unnamed hands get ``Player N``."""
     if ":" in text:
         name, cards = text.split(":", 1)
         if not name.strip():
-            raise InvalidRecordError(f"{text!r}: the name before ':' is empty")
+            raise InvalidRecordError.of("{text}: the name before ':' is empty", text=repr(text))
         return name.strip(), cards
-    return f"Player {seat + 1}", text
+    return t.gettext("Player {number}").format(number=seat + 1), text
 
 
 def print_result(result: ShowdownResult) -> None:
     """The human view of a resolved showdown: hands, pots, payouts, reasons."""
+    t = language(result.lang)
+    _ = t.gettext
     game = result.game
-    table = Table(
-        title=f"{game.title}"
-        + "".join(
-            f" — board {format_cards(board)}" for board in result.showdown.all_boards if board
-        )
-    )
-    table.add_column("Player")
-    table.add_column("Cards")
+    boards = [format_cards(board) for board in result.showdown.all_boards if board]
+    title = _(game.title) + "".join(" — " + _("board {cards}").format(cards=b) for b in boards)
+    table = Table(title=title)
+    table.add_column(_("Player"))
+    table.add_column(_("Cards"))
     for half in game.halves:
-        table.add_column(half.capitalize())
+        table.add_column(half_title(t, half))
     stakes = any(p.stake for p in result.players)
     if stakes:
-        table.add_column("Stake", justify="right")
-        table.add_column("Payout", justify="right")
-    table.add_column("Share", justify="right")
+        table.add_column(_("Stake"), justify="right")
+        table.add_column(_("Payout"), justify="right")
+    table.add_column(_("Share"), justify="right")
     for player, seat in zip(result.players, result.showdown.players, strict=True):
         won = player.name in result.winners
-        name = f"[bold green]{player.name}[/]" if won else player.name
+        name = f"[bold green]{escape(player.name)}[/]" if won else escape(player.name)
         if player.folded or (player.mucked and player.hand is None):
-            word = "folded" if player.folded else "mucked"
+            word = _("folded") if player.folded else _("mucked")
             cells = [name, format_cards(seat.cards) or "—"] + [word] * len(game.halves)
         else:
             values = player.hand.values if player.hand is not None else (None,) * len(game.halves)
             cells = [name, format_cards(seat.cards)] + [
-                (f"{v.cards_text}\n[dim]{v.describe(result.lang)}[/]" if v is not None else "—")
+                (
+                    f"{v.cards_text}\n[dim]{escape(v.describe(result.lang))}[/]"
+                    if v is not None
+                    else "—"
+                )
                 for v in values
             ]
         if stakes:
             cells += [format_amount(player.stake), format_amount(player.payout)]
         cells.append(str(player.share))
         table.add_row(*cells)
-    console.print(table)
+    print_table(table)
     for pot in result.pots:
         amount = format_amount(pot.amount)
-        label = "Pot" if not pot.amount else f"{pot.kind.capitalize()} pot ({amount})"
-        if pot.rake:
-            label += f", rake {format_amount(pot.rake)}"
         if pot.kind == "uncalled":
-            label = f"Returned ({amount})"
-        console.print(f"[bold]{label}:[/] {pot.explanation}")
+            label = _("Returned ({amount})").format(amount=amount)
+        elif not pot.amount:
+            label = _("Pot")
+        elif pot.kind == "main":
+            label = _("Main pot ({amount})").format(amount=amount)
+        else:
+            label = _("Side pot ({amount})").format(amount=amount)
+        if pot.rake and pot.kind != "uncalled":
+            label += _(", rake {amount}").format(amount=format_amount(pot.rake))
+        console.print(f"[bold]{escape(label)}:[/] {escape(pot.explanation)}")
 
 
-@app.command()
+@command(
+    examples=[
+        'showdown compare "Peter:Ks 2d" "Hans:Ah Qc" --board "Kc Td Kh Ts 3c"',
+        'showdown compare "As Kd" "Qh Qd" --board "2c 7d 9h"   (the flop: who is ahead now)',
+        'showdown compare "Ah 2h Ks Kd" "Qs Qd 3c 4c" -b "5h 6h 7d 8s Jc" -g omaha8 --lang ro',
+        'showdown compare "As Ad 2c 7h 9s" "Kh Kd Qc Qs 3d" -g stud   (fifth street)',
+    ]
+)
 @handle_errors
 def compare(
     hands: Annotated[
@@ -143,13 +193,27 @@ def compare(
     as_json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
-    """Decide a showdown between any number of players: winners, ties, why."""
+    """Decide a showdown between any number of players: winners, ties, why.
+
+    With a flop or a turn (or stud hands not yet complete) it says who is
+    ahead now, with the best hand of the cards dealt so far.
+    """
+    lang = normalize_language(lang)
+    t = language(lang)
     chosen = get_game(game or "holdem")
     players = []
     for seat, text in enumerate(hands):
-        name, cards = _parse_named(text, seat)
+        name, cards = _parse_named(text, seat, t)
         players.append(Player(name, parse_cards(cards)))
     shared = parse_cards(board) if board is not None else ()
+    if chosen.has_board and len(shared) not in chosen.hand_boards:
+        _board_error(chosen, shared)
+    complete = all(len(p.cards) == chosen.hole_cards for p in players) and (
+        len(shared) == chosen.full_board or not chosen.has_board
+    )
+    if not complete and len(players) >= 2:
+        _ahead_now(chosen, players, shared, t, as_json=as_json)
+        return
     result = resolve(Showdown(chosen, tuple(players), shared), lang=lang)
     if as_json:
         print_json(result_to_json(result))
@@ -157,9 +221,136 @@ def compare(
     print_result(result)
 
 
-@app.command()
-def games(as_json: JsonOption = False) -> None:
+def _board_error(game: Game, board: tuple[Card, ...]) -> None:
+    """A board of a size no hand is valued on: the error names ``--board``."""
+    wanted = OneOf(game.hand_boards)
+    if not board:
+        raise CardCountError.of(
+            "--board: {game} needs {wanted} board cards, got none", game=game.name, wanted=wanted
+        )
+    raise CardCountError.of(
+        "--board: {game} needs {wanted} board cards, got {count}: {cards}",
+        game=game.name,
+        wanted=wanted,
+        count=len(board),
+        cards=format_cards(board),
+    )
+
+
+def _street(t: Language, game: Game, board: tuple[Card, ...], players: list[Player]) -> str:
+    _ = t.gettext
+    if game.has_board:
+        if len(board) == 3:
+            return _("the flop {cards}").format(cards=format_cards(board))
+        if len(board) == 4:
+            return _("the turn {cards}").format(cards=format_cards(board))
+        return _("board {cards}").format(cards=format_cards(board))
+    count = max(len(p.cards) for p in players)
+    return t.ngettext("{count} card dealt", "{count} cards dealt", count).format(count=count)
+
+
+def _value_now(game: Game, player: Player, board: tuple[Card, ...]) -> tuple[HandValue | None, ...]:
+    """The player's best hand now under each ranking of the game."""
+    try:
+        if game.has_board:
+            return evaluate_game(game, player.cards, board).values
+        if len(player.cards) > game.hole_cards:
+            raise CardCountError.of(
+                "{game} needs {wanted} cards per player, got {count}: {cards}",
+                game=game.name,
+                wanted=game.hole_cards,
+                count=len(player.cards),
+                cards=format_cards(player.cards),
+            )
+        return tuple(evaluate(player.cards, board or None, ranking=r) for r in game.rankings)
+    except CardCountError as error:
+        raise CardCountError.of("{player}: {error}", player=player.name, error=error) from None
+
+
+def _ahead_now(
+    game: Game, players: list[Player], board: tuple[Card, ...], t: Language, *, as_json: bool
+) -> None:
+    """Who is ahead before the last card: the best hand of the cards dealt so far."""
+    from showdown.explanation import explain
+
+    _ = t.gettext
+    seen: dict[Card, str] = {card: _("the board") for card in board}
+    for player in players:
+        for card in player.cards:
+            if card in seen:
+                raise DuplicateCardError.of(
+                    "card {card} is used twice: by {name} and {other}",
+                    card=str(card),
+                    name=player.name,
+                    other=seen[card],
+                )
+            seen[card] = player.name
+    values = [_value_now(game, player, board) for player in players]
+    ahead: dict[str, list[int]] = {}
+    reasons: dict[str, str] = {}
+    for h, half in enumerate(game.halves):
+        live = {i: v[h] for i, v in enumerate(values) if v[h] is not None}
+        if not live:
+            ahead[half] = []
+            continue
+        best = max(value for value in live.values() if value is not None)
+        ahead[half] = [i for i, v in live.items() if v == best]
+        behind = [v for i, v in live.items() if i not in ahead[half] and v is not None]
+        if behind:
+            reasons[half] = explain(best, max(behind), lang=t.code).text
+    if as_json:
+        print_json(
+            {
+                "game": game.name,
+                "board": format_cards(board),
+                "complete": False,
+                "players": [
+                    {"name": p.name, "cards": format_cards(p.cards)}
+                    | {half: hand_to_json(v[h], lang=t.code) for h, half in enumerate(game.halves)}
+                    for p, v in zip(players, values, strict=True)
+                ],
+                "ahead": {half: [players[i].name for i in seats] for half, seats in ahead.items()},
+            }
+        )
+        return
+    table = Table(title=f"{_(game.title)} — {_street(t, game, board, players)}")
+    table.add_column(_("Player"))
+    table.add_column(_("Cards"))
+    for half in game.halves:
+        table.add_column(half_title(t, half))
+    leaders = {i for seats in ahead.values() for i in seats}
+    for i, (player, value) in enumerate(zip(players, values, strict=True)):
+        name = escape(player.name)
+        table.add_row(
+            f"[bold green]{name}[/]" if i in leaders else name,
+            format_cards(player.cards),
+            *(
+                f"{v.cards_text}\n[dim]{escape(v.describe(t.code))}[/]" if v is not None else "—"
+                for v in value
+            ),
+        )
+    print_table(table)
+    for half, seats in ahead.items():
+        label = _("Ahead now")
+        if len(game.halves) > 1:
+            label += f" ({half_title(t, half)})"
+        if not seats:
+            text = _("no qualifying hand")
+        else:
+            text = t.join_names([players[i].name for i in seats])
+            if half in reasons:
+                text += ": " + reasons[half]
+        console.print(f"[bold]{escape(label)}:[/] {escape(text)}")
+    console.print("[dim]" + escape(_("Not a showdown yet: cards are still to come.")) + "[/]")
+
+
+@command(examples=["showdown games", "showdown games --lang ru", "showdown games --json"])
+@handle_errors
+def games(as_json: JsonOption = False, lang: LangOption = "en") -> None:
     """List the games, their aliases, card counts and rankings."""
+    lang = normalize_language(lang)
+    t = language(lang)
+    _ = t.gettext
     rows: list[dict[str, Any]] = [
         {
             "name": g.name,
@@ -175,16 +366,20 @@ def games(as_json: JsonOption = False) -> None:
     if as_json:
         print_json(rows)
         return
-    table = Table(title="Games")
-    for column in ("Game", "Aliases", "Cards", "Board", "Decided by"):
+    table = Table(title=_("Games"))
+    for column in (_("Game"), _("Aliases"), _("Cards"), _("Board"), _("Decided by")):
         table.add_column(column)
     for row in rows:
-        used = f" (uses {row['hole_cards_used']})" if row["hole_cards_used"] else ""
+        used = (
+            " " + _("(uses {count})").format(count=row["hole_cards_used"])
+            if row["hole_cards_used"]
+            else ""
+        )
         table.add_row(
-            f"[bold]{row['name']}[/]\n[dim]{row['title']}[/]",
-            ", ".join(row["aliases"]) or "—",
+            f"[bold]{row['name']}[/]\n[dim]{escape(_(row['title']))}[/]",
+            escape(", ".join(row["aliases"])) or "—",
             f"{row['hole_cards']}{used}",
             str(row["board_cards"] or "—"),
-            ", ".join(f"{h}: {r}" for h, r in row["rankings"].items()),
+            ", ".join(f"{half_title(t, h).lower()}: {r}" for h, r in row["rankings"].items()),
         )
-    console.print(table)
+    print_table(table)

@@ -8,9 +8,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
+from rich.markup import escape
 
-from showdown.cli._app import app, fail
-from showdown.errors import HistoryError
+from showdown.cli._app import (
+    LangOption,
+    ShowdownGroup,
+    app,
+    command,
+    fail,
+    language,
+    os_reason,
+)
+from showdown.errors import HistoryError, ShowdownError
+from showdown.i18n import Language, normalize_language
 
 if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
     from showdown.history.model import Hand
@@ -21,13 +31,21 @@ history_app = typer.Typer(
     name="history",
     help="Hand histories: convert PokerStars, GGPoker, Full Tilt and PHH files.",
     no_args_is_help=True,
+    cls=ShowdownGroup,
 )
 app.add_typer(history_app, name="history")
 
 _FORMATS = ("phh",)
 
 
-@history_app.command()
+@command(
+    examples=[
+        "showdown history convert HH20240101.txt   (one hand: .phh text on stdout)",
+        "showdown history convert histories/ --out session.phhs",
+        "cat hand.txt | showdown history convert - --lang ro",
+    ],
+    group=history_app,
+)
 def convert(
     paths: Annotated[
         list[str],
@@ -38,6 +56,7 @@ def convert(
         Path | None,
         typer.Option("--out", "-o", help="Write here (.phh: one hand; .phhs: several)."),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Convert hand histories to PHH, the open Poker Hand History format pokerkit reads.
 
@@ -46,24 +65,47 @@ def convert(
     written is reported on standard error and skipped; the exit status is
     then 1.
     """
+    try:
+        t = language(normalize_language(lang))
+    except ShowdownError as error:
+        raise fail(escape(str(error))) from None
+    _ = t.gettext
     if to.lower() not in _FORMATS:
-        raise fail(f"--to {to!r} is not a format showdown writes: use {', '.join(_FORMATS)}")
+        message = _("--to {format}: not a format showdown writes: use {formats}").format(
+            format=repr(to), formats=", ".join(_FORMATS)
+        )
+        raise fail(escape(message), lang=t)
+    if out is not None and out.suffix.lower() not in (".phh", ".phhs"):
+        message = _("--out {path}: the file is .phh (one hand) or .phhs (several)").format(
+            path=str(out)
+        )
+        raise fail(escape(message), lang=t)
     from showdown.history.reader import find_histories
 
     problems: list[HistoryError] = []
     hands = _hands(find_histories(paths), problems)
     if out is None:
-        written = _write(hands, sys.stdout, several=None, problems=problems)
+        written = _write(hands, sys.stdout, several=None, problems=problems, t=t)
     else:
         several = out.suffix.lower() != ".phh"
         try:
             with out.open("w", encoding="utf-8") as stream:
-                written = _write(hands, stream, several=several, problems=problems)
+                written = _write(hands, stream, several=several, problems=problems, t=t)
         except OSError as error:
-            raise fail(f"cannot write {str(out)!r}: {error.strerror}") from None
+            message = _("cannot write {path}: {reason}").format(
+                path=repr(str(out)), reason=os_reason(error, t)
+            )
+            raise fail(escape(message), lang=t) from None
     for problem in problems:
-        typer.echo(f"skipped: {problem}", err=True)
-    typer.echo(f"{written} hand(s) written, {len(problems)} skipped", err=True)
+        typer.echo(_("skipped: {what}").format(what=problem), err=True)
+    typer.echo(
+        t.ngettext("{count} hand written", "{count} hands written", written).format(count=written)
+        + ", "
+        + t.ngettext("{count} skipped", "{count} skipped", len(problems)).format(
+            count=len(problems)
+        ),
+        err=True,
+    )
     if problems:
         raise typer.Exit(1)
 
@@ -84,12 +126,17 @@ def _hands(paths: Iterator[str], problems: list[HistoryError]) -> Iterator[Hand]
 
 
 def _write(
-    hands: Iterator[Hand], stream: TextIO, *, several: bool | None, problems: list[HistoryError]
+    hands: Iterator[Hand],
+    stream: TextIO,
+    *,
+    several: bool | None,
+    problems: list[HistoryError],
+    t: Language,
 ) -> int:
     """Write the hands; ``several`` None: a .phh if there turns out to be one hand, else a .phhs."""
     from showdown.history.phh import phhs_section
 
-    texts = _texts(hands, problems)
+    texts = _texts(hands, problems, t)
     first = next(texts, None)
     if first is None:
         return 0
@@ -98,7 +145,10 @@ def _write(
         stream.write(first)
         return 1
     if several is False:
-        raise fail("several hands cannot go to one .phh file: name a .phhs file")
+        raise fail(
+            escape(t.gettext("several hands cannot go to one .phh file: name a .phhs file")),
+            lang=t,
+        )
     count = 0
     for text in _chain(first, second, texts):
         count += 1
@@ -107,7 +157,7 @@ def _write(
     return count
 
 
-def _texts(hands: Iterator[Hand], problems: list[HistoryError]) -> Iterator[str]:
+def _texts(hands: Iterator[Hand], problems: list[HistoryError], t: Language) -> Iterator[str]:
     from showdown.history.phh import caveats, write_phh
 
     for hand in hands:
@@ -117,7 +167,12 @@ def _texts(hands: Iterator[Hand], problems: list[HistoryError]) -> Iterator[str]
             problems.append(error)
             continue
         for note in caveats(hand):
-            typer.echo(f"note: {hand.source}, hand {hand.hand_id}: {note}", err=True)
+            typer.echo(
+                t.gettext("note: {file}, hand {hand}: {note}").format(
+                    file=hand.source, hand=hand.hand_id, note=note
+                ),
+                err=True,
+            )
         yield text
 
 

@@ -26,8 +26,8 @@ from typing import Annotated, Any, BinaryIO, Final
 import typer
 from rich.markup import escape
 
-from showdown.cli._app import app, console
-from showdown.cli.hand import LangOption, print_result
+from showdown.cli._app import LangOption, command, console, fail, language, os_reason
+from showdown.cli.hand import print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
 from showdown.errors import InvalidRecordError, ShowdownError
 from showdown.i18n import normalize_language
@@ -180,17 +180,24 @@ def decode_record(text: str, number: int = 1) -> object:
     return value
 
 
-def _answer(record: object, lang: str) -> tuple[dict[str, Any], ShowdownResult | None]:
-    """The output record of one input record, and the result when there is one."""
+def _answer(
+    record: object, lang: str
+) -> tuple[dict[str, Any], ShowdownResult | None, ShowdownError | None]:
+    """The output record of one input record, the result when there is one, and the
+    library's error when there is one (for the table view, in the language)."""
     try:
         result = resolve_showdown(showdown_from_json(record), lang=lang)
-    except (ShowdownError, TypeError) as error:
-        return error_to_json(error), None
+    except ShowdownError as error:
+        return error_to_json(error), None, error
+    except TypeError as error:
+        return error_to_json(error), None, None
     except Exception as error:  # a bug must not end the stream: report it in place
-        return {
-            "error": {"type": type(error).__name__, "message": f"internal error: {error}"}
-        }, None
-    return result_to_json(result), result
+        return (
+            {"error": {"type": type(error).__name__, "message": f"internal error: {error}"}},
+            None,
+            None,
+        )
+    return result_to_json(result), result, None
 
 
 def _records(
@@ -210,7 +217,16 @@ def _records(
             message = f"the document is not UTF-8: byte {error.start}: {error.reason}"
             yield 1, None, {"error": {"type": "UnicodeDecodeError", "message": message}}
             return
-        except (json.JSONDecodeError, InvalidRecordError) as error:
+        except json.JSONDecodeError as error:
+            message = f"line {error.lineno} column {error.colno}: {error.msg}"
+            bad: dict[str, object] = {
+                "type": "JSONDecodeError",
+                "message": message,
+                "column": error.colno,
+            }
+            yield error.lineno, None, {"error": bad}
+            return
+        except InvalidRecordError as error:
             message = str(error).removeprefix("line 1: ")
             yield 1, None, {"error": {"type": type(error).__name__, "message": message}}
             return
@@ -225,10 +241,12 @@ def _records(
             yield line.number, None, None
         else:
             try:
-                yield line.number, decode_record(line.text.strip(), line.number), None
+                # not stripped: a column counts from the line's first character
+                yield line.number, decode_record(line.text, line.number), None
             except json.JSONDecodeError as error:
                 message = f"line {line.number} column {error.colno}: {error.msg}"
-                yield line.number, None, {"error": {"type": "JSONDecodeError", "message": message}}
+                bad = {"type": "JSONDecodeError", "message": message, "column": error.colno}
+                yield line.number, None, {"error": bad}
             except InvalidRecordError as error:
                 kind = "InvalidRecordError"
                 yield line.number, None, {"error": {"type": kind, "message": str(error)}}
@@ -250,7 +268,14 @@ def _write(data: dict[str, Any] | None, *, pretty: bool, flush: bool) -> None:
         sys.stdout.flush()
 
 
-@app.command()
+@command(
+    examples=[
+        "showdown resolve examples/showdowns.jsonl",
+        "showdown resolve hands.jsonl --json > results.jsonl",
+        "cat hands.jsonl | showdown resolve - --human --lang ru",
+        "showdown resolve one.json --pretty",
+    ]
+)
 def resolve(
     source: Annotated[
         str, typer.Argument(help="A JSON Lines file (.json: one document), or - for stdin.")
@@ -273,15 +298,16 @@ def resolve(
     try:
         lang = normalize_language(lang)
     except ShowdownError as error:
-        console.print(f"[bold red]error:[/] {error}", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise fail(escape(str(error))) from None
+    t = language(lang)
+    _ = t.gettext
     table_view = human or (not as_json and not pretty and sys.stdout.isatty())
     failed = 0
     try:
         stream: BinaryIO = sys.stdin.buffer if source == "-" else Path(source).open("rb")  # noqa: SIM115
     except OSError as error:
-        console.print(f"[bold red]error:[/] cannot read {source}: {error.strerror}", soft_wrap=True)
-        raise typer.Exit(2) from None
+        message = _("cannot read {path}: {reason}").format(path=source, reason=os_reason(error, t))
+        raise fail(escape(message), lang=t) from None
     document = source != "-" and source.lower().endswith(".json")
     try:
         with stream:
@@ -291,7 +317,9 @@ def resolve(
                 result = None
                 output = problem
                 if record is not None:
-                    output, result = _answer(record, lang)
+                    output, result, problem_error = _answer(record, lang)
+                    if problem_error is not None and output is not None:
+                        output["error"]["_text"] = t.explain(problem_error)
                 if output is not None and "error" in output:
                     failed += 1
                     output["error"]["line"] = number
@@ -301,13 +329,18 @@ def resolve(
                         console.print()
                     elif output is not None:
                         reason = output["error"]
+                        text = reason.get("_text", reason["message"])
+                        if t.code == "en":
+                            text = f"{reason['type']}: {text}"
+                        where = _("line {number}:").format(number=number)
                         console.print(
-                            f"[bold red]line {number}:[/] "
-                            + escape(f"{reason['type']}: {reason['message']}"),
+                            f"[bold red]{escape(where)}[/] " + escape(text),
                             soft_wrap=True,
                         )
                         console.print()
                 else:
+                    if output is not None and "error" in output:
+                        output["error"].pop("_text", None)
                     _write(output, pretty=pretty, flush=source == "-")
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -6,13 +6,22 @@ import os
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from showdown.cli._app import app, console, fail
+from showdown.cli._app import LangOption, command, console, fail, language
+from showdown.errors import ShowdownError
+from showdown.i18n import normalize_language
 
 __all__ = ["serve"]
 
 
-@app.command()
+@command(
+    examples=[
+        "showdown serve   (then open http://127.0.0.1:8000/)",
+        "showdown serve --host 0.0.0.0 --port 8080 --workers 4",
+        "showdown serve --equity-max-seconds 5 --lang ru",
+    ]
+)
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on; loopback unless you mean to share it.")
@@ -51,8 +60,18 @@ def serve(
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.", min=1, max=64)] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    lang: LangOption = "en",
 ) -> None:
-    """Serve the explorer page at / and the API under /api (OpenAPI at /openapi.json)."""
+    """Serve the explorer page at / and the API under /api (OpenAPI at /openapi.json).
+
+    The page speaks each visitor's language; --lang is the language of this
+    command's own messages.
+    """
+    try:
+        t = language(normalize_language(lang))
+    except ShowdownError as error:
+        raise fail(escape(str(error))) from None
+    _ = t.gettext
     try:
         import uvicorn
 
@@ -60,7 +79,10 @@ def serve(
         from showdown.web._protocol import JsonErrorsH11Protocol
     except ImportError as error:  # pragma: no cover - depends on the environment
         missing = error.name or "fastapi"
-        raise fail(f"the web extra is missing ({missing}): pip install 'showdown[web]'") from None
+        message = _("the web extra is missing ({module}): pip install 'showdown[web]'").format(
+            module=missing
+        )
+        raise fail(escape(message), lang=t) from None
     try:
         settings = Settings.from_env(
             max_body_bytes=max_body_bytes,
@@ -70,8 +92,11 @@ def serve(
             equity_queue=equity_queue,
         )
     except ValueError as error:
-        raise fail(str(error)) from None
-    console.print(f"showdown explorer on [bold]http://{host}:{port}/[/]", soft_wrap=True)
+        raise fail(escape(str(error)), lang=t) from None
+    address = f"http://{host}:{port}/"
+    console.print(
+        escape(_("showdown explorer on {address}").format(address=address)), soft_wrap=True
+    )
     if workers > 1:
         # Worker processes build their own app from the environment.
 
