@@ -60,7 +60,7 @@ def _leftover_english(text: str, lang: str) -> set[str]:
     """The English words of ``text`` that are no card, option, name or identifier."""
     text = re.sub(r"\S*\.\w+", " ", text)  # file names and extensions: cells.txt, .csv
     text = re.sub(r"(?<!\w)--?[a-z][\w-]*", " ", text)  # options: --board, -n
-    text = re.sub(r"\b(?:10|[2-9TJQKAX])+[shdcx]?\b", " ", text)  # ranks and cards: AKs, Kd
+    text = re.sub(r"\b(?:(?:10|[2-9TJQKAX])[shdcx]?)+\b", " ", text)  # cards: AKs, Kd, AhKh
     text = re.sub(r"'[^']*'", " ", text)  # quoted input: 'A K', 'holdm'
     words = re.findall(r"[^\W\d_]{2,}", text)  # whole words, letters of any script
     found = {word.lower() for word in words if word.isascii()}
