@@ -411,6 +411,7 @@ class _HandParser:
         self.summary_wins: list[Collection] = []
         self.finest = 0  # most decimals seen in an amount
         self.summary = False
+        self.cancelled = False
         self.big_blind = _ZERO
         self.line_no = start
         self.game = ""
@@ -507,6 +508,8 @@ class _HandParser:
             except CardParseError as error:
                 raise self.fail(f"bad cards in {line!r}: {error}") from None
         self.line_no = self.start
+        if self.cancelled and summary_seen:
+            self.call_off()
         if not summary_seen or self.total is None:
             raise self.fail("the hand is cut off: no summary with the total pot", kind="cut off")
         if not self.seats:
@@ -551,7 +554,28 @@ class _HandParser:
             added=self.added,
             cashouts=tuple(self.cashouts),
             dealt=tuple(self.dealt.values()),
+            cancelled=self.cancelled,
         )
+
+    def call_off(self) -> None:
+        """A cancelled hand: every chip put in goes back, and the pot is empty.
+
+        PokerStars writes ``Hand cancelled`` (a table that broke before the
+        deal, a server fault) and a summary with no ``Total pot``; the chips
+        each player had put in were given back.
+        """
+        put_in: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.amount and action.kind is not ActionKind.RETURN:
+                put_in[action.player] = put_in.get(action.player, _ZERO) + action.amount
+            elif action.kind is ActionKind.RETURN:
+                put_in[action.player] = put_in.get(action.player, _ZERO) - action.amount
+        for player, amount in put_in.items():
+            if amount > 0:
+                self.add(ActionKind.RETURN, player, amount)
+        self.collections = []
+        self.summary_wins = []
+        self.total = self.total or _ZERO
 
     def mark_big_blind_ante(self) -> tuple[Action, ...]:
         """An ante posted by one player only (in a blind game) is a big-blind ante."""
@@ -661,6 +685,9 @@ class _HandParser:
             return
         if line.startswith("Uncalled bet"):
             self.uncalled(line)
+            return
+        if line == "Hand cancelled":
+            self.cancelled = True
             return
         if line.startswith("Dealt to "):
             if "[" in line:
