@@ -426,3 +426,17 @@ def test_every_encoding_and_layout_of_lines_reads_the_same_hands(layout: str) ->
         "Ren\u00e9e": pot - D("0.07"),
         "Uwe": D(0),
     }
+
+
+def test_a_hand_cut_off_mid_line_ends_where_the_next_header_starts() -> None:
+    # a history file whose writer stopped in the middle of a river line and
+    # went on with the next hand on the same line
+    cut = POKERSTARS_EUROS.split("*** RIVER ***")[0] + "*** RIVER *** [8d 8c 3s K"
+    glued = cut + POKERSTARS_EUROS.replace("#800000002", "#800000004")
+    entries = list(read_text(glued).entries())
+    assert [getattr(e, "hand_id", None) or e.hand for e in entries] == ["800000002", "800000004"]
+    assert not isinstance(entries[0], Hand)
+    assert entries[0].kind == "cut off"
+    assert isinstance(entries[1], Hand)
+    [verdict] = [v for v in audit(entries) if v.verdict == "agree"]
+    assert verdict.hand == "800000004"

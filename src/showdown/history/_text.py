@@ -310,6 +310,13 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
                 if candidate.header.match(line):
                     found = candidate
                     break
+        elif dialect is not None and "#" in line and ("Hand #" in line or "Game #" in line):
+            # a hand cut off in the middle of a line, the next hand's header
+            # written right after it: the cut hand ends there
+            cut, found = _embedded_header(line, dialects)
+            if found is not None:
+                lines.append(line[:cut])
+                line = line[cut:]
         if found is not None:
             if dialect is not None:
                 yield dialect, lines, start, index
@@ -326,6 +333,27 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
         yield dialect, lines, start, index
     elif stray or number == 0:
         yield stray or 1
+
+
+_EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
+
+
+def _header_dialect(line: str, dialects: tuple[Dialect, ...]) -> Dialect | None:
+    """The dialect whose header the line is, if any."""
+    if line[:1] in "PFG":
+        for candidate in dialects:
+            if candidate.header.match(line):
+                return candidate
+    return None
+
+
+def _embedded_header(line: str, dialects: tuple[Dialect, ...]) -> tuple[int, Dialect | None]:
+    """Where a hand header starts inside a line (not at its start), and its dialect."""
+    for match in _EMBEDDED_RE.finditer(line, 1):
+        found = _header_dialect(line[match.start() :], dialects)
+        if found is not None:
+            return match.start(), found
+    return 0, None
 
 
 def parse_hand(
