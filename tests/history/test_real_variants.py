@@ -7,9 +7,12 @@ in each test by plain arithmetic, independently of the reader.
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal as D  # noqa: N817
 
-from showdown.history import audit, read_text
+import pytest
+
+from showdown.history import audit, read, read_text
 from showdown.history.model import ActionKind, Hand
 
 # Full Tilt wrote no "wins the pot" line when a bet went uncalled on the flop:
@@ -329,3 +332,111 @@ def test_a_rake_no_division_explains_is_still_a_disagreement() -> None:
     )
     [verdict] = audit(read_text(wrong))
     assert verdict.verdict == "disagree"
+
+
+# PokerStars calls a hand off ("Hand cancelled") when the table breaks before
+# the deal: a summary with no "Total pot", and the blinds go back.
+POKERSTARS_CANCELLED = """\
+PokerStars Hand #800000001: Omaha Pot Limit ($1/$2 USD) - 2014/02/03 04:05:06 ET
+Table 'Vesna II' 6-max Seat #3 is the button
+Seat 3: Ruth ($210.50 in chips)
+Seat 5: Saul ($190 in chips)
+Ruth: posts small blind $1
+Saul: posts big blind $2
+Tova: is sitting out
+Hand cancelled
+*** SUMMARY ***
+Seat 3: Ruth (button) collected ($0)
+Seat 5: Saul collected ($0)
+"""
+
+# A PokerStars hand that goes to a showdown, in euros: written below in every
+# encoding and layout of lines that rooms and their export tools produced.
+POKERSTARS_EUROS = """\
+PokerStars Hand #800000002: Hold'em No Limit (\u20ac0.05/\u20ac0.10 EUR) - 2011/05/06 07:08:09 CET
+Table 'Zo\u00eb III' 6-max Seat #1 is the button
+Seat 1: Ren\u00e9e (\u20ac10 in chips)
+Seat 2: Uwe (\u20ac6.40 in chips)
+Ren\u00e9e: posts small blind \u20ac0.05
+Uwe: posts big blind \u20ac0.10
+*** HOLE CARDS ***
+Ren\u00e9e: raises \u20ac0.20 to \u20ac0.30
+Uwe: calls \u20ac0.20
+*** FLOP *** [8d 8c 3s]
+Uwe: bets \u20ac0.40
+Ren\u00e9e: calls \u20ac0.40
+*** TURN *** [8d 8c 3s] [Kh]
+Uwe: checks
+Ren\u00e9e: checks
+*** RIVER *** [8d 8c 3s Kh] [2c]
+Uwe: checks
+Ren\u00e9e: checks
+*** SHOW DOWN ***
+Uwe: shows [Kd Qh] (two pair, Kings and Eights)
+Ren\u00e9e: shows [Ac As] (two pair, Aces and Eights)
+Ren\u00e9e collected \u20ac1.33 from pot
+*** SUMMARY ***
+Total pot \u20ac1.40 | Rake \u20ac0.07
+Board [8d 8c 3s Kh 2c]
+Seat 1: Ren\u00e9e (button) (small blind) showed [Ac As] and won (\u20ac1.33) with two pair, Aces and Eights
+Seat 2: Uwe (big blind) showed [Kd Qh] and lost with two pair, Kings and Eights
+"""
+
+
+def test_a_cancelled_hand_gives_every_chip_back_and_decides_nothing() -> None:
+    [hand] = read_text(POKERSTARS_CANCELLED)
+    assert hand.cancelled
+    assert not hand.reached_showdown
+    assert hand.returned() == {"Ruth": D(1), "Saul": D(2)}  # each blind back to its owner
+    assert hand.collected() == {}
+    assert list(audit([hand])) == []
+
+
+def _encodings() -> dict[str, bytes]:
+    two = POKERSTARS_EUROS + "\n\n" + POKERSTARS_EUROS.replace("#800000002", "#800000003")
+    crlf = two.replace("\n", "\r\n")
+    return {
+        "utf-8": two.encode(),
+        "utf-8 with a mark, CRLF": b"\xef\xbb\xbf" + crlf.encode(),
+        "utf-16 little-endian with a mark, CRLF": b"\xff\xfe" + crlf.encode("utf-16-le"),
+        "utf-16 big-endian with a mark": b"\xfe\xff" + two.encode("utf-16-be"),
+        "utf-16 little-endian, no mark": two.encode("utf-16-le"),
+        "utf-16 big-endian, no mark": two.encode("utf-16-be"),
+        "windows-1252": two.encode("cp1252"),
+        "mac line ends": two.replace("\n", "\r").encode(),
+        "no blank line between hands": two.replace("\n\n\n", "\n").encode(),
+        "many blank lines": two.replace("\n\n\n", "\n" * 7).encode(),
+        "trailing text": (two + "\n\n-- end of export --\ncopied 2011 [x]\n").encode(),
+        "trailing zero bytes": two.encode() + b"\x00" * 16,
+    }
+
+
+@pytest.mark.parametrize("layout", sorted(_encodings()))
+def test_every_encoding_and_layout_of_lines_reads_the_same_hands(layout: str) -> None:
+    hands = list(read(io.BytesIO(_encodings()[layout])))
+    assert [h.hand_id for h in hands] == ["800000002", "800000003"]
+    first = hands[0]
+    assert [s.name for s in first.seats] == ["Ren\u00e9e", "Uwe"]
+    assert first.currency == "EUR"
+    # each put in 0.30 before the flop and 0.40 on it; 0.07 raked
+    pot = (D("0.30") + D("0.40")) * 2
+    verdicts = list(audit(hands))
+    assert [v.verdict for v in verdicts] == ["agree", "agree"]
+    assert {p.name: p.resolved for p in verdicts[0].players} == {
+        "Ren\u00e9e": pot - D("0.07"),
+        "Uwe": D(0),
+    }
+
+
+def test_a_hand_cut_off_mid_line_ends_where_the_next_header_starts() -> None:
+    # a history file whose writer stopped in the middle of a river line and
+    # went on with the next hand on the same line
+    cut = POKERSTARS_EUROS.split("*** RIVER ***")[0] + "*** RIVER *** [8d 8c 3s K"
+    glued = cut + POKERSTARS_EUROS.replace("#800000002", "#800000004")
+    entries = list(read_text(glued).entries())
+    assert [getattr(e, "hand_id", None) or e.hand for e in entries] == ["800000002", "800000004"]
+    assert not isinstance(entries[0], Hand)
+    assert entries[0].kind == "cut off"
+    assert isinstance(entries[1], Hand)
+    [verdict] = [v for v in audit(entries) if v.verdict == "agree"]
+    assert verdict.hand == "800000004"

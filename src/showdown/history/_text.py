@@ -12,6 +12,7 @@ into hands (streaming, line by line) and reads each hand into the one
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import functools
 import io
@@ -37,6 +38,7 @@ __all__ = [
     "open_text",
     "parse_hand",
     "raw_hands",
+    "sniff_encoding",
 ]
 
 Source = str | Path | IO[str] | IO[bytes]
@@ -145,11 +147,23 @@ def _readable_brackets(text: str) -> tuple[Card, ...]:
 def open_text(source: Source) -> tuple[IO[str], str, bool]:
     """Open a source as text: (stream, its name, whether we opened it).
 
-    UTF-16 (with its byte-order mark, as Full Tilt wrote) and UTF-8 (with or
-    without a mark) are recognised; undecodable bytes become U+FFFD.
+    The encodings rooms and their export tools write are recognised from the
+    first bytes: UTF-16 with its byte-order mark (as Full Tilt wrote) or
+    without one (told by the zero bytes of its ASCII letters), and UTF-8 with
+    or without a mark. A byte that is not UTF-8 is read as Windows-1252, the
+    code page older clients wrote their files in (``€`` is byte 0x80), so a
+    file in that code page reads as it was meant. The stream is decoded as
+    it is read: nothing is held but the current line.
 
     Raises:
         OSError: the file cannot be opened.
+
+    >>> stream, _, _ = open_text(io.BytesIO("Seat 1: Zoë (€5 in chips)".encode("cp1252")))
+    >>> stream.read()
+    'Seat 1: Zoë (€5 in chips)'
+    >>> stream, _, _ = open_text(io.BytesIO("PokerStars Hand #1".encode("utf-16-le")))
+    >>> stream.read()
+    'PokerStars Hand #1'
     """
     if isinstance(source, str | Path):
         raw: IO[bytes] = Path(source).open("rb")  # noqa: SIM115 - closed by the reader
@@ -164,16 +178,45 @@ def _is_text(stream: object) -> bool:
     return isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding")
 
 
+def _windows_1252(error: UnicodeError) -> tuple[str, int]:
+    """The decoding error handler: bytes that are not UTF-8 read as Windows-1252."""
+    if not isinstance(error, UnicodeDecodeError):  # pragma: no cover - decoding only
+        raise error
+    return error.object[error.start : error.end].decode("cp1252", "replace"), error.end
+
+
+codecs.register_error("showdown-cp1252", _windows_1252)
+
+
+def sniff_encoding(start: bytes) -> str:
+    """The encoding of a text whose first bytes are given.
+
+    >>> sniff_encoding(b"\\xff\\xfeP\\x00"), sniff_encoding("Full".encode("utf-16-be"))
+    ('utf-16', 'utf-16-be')
+    >>> sniff_encoding(b"\\xef\\xbb\\xbfPokerStars"), sniff_encoding(b"PokerStars")
+    ('utf-8-sig', 'utf-8')
+    """
+    if start.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    if start.startswith(b"\xef\xbb\xbf"):
+        return "utf-8-sig"
+    pairs = len(start) // 2
+    if pairs:
+        even = sum(1 for i in range(0, 2 * pairs, 2) if start[i] == 0)
+        odd = sum(1 for i in range(1, 2 * pairs, 2) if start[i] == 0)
+        # ASCII text in UTF-16 has a zero in every other byte
+        if odd * 4 >= pairs * 3 and even == 0:
+            return "utf-16-le"
+        if even * 4 >= pairs * 3 and odd == 0:
+            return "utf-16-be"
+    return "utf-8"
+
+
 def _decode(raw: IO[bytes]) -> IO[str]:
     buffered: Any = raw if hasattr(raw, "peek") else io.BufferedReader(cast(Any, raw))
-    start = bytes(buffered.peek(4)[:4])
-    if start.startswith((b"\xff\xfe", b"\xfe\xff")):
-        encoding = "utf-16"
-    elif start.startswith(b"\xef\xbb\xbf"):
-        encoding = "utf-8-sig"
-    else:
-        encoding = "utf-8"
-    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+    encoding = sniff_encoding(bytes(buffered.peek(64)[:64]))
+    errors = "showdown-cp1252" if encoding.startswith("utf-8") else "replace"
+    return io.TextIOWrapper(buffered, encoding=encoding, errors=errors, newline=None)
 
 
 class Reader:
@@ -267,6 +310,13 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
                 if candidate.header.match(line):
                     found = candidate
                     break
+        elif dialect is not None and "#" in line and ("Hand #" in line or "Game #" in line):
+            # a hand cut off in the middle of a line, the next hand's header
+            # written right after it: the cut hand ends there
+            cut, found = _embedded_header(line, dialects)
+            if found is not None:
+                lines.append(line[:cut])
+                line = line[cut:]
         if found is not None:
             if dialect is not None:
                 yield dialect, lines, start, index
@@ -283,6 +333,27 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
         yield dialect, lines, start, index
     elif stray or number == 0:
         yield stray or 1
+
+
+_EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
+
+
+def _header_dialect(line: str, dialects: tuple[Dialect, ...]) -> Dialect | None:
+    """The dialect whose header the line is, if any."""
+    if line[:1] in "PFG":
+        for candidate in dialects:
+            if candidate.header.match(line):
+                return candidate
+    return None
+
+
+def _embedded_header(line: str, dialects: tuple[Dialect, ...]) -> tuple[int, Dialect | None]:
+    """Where a hand header starts inside a line (not at its start), and its dialect."""
+    for match in _EMBEDDED_RE.finditer(line, 1):
+        found = _header_dialect(line[match.start() :], dialects)
+        if found is not None:
+            return match.start(), found
+    return 0, None
 
 
 def parse_hand(
@@ -368,6 +439,7 @@ class _HandParser:
         self.summary_wins: list[Collection] = []
         self.finest = 0  # most decimals seen in an amount
         self.summary = False
+        self.cancelled = False
         self.big_blind = _ZERO
         self.line_no = start
         self.game = ""
@@ -464,6 +536,8 @@ class _HandParser:
             except CardParseError as error:
                 raise self.fail(f"bad cards in {line!r}: {error}") from None
         self.line_no = self.start
+        if self.cancelled and summary_seen:
+            self.call_off()
         if not summary_seen or self.total is None:
             raise self.fail("the hand is cut off: no summary with the total pot", kind="cut off")
         if not self.seats:
@@ -508,7 +582,28 @@ class _HandParser:
             added=self.added,
             cashouts=tuple(self.cashouts),
             dealt=tuple(self.dealt.values()),
+            cancelled=self.cancelled,
         )
+
+    def call_off(self) -> None:
+        """A cancelled hand: every chip put in goes back, and the pot is empty.
+
+        PokerStars writes ``Hand cancelled`` (a table that broke before the
+        deal, a server fault) and a summary with no ``Total pot``; the chips
+        each player had put in were given back.
+        """
+        put_in: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.amount and action.kind is not ActionKind.RETURN:
+                put_in[action.player] = put_in.get(action.player, _ZERO) + action.amount
+            elif action.kind is ActionKind.RETURN:
+                put_in[action.player] = put_in.get(action.player, _ZERO) - action.amount
+        for player, amount in put_in.items():
+            if amount > 0:
+                self.add(ActionKind.RETURN, player, amount)
+        self.collections = []
+        self.summary_wins = []
+        self.total = self.total or _ZERO
 
     def mark_big_blind_ante(self) -> tuple[Action, ...]:
         """An ante posted by one player only (in a blind game) is a big-blind ante."""
@@ -618,6 +713,9 @@ class _HandParser:
             return
         if line.startswith("Uncalled bet"):
             self.uncalled(line)
+            return
+        if line == "Hand cancelled":
+            self.cancelled = True
             return
         if line.startswith("Dealt to "):
             if "[" in line:

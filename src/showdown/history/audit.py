@@ -659,8 +659,9 @@ class Tally:
         row = self.rows.setdefault((entry.site, entry.game), Counter())
         row["hands"] += 1
         if verdict is None:
-            row["no showdown"] += 1
-            self.skipped["no showdown"] += 1
+            reason = "cancelled" if entry.cancelled else "no showdown"
+            row[reason] += 1
+            self.skipped[reason] += 1
             return
         row["showdowns"] += 1
         row[verdict.verdict] += 1

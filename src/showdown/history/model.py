@@ -245,6 +245,9 @@ class Hand:
             cash-out, insurance): recorded, not audited.
         dealt: the last cards seen dealt to a player (the history's owner,
             or every up card in stud), whether or not he showed them.
+        cancelled: the room called the hand off before it was played out
+            (PokerStars' "Hand cancelled"): every chip went back to whoever
+            put it in, and nothing was decided.
     """
 
     source: str
@@ -274,6 +277,7 @@ class Hand:
     added: Decimal = _ZERO
     cashouts: tuple[tuple[str, Decimal], ...] = field(default=())
     dealt: tuple[Showing, ...] = ()
+    cancelled: bool = False
 
     # -- what the actions add up to -------------------------------------------
 
@@ -357,8 +361,8 @@ class Hand:
 
     @property
     def reached_showdown(self) -> bool:
-        """More than one player was still in the hand at the end."""
-        return len(self.contenders) > 1
+        """More than one player was still in the hand at the end (of a hand not cancelled)."""
+        return not self.cancelled and len(self.contenders) > 1
 
     def shown(self, player: str) -> tuple[Card, ...]:
         """The most cards a player showed (``()`` if he showed none)."""
