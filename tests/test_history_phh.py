@@ -351,7 +351,7 @@ def test_convert_refuses_several_hands_to_one_phh_and_other_formats(tmp_path: Pa
     assert "several hands" in result.output
     result = runner.invoke(app, ["history", "convert", "--to", "json", str(POKERSTARS)])
     assert result.exit_code == 2
-    assert "'json' is not a format" in result.output
+    assert "--to 'json': not a format showdown writes: use phh" in result.output
 
 
 def test_convert_reports_what_it_skips() -> None:
