@@ -93,3 +93,23 @@ def test_kept_rule_tables_equal_tables_computed_afresh(
         assert kept == built == tables._compute(rules)
     tables._build.cache_clear()
     assert len(list(tmp_path.glob("classes-*.marshal"))) == len(RANKINGS)
+
+
+def test_the_one_hand_tables_from_the_disk_equal_tables_built_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from showdown._kernels.tables import scalar_high
+
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    built = scalar_high.__wrapped__()  # computed, then kept
+    assert len(list(tmp_path.glob("scalar-high-*.npz"))) == 1
+    kept = scalar_high.__wrapped__()  # read back
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", "off")
+    fresh = scalar_high.__wrapped__()
+    for tables in (built, kept):
+        assert (tables.cards, tables.ranks, tables.flushes) == (
+            fresh.cards,
+            fresh.ranks,
+            fresh.flushes,
+        )
+    assert len(fresh.ranks) > 7_000

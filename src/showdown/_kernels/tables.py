@@ -429,16 +429,23 @@ class ScalarTables:
 @cache
 def scalar_high() -> ScalarTables:
     """The high ranking's tables for :func:`showdown.batch.strength7` (numpy only)."""
+    from showdown._kernels.store import cached_arrays, rules_digest
+
     rules = get_ranking("high")
-    dense = _pattern_values(rules)
-    counts, keys = multisets()
-    values = _multiset_values(rules, dense)
-    used = counts.sum(axis=1) >= 5
-    ranks = dict(zip(keys[used].tolist(), values[used].tolist(), strict=True))
+
+    def build() -> dict[str, npt.NDArray[np.generic]]:
+        dense = _pattern_values(rules)
+        counts, keys = multisets()
+        values = _multiset_values(rules, dense)
+        used = counts.sum(axis=1) >= 5
+        return {"keys": keys[used], "values": values[used], "flushes": _flush_values(dense)}
+
+    arrays = cached_arrays("scalar-high", rules_digest(rules, RANK_KEYS), build)
+    ranks = dict(zip(arrays["keys"].tolist(), arrays["values"].tolist(), strict=True))
     cards = {
         code: RANK_KEYS[code >> 2]
         + (1 << (SUIT_SHIFT + 4 * (code & 3)))
         + (1 << (64 + 16 * (code & 3) + (code >> 2)))
         for code in range(52)
     }
-    return ScalarTables(cards, ranks, _flush_values(dense).tolist())
+    return ScalarTables(cards, ranks, arrays["flushes"].tolist())
