@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet,docs]'
+	$(PY) -m showdown.warmup
 	@touch $(STAMP)
 
 install: $(STAMP)
