@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from showdown.warmup import warm
 from showdown.games import GAMES
 from showdown.rules import RANKINGS
+from showdown.warmup import warm
 
 
 def test_every_warm_up_call_succeeds_and_covers_every_game_and_ranking() -> None:
