@@ -398,6 +398,7 @@ def build_targets(
     processes: dict[str, float],
     streams: list[Any],
     resolve_records: int,
+    process_repeats: int = 7,
 ) -> list[Target]:
     """One :class:`Target` per row of issue 13, from the figures of one run.
 
@@ -453,7 +454,8 @@ def build_targets(
         if key.startswith("strength "):
             targets.append(
                 ratio_target(
-                    f"{key}(...) per call vs pkrbot 7-card per call",
+                    f"strength(codes, ...) per call, {key.partition(' ')[2]}, "
+                    "vs pkrbot 7-card per call",
                     rate,
                     pkrbot7,
                     1.0,
@@ -592,12 +594,15 @@ def build_targets(
 
     targets.append(
         absolute_target(
-            "`showdown hand` whole process, median of 7 <= 0.25 s", processes.get("hand"), 0.25
+            f"`showdown hand` whole process, median of {process_repeats} <= 0.25 s",
+            processes.get("hand"),
+            0.25,
         )
     )
     targets.append(
         absolute_target(
-            "`showdown equity AhKh QsQd --exact` whole process, median of 7 <= 0.5 s",
+            f"`showdown equity AhKh QsQd --exact` whole process, median of {process_repeats}"
+            " <= 0.5 s",
             processes.get("equity"),
             0.5,
         )

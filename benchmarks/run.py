@@ -92,7 +92,7 @@ class Sizes:
     def of(cls, quick: bool) -> Sizes:
         """The full run's sizes, or the quick run's."""
         if quick:
-            return cls(True, 3, 15_000, 300, 0, 3, 5_000, 1_000)
+            return cls(True, 3, 15_000, 300, 0, 3, 2_000, 500)
         return cls(False, 7, 300_000, 3_000, 3, 7, 100_000, 10_000)
 
 
@@ -601,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         processes=processes,
         streams=streams,
         resolve_records=sizes.resolve_records,
+        process_repeats=sizes.process_repeats,
     )
     for line in format_targets(targets, cpu_model()):
         report(line)

@@ -35,6 +35,7 @@ TARGET_ROWS = [
         )
     ),
     "strength7, one Python call per hand, vs pkrbot per call",
+    "strength(codes, ...) per call, omaha 8-or-better low, vs pkrbot 7-card per call",
     "exact AhKh vs QsQd on 2c7d9s (990 boards) <= 0.1 ms",
     "exact AhKh vs QsQd on 2c7d9s vs OMPEval",
     "exact AhKh vs QsQd on 2c7d9s vs poker-equity",
@@ -49,9 +50,9 @@ TARGET_ROWS = [
     "exact Omaha 4 heads-up vs poker-equity",
     "exact Omaha 5 heads-up vs poker-equity",
     "exact Omaha 6 heads-up vs poker-equity",
-    "`showdown hand` whole process, median of 7 <= 0.25 s",
-    "`showdown equity AhKh QsQd --exact` whole process, median of 7 <= 0.5 s",
-    "`showdown resolve` 1,000 six-player showdowns >= 20,000/s",
+    "`showdown hand` whole process, median of 3 <= 0.25 s",
+    "`showdown equity AhKh QsQd --exact` whole process, median of 3 <= 0.5 s",
+    "`showdown resolve` 500 six-player showdowns >= 20,000/s",
     "showdown audit, 1 worker >= 5,000 hands/s per core",
 ]
 
