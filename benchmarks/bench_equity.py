@@ -74,11 +74,18 @@ def _rate_record(
 
 
 def measure_equity(
-    *, repeats: int = 7, dask_matrix: bool = False, matrix_samples: int = 2_000
+    *,
+    repeats: int = 7,
+    dask_matrix: bool = False,
+    matrix_samples: int = 2_000,
+    quick: bool = False,
 ) -> list[EquityRecord]:
     """Measure every equity target; with ``dask_matrix``, also the 169 x 169 matrix
-    on a local two-worker Dask cluster against the local run (needs the 'dask' extra)."""
+    on a local two-worker Dask cluster against the local run (needs the 'dask' extra).
+    ``quick`` samples a tenth of the deals, once each (a smoke test of the code)."""
     cores = min(2, os.cpu_count() or 1)
+    scale = 10 if quick else 1
+    sampled = 1 if quick else max(3, repeats // 2)
     records = [
         _time_record(
             "exact AhKh vs QsQd preflop, one core",
@@ -102,18 +109,18 @@ def measure_equity(
             "1,370,754 boards, 1 core",
         ),
     ]
-    holdem_deals = 20_000_000
+    holdem_deals = 20_000_000 // scale
     records.append(
         _rate_record(
             f"Monte Carlo Hold'em heads-up, {cores} cores",
             lambda: equity(["AhKh", "QsQd"], samples=holdem_deals, seed=1, workers=cores),
             holdem_deals,
             20e6,
-            max(3, repeats // 2),
+            sampled,
             "AhKh vs QsQd; eval7 ~14 M/s",
         )
     )
-    omaha_deals = 4_000_000
+    omaha_deals = 4_000_000 // scale
     records.append(
         _rate_record(
             f"Monte Carlo Omaha Hi/Lo 4-way, {cores} cores",
@@ -126,7 +133,7 @@ def measure_equity(
             ),
             omaha_deals,
             2e6,
-            max(3, repeats // 2),
+            sampled,
             "four known hands",
         )
     )
@@ -136,11 +143,11 @@ def measure_equity(
             lambda: equity(["QQ+, AK", "22+, A2s+, KTo+"], samples=holdem_deals, seed=1),
             holdem_deals,
             0.0,
-            max(3, repeats // 2),
+            sampled,
             "weighted sampling with card removal (no target of its own)",
         )
     )
-    peer = _eval7_rate()
+    peer = _eval7_rate(2_000_000 // scale)
     if peer is not None:
         records.append(peer)
     if dask_matrix:
@@ -148,7 +155,7 @@ def measure_equity(
     return records
 
 
-def _eval7_rate() -> EquityRecord | None:
+def _eval7_rate(iterations: int) -> EquityRecord | None:
     """eval7's Monte Carlo, same spot, in the same run (when eval7 is installed)."""
     try:
         import eval7  # type: ignore[import-not-found,import-untyped,unused-ignore]
@@ -156,7 +163,6 @@ def _eval7_rate() -> EquityRecord | None:
         return None
     hero = [eval7.Card(c) for c in ("Ah", "Kh")]
     villain = eval7.HandRange("QsQd")
-    iterations = 2_000_000
     rate = iterations / _median_seconds(
         lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iterations), 3
     )

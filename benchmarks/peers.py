@@ -34,6 +34,7 @@ __all__ = [
     "load_peers",
     "load_phevaluator",
     "load_phevaluator_core",
+    "load_pkrbot",
     "load_pokerkit",
     "load_treys",
 ]
@@ -228,6 +229,35 @@ def load_eval7() -> dict[str, Adapter] | None:
     return {w: make(w) for w in ("5-card high", "7-card high")}
 
 
+# -------------------------------------------------------------------------- pkrbot
+
+
+def load_pkrbot() -> dict[str, Adapter] | None:
+    """pkrbot (Cython, eval7-like API): 5- and 7-card high via ``pkrbot.evaluate(cards)``.
+
+    Its documented per-hand call on a list of ``pkrbot.Card``; higher values are
+    stronger. pkrbot has no Omaha or low evaluators.
+    """
+    pkrbot = _import("pkrbot")
+    if pkrbot is None:
+        return None
+    table = _native_table([pkrbot.Card(card_str(c)) for c in range(DECK_SIZE)])
+    evaluate = pkrbot.evaluate
+
+    def make(workload: str) -> Adapter:
+        def prepare(rows: CardArray) -> Runner:
+            hands = _as_lists(rows, table)
+
+            def run() -> list[Any]:
+                return [evaluate(h) for h in hands]
+
+            return run
+
+        return Adapter("pkrbot", workload, "pkrbot.evaluate([Card] * k)", prepare, _identity)
+
+    return {w: make(w) for w in ("5-card high", "7-card high")}
+
+
 # ------------------------------------------------------------------------ pokerkit
 
 # workload -> (hand class name, how it is built)
@@ -312,6 +342,7 @@ def load_pokerkit() -> dict[str, Adapter] | None:
 PEER_LOADERS: dict[str, Callable[[], dict[str, Adapter] | None]] = {
     "phevaluator": load_phevaluator,
     "eval7": load_eval7,
+    "pkrbot": load_pkrbot,
     "treys": load_treys,
     "pokerkit": load_pokerkit,
 }

@@ -4,17 +4,26 @@ Every evaluator gets the same pre-generated random rows (:mod:`benchmarks.inputs
 showdown's batch functions (:func:`showdown.batch.evaluate_many`, checks included) run
 on the whole array with every core and with one, its one-hand path
 (:func:`showdown.batch.strength7`) and the readable evaluator run one call per hand
-like the peers (:mod:`benchmarks.bench_peers`). Then the census, ``import showdown``
-and a second ``showdown hand`` process. Prints everything and writes it to
-``benchmarks/RESULTS.md``.
+like the peers (:mod:`benchmarks.bench_peers`), and OMPEval's C ABI (through
+``pokerfast``, :mod:`benchmarks.ompeval`) on the same rows. Then the census, the
+processes (``import showdown``, ``showdown hand``, ``showdown equity --exact``), the
+streams, the equity spots against OMPEval and ``poker-equity``
+(:mod:`benchmarks.bench_targets`), and the targets of issue 13, each with the
+peer's figure from this run, the ratio and PASS/FAIL. Prints everything and writes
+it to ``benchmarks/RESULTS.md``. A peer that is not installed is skipped with a note
+(its rows read ``n/a``).
 
-    .bench-venv/bin/python -m benchmarks.run [--rows N] [--budget S] [--out PATH]
+    .bench-venv/bin/python -m benchmarks.run [--quick] [--rows N] [--budget S] [--out PATH]
+
+``--quick`` runs every row at small sizes (a smoke test of the harness, about a
+minute once the kernels are cached); its figures are not the ones to quote.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import gc
 import importlib.metadata
 import os
@@ -30,6 +39,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from benchmarks.bench_peers import PeerRecord, measure_peers, peer_strengths
+from benchmarks.bench_targets import (
+    build_targets,
+    format_targets,
+    measure_spots,
+    ompeval_batch,
+    ompeval_same_order,
+)
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
 
@@ -56,6 +72,42 @@ SHOWDOWN_BATCH: dict[str, tuple[str, dict[str, str], int | None]] = {
         1,
     ),
     "badugi 4": ("evaluate_many(rows, game='badugi')", {"game": "badugi"}, None),
+}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much each part of the run does (``--quick`` shrinks everything)."""
+
+    quick: bool
+    batch_repeats: int
+    per_call_rows: int
+    readable_rows: int
+    census_repeats: int  # 0: the first run only
+    process_repeats: int
+    audit_hands: int
+    resolve_records: int
+
+    @classmethod
+    def of(cls, quick: bool) -> Sizes:
+        """The full run's sizes, or the quick run's."""
+        if quick:
+            return cls(True, 3, 15_000, 300, 0, 3, 2_000, 500)
+        return cls(False, 7, 300_000, 3_000, 3, 7, 100_000, 10_000)
+
+
+PEER_PACKAGES = ("treys", "phevaluator", "eval7", "pokerkit", "pkrbot", "pokerfast", "poker-equity")
+
+# workload -> how the per-call entry `showdown.batch.strength` is asked
+PER_CALL: dict[str, dict[str, str]] = {
+    "5-card high": {"ranking": "high"},
+    "7-card high": {"game": "holdem"},
+    "omaha high": {"game": "omaha"},
+    "razz 7": {"game": "razz"},
+    "2-7 low 5": {"game": "2-7"},
+    "8-or-better low 7": {"ranking": "eight_or_better"},
+    "omaha 8-or-better low": {"game": "omaha8"},
+    "badugi 4": {"game": "badugi"},
 }
 
 
@@ -93,7 +145,8 @@ def _median_time(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
-def _machine() -> list[str]:
+def cpu_model() -> str:
+    """The CPU's model name (``/proc/cpuinfo``), else what :mod:`platform` says."""
     cpu = platform.processor() or "unknown"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -102,6 +155,11 @@ def _machine() -> list[str]:
                 break
     except OSError:
         pass
+    return cpu
+
+
+def _machine() -> list[str]:
+    cpu = cpu_model()
     import numba
 
     def version(name: str) -> str:
@@ -116,15 +174,14 @@ def _machine() -> list[str]:
         f"- CPU: {cpu}, {os.cpu_count()} logical cores (numba threads: {numba.get_num_threads()})",
         f"- OS: {platform.platform()}",
         f"- Python {platform.python_version()}, numpy {np.__version__}, numba {numba.__version__}",
-        "- peers: "
-        + ", ".join(
-            f"{name} {version(name)}" for name in ("treys", "phevaluator", "eval7", "pokerkit")
-        ),
+        "- peers: " + ", ".join(f"{name} {version(name)}" for name in PEER_PACKAGES),
         f"- load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
     ]
 
 
-def _showdown_batch(rows: dict[str, CardArray], report: Report) -> dict[str, dict[str, Result]]:
+def _showdown_batch(
+    rows: dict[str, CardArray], report: Report, repeats: int
+) -> dict[str, dict[str, Result]]:
     import numba
 
     from showdown.batch import evaluate_many
@@ -139,7 +196,7 @@ def _showdown_batch(rows: dict[str, CardArray], report: Report) -> dict[str, dic
         per: dict[str, Result] = {}
         for count in sorted({threads, 1}, reverse=True):
             numba.set_num_threads(count)
-            seconds = _median_time(lambda a=array, k=kwargs: evaluate_many(a, **k), repeats=7)
+            seconds = _median_time(lambda a=array, k=kwargs: evaluate_many(a, **k), repeats)
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             per[label] = Result(workload, label, len(array) / seconds, len(array), api)
         numba.set_num_threads(threads)
@@ -151,14 +208,16 @@ def _showdown_batch(rows: dict[str, CardArray], report: Report) -> dict[str, dic
     return results
 
 
-def _showdown_scalar(rows: dict[str, CardArray], report: Report) -> dict[str, list[Result]]:
+def _showdown_scalar(
+    rows: dict[str, CardArray], report: Report, sizes: Sizes
+) -> tuple[dict[str, list[Result]], dict[str, float]]:
     from showdown import evaluate
-    from showdown.batch import strength7
+    from showdown.batch import strength, strength7
     from showdown.cards import DECK
     from showdown.games import evaluate_game
 
     out: dict[str, list[Result]] = {}
-    seven = rows["7-card high"][:300_000].tolist()
+    seven = rows["7-card high"][: sizes.per_call_rows].tolist()
     strength7(seven[0])
     seconds = _median_time(lambda: [strength7(row) for row in seven], repeats=5)
     out["7-card high"] = [
@@ -171,6 +230,26 @@ def _showdown_scalar(rows: dict[str, CardArray], report: Report) -> dict[str, li
         )
     ]
     report(f"  7-card high            strength7: {len(seven) / seconds / 1e6:.2f} M calls/s")
+    per_call = {"strength7": len(seven) / seconds}
+    for workload, kwargs in PER_CALL.items():
+        sample = rows[workload][: sizes.per_call_rows // 10].tolist()
+        call: Callable[[list[int]], object] = functools.partial(strength, **kwargs)
+        call(sample[0])
+        seconds = _median_time(lambda s=sample, f=call: [f(r) for r in s], repeats=3)
+        api = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+        per_call[f"strength {workload}"] = len(sample) / seconds
+        out.setdefault(workload, []).append(
+            Result(
+                workload,
+                "showdown strength (per call)",
+                len(sample) / seconds,
+                len(sample),
+                f"strength(codes, {api})",
+            )
+        )
+        report(
+            f"  {workload:<22} strength(codes, {api}): {len(sample) / seconds / 1e6:.2f} M calls/s"
+        )
     readable_calls: dict[str, tuple[str, Callable[[list[int]], object]]] = {
         "5-card high": ("evaluate(cards)", lambda r: evaluate([DECK[c] for c in r])),
         "7-card high": (
@@ -191,14 +270,14 @@ def _showdown_scalar(rows: dict[str, CardArray], report: Report) -> dict[str, li
         ),
     }
     for workload, (api, call) in readable_calls.items():
-        sample = rows[workload][:3_000].tolist()
+        sample = rows[workload][: sizes.readable_rows].tolist()
         seconds = _median_time(lambda s=sample, f=call: [f(r) for r in s], repeats=3)
         result = Result(
             workload, "showdown readable (HandValue)", len(sample) / seconds, len(sample), api
         )
         out.setdefault(workload, []).append(result)
         report(f"  {workload:<22} readable {api}: {result.hands_per_s:,.0f} hands/s")
-    return out
+    return out, per_call
 
 
 def _check_order(rows: dict[str, CardArray], report: Report) -> None:
@@ -217,9 +296,16 @@ def _check_order(rows: dict[str, CardArray], report: Report) -> None:
                 f"  {workload:<22} showdown vs {peer:<12} "
                 f"{'same order' if same else 'DIFFERENT ORDER'} on 2,000 hands"
             )
+        if workload == "7-card high":
+            same_omp = ompeval_same_order(array[:2000], ours)
+            if same_omp is not None:
+                report(
+                    f"  {workload:<22} showdown vs {'OMPEval':<12} "
+                    f"{'same order' if same_omp else 'DIFFERENT ORDER'} on 2,000 hands"
+                )
 
 
-def _census(report: Report) -> dict[str, float]:
+def _census(report: Report, repeats: int) -> dict[str, float]:
     from showdown.batch import census
 
     times: dict[str, float] = {}
@@ -234,7 +320,9 @@ def _census(report: Report) -> dict[str, float]:
         start = time.perf_counter()
         result = census(ranking, size)
         first = time.perf_counter() - start
-        seconds = _median_time(lambda r=ranking, s=size: census(r, s), repeats=3)
+        seconds = (
+            _median_time(lambda r=ranking, s=size: census(r, s), repeats) if repeats else first
+        )
         times[f"{ranking} {size}"] = seconds
         report(
             f"  {ranking:<16} {size} cards: {result.hands:>11,} hands, "
@@ -244,9 +332,10 @@ def _census(report: Report) -> dict[str, float]:
     return times
 
 
-def _processes(report: Report) -> dict[str, float]:
+def _processes(report: Report, repeats: int) -> dict[str, float]:
     python = sys.executable
     script = str(Path(python).parent / "showdown")
+    has_script = Path(script).exists()
 
     def wall(command: list[str], repeats: int) -> float:
         subprocess.run(command, capture_output=True, check=True)
@@ -257,20 +346,21 @@ def _processes(report: Report) -> dict[str, float]:
             times.append(time.perf_counter() - start)
         return statistics.median(times)
 
-    import_s = wall([python, "-c", "import showdown"], 7)
+    nan = float("nan")
+    import_s = wall([python, "-c", "import showdown"], repeats)
     hand_s = (
-        wall([script, "hand", "As Ks", "--board", "Qs Js Ts 2c 3d"], 5)
-        if Path(script).exists()
-        else float("nan")
+        wall([script, "hand", "As Ks", "--board", "Qs Js Ts 2c 3d"], repeats) if has_script else nan
     )
-    census_s = wall([script, "census", "--json"], 3) if Path(script).exists() else float("nan")
+    equity_s = wall([script, "equity", "AhKh", "QsQd", "--exact"], repeats) if has_script else nan
+    census_s = wall([script, "census", "--json"], min(3, repeats // 2)) if has_script else nan
     report(
         f"  python -c 'import showdown'                 {import_s:.3f} s "
-        "(median of 7, process wall time)"
+        f"(median of {repeats}, process wall time, warm cache)"
     )
-    report(f"  showdown hand 'As Ks' --board '...' (again) {hand_s:.3f} s")
+    report(f"  showdown hand 'As Ks' --board '...'         {hand_s:.3f} s")
+    report(f"  showdown equity AhKh QsQd --exact           {equity_s:.3f} s")
     report(f"  showdown census --json (7 cards, again)     {census_s:.3f} s")
-    return {"import": import_s, "hand": hand_s, "census_cli": census_s}
+    return {"import": import_s, "hand": hand_s, "equity": equity_s, "census_cli": census_s}
 
 
 def _fmt_rate(rate: float) -> str:
@@ -370,7 +460,7 @@ def _targets(
             processes["hand"] <= 1.0,
         )
     )
-    report("| target (issue #5) | measured | met |")
+    report("| target (issue 5) | measured | met |")
     report("|---|---:|:---:|")
     for name, value, ok in checks:
         report(f"| {name} | {value} | {'n/a' if ok is None else 'yes' if ok else '**no**'} |")
@@ -378,16 +468,26 @@ def _targets(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rows", type=int, default=2_000_000, help="rows per workload")
+    parser.add_argument("--rows", type=int, default=None, help="rows per workload")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--budget", type=float, default=1.5, help="seconds per (peer, workload)")
+    parser.add_argument("--budget", type=float, default=None, help="seconds per (peer, workload)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
+    parser.add_argument(
+        "--quick", action="store_true", help="every row at small sizes (a smoke test, ~1 min)"
+    )
     args = parser.parse_args(argv)
+    sizes = Sizes.of(args.quick)
+    if args.rows is None:
+        args.rows = 100_000 if args.quick else 2_000_000
+    if args.budget is None:
+        args.budget = 0.15 if args.quick else 1.5
     started = time.perf_counter()
     report = Report()
     report("# showdown benchmark results")
     report()
     report("Written by `make bench` (`benchmarks/run.py`); every figure is a median of repeats.")
+    if args.quick:
+        report("**A `--quick` run: small sizes, a smoke test; do not quote these figures.**")
     report("All evaluators get the same pre-generated random rows (`benchmarks/inputs.py`, seed")
     report(f"{args.seed}). showdown's batch figures include its input checks (range, duplicates).")
     report()
@@ -405,17 +505,38 @@ def main(argv: list[str] | None = None) -> int:
         f"generated {args.rows:,} rows x {len(rows)} workloads in {time.perf_counter() - t0:.1f} s"
     )
     report("showdown batch (evaluate_many, checks included):")
-    batch = _showdown_batch(rows, report)
+    batch = _showdown_batch(rows, report, sizes.batch_repeats)
+    report("OMPEval batch (pokerfast's C ABI, pf_evaluate on the same 7-card rows):")
+    threads = sorted({1, min(2, os.cpu_count() or 1)})
+    omp_batch = ompeval_batch(rows["7-card high"], threads, sizes.batch_repeats)
+    if omp_batch is None:
+        report("  note: peer 'pokerfast' skipped: package not installed")
+    else:
+        report(
+            "  7-card high            "
+            + ", ".join(
+                f"{t} thread{'s' if t > 1 else ''}: {r / 1e6:,.1f} M/s"
+                for t, r in omp_batch.items()
+            )
+        )
     report("showdown per call:")
-    scalar = _showdown_scalar(rows, report)
+    scalar, per_call = _showdown_scalar(rows, report, sizes)
     report("orderings (showdown vs each peer, same winner and ties on every pair):")
     _check_order(rows, report)
     report("peers (one Python call per hand, conversion untimed):")
-    peers = measure_peers(rows, args.budget, log=lambda line: report(f"  {line}"))
+    peers = measure_peers(
+        rows,
+        args.budget,
+        max_rows=20_000 if args.quick else 2_000_000,
+        check=not args.quick,  # --quick: the showdown-vs-peer orderings above only
+        log=lambda line: report(f"  {line}"),
+    )
     report("census (showdown.batch.census; times exclude the first run's compilation):")
-    census_times = _census(report)
+    census_times = _census(report, sizes.census_repeats)
     report("processes:")
-    processes = _processes(report)
+    processes = _processes(report, sizes.process_repeats)
+    report("equity spots of issue 13 (showdown, OMPEval C ABI, poker-equity):")
+    spots = measure_spots(quick=args.quick, log=report)
     report("```")
     report()
     report("## Hands per second")
@@ -435,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks.bench_streams import format_rows, measure_streams
 
     report("```")
-    streams = measure_streams(log=report)
+    streams = measure_streams(log=report, hands=sizes.audit_hands, records=sizes.resolve_records)
     report("```")
     report()
     for line in format_rows(streams):
@@ -446,9 +567,48 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks.bench_equity import format_equity_table, measure_equity
 
     report("```")
-    for line in format_equity_table(measure_equity()).splitlines():
+    for line in format_equity_table(measure_equity(quick=args.quick)).splitlines():
         report(line)
     report("```")
+    report()
+    report("## Targets of issue 13")
+    report()
+    report(
+        "Each row: showdown's figure and the peer's from this run (or the limit), the ratio "
+        "(turned so that greater is better: ours / peer for rates, peer / ours for times), "
+        "the least ratio that meets the target, and the verdict. A row without a target "
+        "is shown for its ratio."
+    )
+    report()
+    pkrbot7 = next(
+        (
+            p["hands_per_s"]
+            for p in peers
+            if p["peer"] == "pkrbot" and p["workload"] == "7-card high"
+        ),
+        None,
+    )
+    batch_by_threads = {
+        workload: {int(label.split(", ")[1].split()[0]): r.hands_per_s for label, r in per.items()}
+        for workload, per in batch.items()
+    }
+    targets = build_targets(
+        batch=batch_by_threads,
+        per_call=per_call,
+        pkrbot7=pkrbot7,
+        omp_batch=omp_batch,
+        spots=spots,
+        processes=processes,
+        streams=streams,
+        resolve_records=sizes.resolve_records,
+        process_repeats=sizes.process_repeats,
+    )
+    for line in format_targets(targets, cpu_model()):
+        report(line)
+    passed = sum(t.verdict == "PASS" for t in targets)
+    failed = sum(t.verdict == "FAIL" for t in targets)
+    report()
+    report(f"{passed} PASS, {failed} FAIL, {len(targets) - passed - failed} without a verdict.")
     report()
     report(f"Total bench time: {time.perf_counter() - started:.0f} s.")
     args.out.write_text("\n".join(report.lines) + "\n")

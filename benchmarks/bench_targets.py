@@ -1,0 +1,636 @@
+"""The speed targets of issue 13, each against its peer from the same run.
+
+:func:`measure_spots` times the equity spots of the issue for showdown and for the
+peers that are installed (OMPEval through ``pokerfast``'s C ABI,
+:mod:`benchmarks.ompeval`; ``poker-equity``); :func:`ompeval_batch` times OMPEval's
+batch evaluator on the bench's shared rows. :mod:`benchmarks.run` then builds one
+:class:`Target` per row of the issue (:func:`format_targets`): our figure, the peer's,
+the ratio, the target and pass/fail, or ``n/a`` with the reason (a peer missing, one
+core only). Absolute times are marked machine-dependent: they hold for the CPU
+printed beside them.
+
+    .bench-venv/bin/python -m benchmarks.run --quick   # every row, small sizes
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from benchmarks.ompeval import load_ompeval, to_ompeval_codes
+
+__all__ = [
+    "SpotTimes",
+    "Target",
+    "format_targets",
+    "measure_spots",
+    "ompeval_batch",
+    "ratio_target",
+]
+
+CardArray = npt.NDArray[np.uint8]
+Log = Callable[[str], None]
+
+FLOP = (["AhKh", "QsQd"], "2c 7d 9s")
+"""Exact on a flop: 990 boards."""
+PREFLOP = ["AhKh", "QsQd"]
+DRAW_SPOTS: dict[str, tuple[str, list[str], str, str, int]] = {
+    # name -> (showdown game, hands, dead cards, poker-equity variant, deals)
+    "2-7 single draw, pat nine vs a one-card draw": (
+        "deuce_to_seven",
+        ["9s 7d 5c 4h 2s", "8h 6d 4s 3c"],
+        "Kc",
+        "deuce_seven",
+        42,
+    ),
+    "Badugi, pat K-badugi vs a one-card draw": (
+        "badugi",
+        ["Kc 7d 5h 2s", "As 2d 3h"],
+        "",
+        "badugi",
+        45,
+    ),
+}
+STUD_SPOTS: dict[str, tuple[str, list[str], str]] = {
+    # name -> (showdown game, hands on third street, poker-equity variant)
+    "Stud": ("stud", ["As Ad 5h", "Kd Kc 4h"], "stud"),
+    "Razz": ("razz", ["As 2s 5h", "Ad 3d 4h"], "razz"),
+}
+OMAHA_SPOTS: dict[str, tuple[str, list[str], str]] = {
+    # name -> (showdown game, hands, poker-equity variant); preflop, heads-up
+    "Omaha 4": ("omaha", ["AhKhQdJd", "9s9dTsTc"], "omaha"),
+    "Omaha 5": ("omaha5", ["AhKhQdJd2c", "9s9dTsTc3c"], "omaha_five"),
+    "Omaha 6": ("omaha6", ["AhKhQdJd2c4d", "9s9dTsTc3c5d"], "omaha_six"),
+}
+OMAHA_QUICK_BOARD = "8h 7h 6s"
+"""``--quick`` enumerates the Omaha spots from this flop instead of preflop."""
+
+
+def _import(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _median(run: Callable[[], Any], repeats: int) -> float:
+    """Median seconds of ``repeats`` calls, after one warm-up call, GC paused."""
+    run()
+    times = []
+    gc.collect()  # once: a collection per call would cost more than a small spot
+    gc.disable()
+    try:
+        for _ in range(max(1, repeats)):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return statistics.median(times)
+
+
+def _rate(run: Callable[[], int], repeats: int) -> float:
+    """Median of deals per second; ``run`` returns the deals it evaluated."""
+    run()
+    rates = []
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        deals = run()
+        rates.append(deals / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+@dataclass
+class SpotTimes:
+    """Seconds (or deals/s for ``*_rate``) of every spot, ``None`` where a peer is missing."""
+
+    cores: int
+    ours: dict[str, float] = field(default_factory=dict)
+    ompeval: dict[str, float] = field(default_factory=dict)
+    poker_equity: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def ompeval_batch(rows: CardArray, threads: list[int], repeats: int) -> dict[int, float] | None:
+    """OMPEval's batch evaluator (C ABI) on ``rows``: hands/s per thread count."""
+    omp = load_ompeval()
+    if omp is None:
+        return None
+    codes = to_ompeval_codes(rows)
+    return {t: len(rows) / _median(lambda t=t: omp.evaluate(codes, t), repeats) for t in threads}
+
+
+def ompeval_same_order(rows: CardArray, ours: npt.NDArray[np.integer]) -> bool | None:
+    """Whether OMPEval orders ``rows`` (7-card high) as showdown's ``ours`` does."""
+    omp = load_ompeval()
+    if omp is None:
+        return None
+    theirs = omp.evaluate(to_ompeval_codes(rows))
+    dense = [
+        np.unique(np.asarray(a, dtype=np.int64), return_inverse=True)[1] for a in (ours, theirs)
+    ]
+    return bool(np.array_equal(dense[0], dense[1]))
+
+
+def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
+    """Time every equity spot of issue 13 for showdown and the installed peers."""
+    from showdown.equity import equity
+
+    cores = min(2, os.cpu_count() or 1)
+    spots = SpotTimes(cores)
+    small = 21 if quick else 101  # calls of a sub-millisecond spot
+    big = 1 if quick else 5  # calls of a preflop or Monte Carlo run
+    omp = load_ompeval()
+    pe = _import("poker_equity")
+    if omp is None:
+        spots.notes.append("note: peer 'pokerfast' (OMPEval) skipped: package not installed")
+    if pe is None:
+        spots.notes.append("note: peer 'poker-equity' skipped: package not installed")
+    for note in spots.notes:
+        log(f"  {note}")
+
+    def ours(key: str, run: Callable[[], Any], repeats: int) -> None:
+        spots.ours[key] = _median(run, repeats)
+        log(f"  showdown {key}: {1e3 * spots.ours[key]:.3f} ms")
+
+    def peer(table: dict[str, float], name: str, key: str, run: Callable[[], Any], n: int) -> None:
+        table[key] = _median(run, n)
+        log(f"  {name} {key}: {1e3 * table[key]:.3f} ms")
+
+    hands, board = FLOP
+    for workers in (1, cores):
+        ours(
+            f"flop w{workers}",
+            lambda w=workers: equity(hands, board, exact=True, workers=w),
+            small,
+        )
+    ours("flop", lambda: equity(hands, board, exact=True), small)
+    if omp is not None:
+        peer(
+            spots.ompeval,
+            "OMPEval",
+            "flop",
+            lambda: omp.equity(hands, board.replace(" ", "")),
+            small,
+        )
+    if pe is not None:
+        peer(
+            spots.poker_equity,
+            "poker-equity",
+            "flop",
+            lambda: pe.exact_from_text("holdem", hands, board),
+            small,
+        )
+
+    for name, (game, draw_hands, dead, variant, deals) in DRAW_SPOTS.items():
+        result = equity(draw_hands, game=game, dead=dead or None, exact=True)
+        if result.deals != deals:
+            log(f"  WARNING: {name}: showdown walked {result.deals:,.0f} deals, expected {deals}")
+        for workers in (1, 2):
+            ours(
+                f"{name} w{workers}",
+                lambda g=game, h=draw_hands, d=dead, w=workers: equity(
+                    h, game=g, dead=d or None, exact=True, workers=w
+                ),
+                small,
+            )
+        ours(
+            name,
+            lambda g=game, h=draw_hands, d=dead: equity(h, game=g, dead=d or None, exact=True),
+            small,
+        )
+        if pe is not None:
+            peer(
+                spots.poker_equity,
+                "poker-equity",
+                name,
+                lambda v=variant, h=draw_hands, d=dead: pe.exact_from_text(v, h, "", d),
+                small,
+            )
+
+    for workers in (1, cores):
+        ours(
+            f"preflop w{workers}", lambda w=workers: equity(PREFLOP, exact=True, workers=w), big + 2
+        )
+    if omp is not None:
+        for threads in (1, cores):
+            peer(
+                spots.ompeval,
+                "OMPEval",
+                f"preflop t{threads}",
+                lambda t=threads: omp.equity(PREFLOP, threads=t),
+                big + 2,
+            )
+
+    mc_deals = 1_000_000 if quick else 10_000_000
+    for workers in (1, cores):
+        key = f"holdem mc w{workers}"
+        spots.ours[key] = _rate(
+            lambda w=workers: int(equity(PREFLOP, samples=mc_deals, seed=1, workers=w).deals), big
+        )
+        log(
+            f"  showdown Monte Carlo AhKh vs QsQd, {workers} worker(s): "
+            f"{spots.ours[key] / 1e6:.2f} M/s"
+        )
+    if omp is not None:
+        seconds = 0.3 if quick else 1.5
+        for threads in (1, cores):
+            key = f"holdem mc t{threads}"
+            spots.ompeval[key] = _rate(
+                lambda t=threads: omp.equity(PREFLOP, exact=False, threads=t, seconds=seconds)[1],
+                big,
+            )
+            log(
+                f"  OMPEval Monte Carlo AhKh vs QsQd, {threads} thread(s): "
+                f"{spots.ompeval[key] / 1e6:.2f} M/s"
+            )
+
+    stud_deals = 300_000 if quick else 4_000_000
+    for name, (game, stud_hands, variant) in STUD_SPOTS.items():
+        key = f"{name} mc"
+        spots.ours[key] = _rate(
+            lambda g=game, h=stud_hands: int(
+                equity(h, game=g, samples=stud_deals, seed=1, workers=cores).deals
+            ),
+            big,
+        )
+        log(f"  showdown Monte Carlo {name}, {cores} workers: {spots.ours[key] / 1e6:.2f} M/s")
+        if pe is not None:
+            spots.poker_equity[key] = _rate(
+                lambda v=variant, h=stud_hands: int(
+                    pe.chunk_from_text(v, h, samples=stud_deals, seed=1, threads=cores)["samples"]
+                ),
+                big,
+            )
+            log(
+                f"  poker-equity Monte Carlo {name}, {cores} threads: "
+                f"{spots.poker_equity[key] / 1e6:.2f} M/s"
+            )
+
+    omaha_board = OMAHA_QUICK_BOARD if quick else ""
+    for name, (game, omaha_hands, variant) in OMAHA_SPOTS.items():
+        key = f"{name} exact"
+        ours(
+            key,
+            lambda g=game, h=omaha_hands: equity(h, omaha_board or None, game=g, exact=True),
+            big,
+        )
+        if pe is not None:
+            peer(
+                spots.poker_equity,
+                "poker-equity",
+                key,
+                lambda v=variant, h=omaha_hands: pe.exact_from_text(v, h, omaha_board),
+                big,
+            )
+    return spots
+
+
+@dataclass(frozen=True)
+class Target:
+    """One row of the targets table."""
+
+    name: str
+    ours: str
+    peer: str
+    ratio: float | None  # > target meets it (times and rates both turned so)
+    goal: float | None  # the least ratio that meets the target; None: shown for the ratio
+    why_na: str = ""  # why there is no verdict (a peer missing, one core)
+    machine: bool = False  # an absolute time: depends on the CPU
+
+    @property
+    def verdict(self) -> str:
+        """PASS, FAIL, or n/a with the reason."""
+        if self.ratio is None or self.goal is None:
+            return f"n/a: {self.why_na}" if self.why_na else "—"
+        return "PASS" if self.ratio >= self.goal else "FAIL"
+
+
+def ratio_target(
+    name: str,
+    ours: float | None,
+    peer: float | None,
+    goal: float | None,
+    *,
+    unit: str,
+    peer_name: str = "",
+    higher_is_better: bool,
+    why_na: str = "peer missing",
+) -> Target:
+    """A row comparing our figure with the peer's (rates: ours / peer; times: peer / ours)."""
+
+    def show(value: float | None, who: str) -> str:
+        if value is None:
+            return "—"
+        text = _fmt(value, unit)
+        return f"{who} {text}" if who else text
+
+    if ours is None or peer is None:
+        return Target(name, show(ours, ""), show(peer, peer_name), None, goal, why_na)
+    ratio = ours / peer if higher_is_better else peer / ours
+    return Target(name, show(ours, ""), show(peer, peer_name), ratio, goal)
+
+
+def absolute_target(
+    name: str, seconds: float | None, limit_s: float, *, why_na: str = ""
+) -> Target:
+    """A row holding a time to a limit (machine-dependent)."""
+    if seconds is None:
+        return Target(name, "—", "—", None, 1.0, why_na or "not measured", machine=True)
+    return Target(
+        name,
+        _fmt(seconds, "s"),
+        f"limit {_fmt(limit_s, 's')}",
+        limit_s / seconds,
+        1.0,
+        machine=True,
+    )
+
+
+def _fmt(value: float, unit: str) -> str:
+    if unit == "s":
+        if value < 1e-3:
+            return f"{value * 1e6:,.0f} µs"
+        if value < 1:
+            return f"{value * 1e3:,.2f} ms"
+        return f"{value:,.2f} s"
+    if value >= 1e6:
+        return f"{value / 1e6:,.1f} M {unit}"
+    return f"{value:,.0f} {unit}"
+
+
+def format_targets(targets: list[Target], cpu: str) -> list[str]:
+    """The targets as a Markdown table, then a line on the machine-dependent rows."""
+    lines = [
+        "| target (issue 13) | showdown | peer / limit | ratio | target | verdict |",
+        "|---|---:|---:|---:|---:|:---:|",
+    ]
+    for t in targets:
+        ratio = "—" if t.ratio is None else f"{t.ratio:,.2f}x"
+        goal = "—" if t.goal is None else f">= {t.goal:g}x"
+        name = f"{t.name} †" if t.machine else t.name
+        verdict = t.verdict if t.verdict != "FAIL" else "**FAIL**"
+        lines.append(f"| {name} | {t.ours} | {t.peer} | {ratio} | {goal} | {verdict} |")
+    lines.append("")
+    lines.append(
+        f"† machine-dependent (an absolute time or rate): measured on {cpu}; "
+        "the ratio is limit / measured."
+    )
+    return lines
+
+
+def build_targets(
+    *,
+    batch: dict[str, dict[int, float]],
+    per_call: dict[str, float],
+    pkrbot7: float | None,
+    omp_batch: dict[int, float] | None,
+    spots: SpotTimes,
+    processes: dict[str, float],
+    streams: list[Any],
+    resolve_records: int,
+    process_repeats: int = 7,
+) -> list[Target]:
+    """One :class:`Target` per row of issue 13, from the figures of one run.
+
+    ``batch`` maps a workload to hands/s per thread count; ``per_call`` has
+    ``'strength7'`` and ``'strength <workload>'`` calls/s; ``streams`` are
+    :class:`benchmarks.bench_streams.StreamRow`.
+    """
+    targets: list[Target] = []
+    cores = spots.cores
+    omp_na = "peer missing (pokerfast)"
+    pe_na = "peer missing (poker-equity)"
+
+    seven = batch["7-card high"]
+    targets.append(
+        ratio_target(
+            "7-card high batch, 1 thread, vs OMPEval C ABI 1 thread",
+            seven.get(1),
+            None if omp_batch is None else omp_batch.get(1),
+            1.5,
+            unit="hands/s",
+            peer_name="OMPEval",
+            higher_is_better=True,
+            why_na=omp_na,
+        )
+    )
+    for workload, rates in batch.items():
+        two = rates.get(2)
+        targets.append(
+            ratio_target(
+                f"{workload} batch, 2 threads vs 1",
+                two,
+                rates.get(1),
+                1.8,
+                unit="hands/s",
+                peer_name="1 thread",
+                higher_is_better=True,
+                why_na="one core only",
+            )
+        )
+    targets.append(
+        ratio_target(
+            "strength7, one Python call per hand, vs pkrbot per call",
+            per_call.get("strength7"),
+            pkrbot7,
+            1.0,
+            unit="calls/s",
+            peer_name="pkrbot",
+            higher_is_better=True,
+            why_na="peer missing (pkrbot)",
+        )
+    )
+    for key, rate in per_call.items():
+        if key.startswith("strength "):
+            targets.append(
+                ratio_target(
+                    f"strength(codes, ...) per call, {key.partition(' ')[2]}, "
+                    "vs pkrbot 7-card per call",
+                    rate,
+                    pkrbot7,
+                    1.0,
+                    unit="calls/s",
+                    peer_name="pkrbot",
+                    higher_is_better=True,
+                    why_na="peer missing (pkrbot)",
+                )
+            )
+
+    ours = spots.ours
+    targets.append(
+        absolute_target("exact AhKh vs QsQd on 2c7d9s (990 boards) <= 0.1 ms", ours["flop"], 1e-4)
+    )
+    for name, table, na in (
+        ("OMPEval", spots.ompeval, omp_na),
+        ("poker-equity", spots.poker_equity, pe_na),
+    ):
+        targets.append(
+            ratio_target(
+                f"exact AhKh vs QsQd on 2c7d9s vs {name}",
+                ours["flop"],
+                table.get("flop"),
+                None,
+                unit="s",
+                peer_name=name,
+                higher_is_better=False,
+                why_na=na,
+            )
+        )
+    targets.append(
+        ratio_target(
+            "exact AhKh vs QsQd on 2c7d9s, workers=2 never slower than 1",
+            ours.get("flop w2"),
+            ours.get("flop w1"),
+            0.95,
+            unit="s",
+            peer_name="workers=1",
+            higher_is_better=False,
+            why_na="one core only",
+        )
+    )
+    for name in DRAW_SPOTS:
+        deals = DRAW_SPOTS[name][4]
+        targets.append(absolute_target(f"exact {name} ({deals} deals) <= 60 µs", ours[name], 60e-6))
+        targets.append(
+            ratio_target(
+                f"exact {name}, workers=2 never slower than 1",
+                ours[f"{name} w2"],
+                ours[f"{name} w1"],
+                0.95,
+                unit="s",
+                peer_name="workers=1",
+                higher_is_better=False,
+            )
+        )
+        targets.append(
+            ratio_target(
+                f"exact {name} vs poker-equity",
+                ours[name],
+                spots.poker_equity.get(name),
+                None,
+                unit="s",
+                peer_name="poker-equity",
+                higher_is_better=False,
+                why_na=pe_na,
+            )
+        )
+
+    ours_pre = min(ours[f"preflop w{w}"] for w in {1, cores})
+    omp_pre = [spots.ompeval[k] for k in ("preflop t1", f"preflop t{cores}") if k in spots.ompeval]
+    targets.append(
+        ratio_target(
+            f"exact preflop AhKh vs QsQd, best of 1/{cores} workers, vs OMPEval's best",
+            ours_pre,
+            min(omp_pre) if omp_pre else None,
+            1.0,
+            unit="s",
+            peer_name="OMPEval",
+            higher_is_better=False,
+            why_na=omp_na,
+        )
+    )
+    targets.append(
+        ratio_target(
+            "Monte Carlo AhKh vs QsQd, 2 workers vs 1",
+            ours.get("holdem mc w2"),
+            ours.get("holdem mc w1"),
+            1.8,
+            unit="deals/s",
+            peer_name="1 worker",
+            higher_is_better=True,
+            why_na="one core only",
+        )
+    )
+    targets.append(
+        ratio_target(
+            f"Monte Carlo AhKh vs QsQd, {cores} workers, vs OMPEval {cores} threads",
+            ours.get(f"holdem mc w{cores}"),
+            spots.ompeval.get(f"holdem mc t{cores}"),
+            1.2,
+            unit="deals/s",
+            peer_name="OMPEval",
+            higher_is_better=True,
+            why_na=omp_na,
+        )
+    )
+    for name in STUD_SPOTS:
+        key = f"{name} mc"
+        targets.append(
+            ratio_target(
+                f"Monte Carlo {name} (third street), {cores} threads each, vs poker-equity",
+                ours[key],
+                spots.poker_equity.get(key),
+                1.5,
+                unit="deals/s",
+                peer_name="poker-equity",
+                higher_is_better=True,
+                why_na=pe_na,
+            )
+        )
+    for name in OMAHA_SPOTS:
+        key = f"{name} exact"
+        targets.append(
+            ratio_target(
+                f"exact {name} heads-up vs poker-equity",
+                ours[key],
+                spots.poker_equity.get(key),
+                2.0,
+                unit="s",
+                peer_name="poker-equity",
+                higher_is_better=False,
+                why_na=pe_na,
+            )
+        )
+
+    targets.append(
+        absolute_target(
+            f"`showdown hand` whole process, median of {process_repeats} <= 0.25 s",
+            processes.get("hand"),
+            0.25,
+        )
+    )
+    targets.append(
+        absolute_target(
+            f"`showdown equity AhKh QsQd --exact` whole process, median of {process_repeats}"
+            " <= 0.5 s",
+            processes.get("equity"),
+            0.5,
+        )
+    )
+    resolve = [row for row in streams if row.workload.startswith("showdown resolve")]
+    if resolve:
+        best = max(resolve, key=lambda row: row.rate)
+        targets.append(
+            Target(
+                f"`showdown resolve` {resolve_records:,} six-player showdowns >= 20,000/s "
+                f"({best.workload.rpartition(', ')[2]})",
+                f"{best.rate:,.0f}/s",
+                "limit 20,000/s",
+                best.rate / 20_000,
+                1.0,
+                machine=True,
+            )
+        )
+    for row in streams:
+        if row.workload.startswith("showdown audit"):
+            targets.append(
+                Target(
+                    f"{row.workload} >= 5,000 hands/s per core",
+                    f"{row.rate:,.0f}/s per core",
+                    "limit 5,000/s",
+                    row.rate / 5_000,
+                    1.0,
+                    machine=True,
+                )
+            )
+    return targets
