@@ -58,7 +58,6 @@ TARGET_ROWS = [
 
 
 @pytest.mark.slow
-@pytest.mark.serial
 def test_quick_bench_prints_every_target(tmp_path: Path) -> None:
     out = tmp_path / "RESULTS.md"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
