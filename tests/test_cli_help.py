@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -97,3 +100,23 @@ def test_matrix_help_names_the_file_types() -> None:
     text = _words(_help("matrix"))
     for suffix in (".csv", ".parquet", ".json", ".png"):
         assert suffix in text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["games"], ["resolve", "--human", "examples/showdowns.jsonl"]],
+)
+def test_a_table_wider_than_the_terminal_is_printed_whole(args: list[str]) -> None:
+    """At 80 columns the games table needs a few more: it is printed whole, not cut."""
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=120,
+        check=False,
+    )
+    rows = [line for line in done.stdout.splitlines() if line and line[0] in "┏┃┡│└"]
+    assert rows
+    for line in rows:
+        assert line.rstrip()[-1] in "┓┃┩│┘", line

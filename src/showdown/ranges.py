@@ -2,7 +2,10 @@
 
 A :class:`Range` is a weighted set of starting hands ("combos") of one size: two
 cards in Hold'em, four in Omaha and so on. :func:`parse_range` reads the usual
-notation, one token after another, separated by commas (or spaces):
+notation, one token after another, separated by commas or semicolons. Spaces
+may only separate the cards of one exact hand (``As Kd``): ``A K`` and
+``QQ+ AKs`` are refused, with the comma form to write. A token in lower case
+reads as its capitals (``kk``, ``ats``); mixed case (``Kk``) is refused.
 
 ==================  ==============================================================
 ``QQ``              a pair: all six combos
@@ -14,7 +17,7 @@ notation, one token after another, separated by commas (or spaces):
 ``AhKh``            exact cards; fewer cards than a hand (``Ah``) means "holding these"
 ``Ax``, ``xx``      ``x`` is any card: ``Ax`` is every hand with an ace
 ``random``          every hand (1,326 in Hold'em); also ``any``
-``AAxx``            Omaha: at least two aces; ``x`` pads a short pattern (``AA`` = ``AAxx``)
+``AAxx``            Omaha: at least two aces (a short ``AA`` is refused: write ``AAxx``)
 ``AKds``            Omaha: an ace and a king, the hand double-suited (``ss``
                     single-suited, ``r`` rainbow)
 ``AKs:0.5``         a weight (the share of the combos played); also ``50%AKs``, ``AKs:50%``

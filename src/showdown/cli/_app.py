@@ -280,5 +280,13 @@ def print_table(table: Table) -> None:
                 longest = max(longest, len(word))
         column.min_width = max(column.min_width or 0, longest)
         column.overflow = "fold"
-    width = sum((c.min_width or 0) + 3 for c in table.columns) + 1
-    console.print(table, width=max(console.width, width) if width > console.width else None)
+    # Columns that cannot shrink make a table wider than the terminal: print it at its
+    # own width, whole, rather than cropped at the edge. (rich lays the columns out in
+    # a method of its own; without it, the table is printed as rich would.)
+    try:
+        widths = table._calculate_column_widths(console, console.options)
+        widest = sum(widths) + len(widths) + 1  # the columns and their rules
+    except (AttributeError, TypeError):  # pragma: no cover - another rich
+        widest = console.width
+    wide = widest > console.width
+    console.print(table, width=widest if wide else None, crop=not wide)

@@ -477,7 +477,10 @@ class EquityResponse(BaseModel):
     board: str
     dead: str
     exact: bool
-    deals: float
+    deals: int | float = Field(
+        description="Deals enumerated or sampled: an integer unless range weights make it "
+        "fractional."
+    )
     seed: int | None
     stopped_by: str
     seconds: float
