@@ -440,3 +440,49 @@ def test_a_hand_cut_off_mid_line_ends_where_the_next_header_starts() -> None:
     assert isinstance(entries[1], Hand)
     [verdict] = [v for v in audit(entries) if v.verdict == "agree"]
     assert verdict.hand == "800000004"
+
+
+# An old tracking program's export (PokerTracker 2) writes PokerStars' header
+# in capitals, with no currency code and the date split by " - ".
+POKERSTARS_CAPITALS = """\
+POKERSTARS GAME #900000001:  HOLD'EM NO LIMIT ($1/$2) - 2008/03/04 - 21:10:00 (ET)
+Table 'Quince IV' 6-max Seat #1 is the button
+Seat 1: Odile ($150 in chips)
+Seat 2: Piet ($90.50 in chips)
+Seat 3: Quinn ($200 in chips)
+Piet: posts small blind $1
+Quinn: posts big blind $2
+*** HOLE CARDS ***
+Odile: raises $4 to $6
+Piet: folds
+Quinn: calls $4
+*** FLOP *** [Kd 8s 3c]
+Quinn: checks
+Odile: bets $10
+Quinn: calls $10
+*** TURN *** [Kd 8s 3c] [2h]
+Quinn: checks
+Odile: checks
+*** RIVER *** [Kd 8s 3c 2h] [9d]
+Quinn: checks
+Odile: checks
+*** SHOW DOWN ***
+Odile: shows [Kh Qh] (a pair of Kings)
+Quinn: shows [8d 8h] (three of a kind, Eights)
+Quinn collected $31.50 from pot
+*** SUMMARY ***
+Total pot $33 | Rake $1.50
+Board [Kd 8s 3c 2h 9d]
+Seat 1: Odile (button) showed [Kh Qh] and lost with a pair of Kings
+Seat 2: Piet (small blind) folded before Flop
+Seat 3: Quinn (big blind) showed [8d 8h] and won ($31.50) with three of a kind, Eights
+"""
+
+
+def test_a_header_written_in_capitals_is_pokerstars() -> None:
+    [hand] = list(read_text(POKERSTARS_CAPITALS))
+    assert (hand.site, hand.hand_id, hand.game) == ("pokerstars", "900000001", "holdem")
+    # Odile and Quinn put in 6 + 10 each, Piet his small blind 1: 33, 1.50 raked
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Quinn"] == D(33) - D("1.50")

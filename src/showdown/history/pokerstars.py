@@ -12,7 +12,9 @@ markers (``*** HOLE CARDS ***``, ``*** FLOP *** [..]``, ``*** 3rd STREET ***``,
 ``name collected $x from side pot-1`` and a ``*** SUMMARY ***`` whose
 ``Total pot $x Main pot $y. Side pot-1 $z. | Rake $r`` line lists each pot
 after rake. Older files say ``PokerStars Game #`` and Zoom tables
-``PokerStars Zoom Hand #``; all are read.
+``PokerStars Zoom Hand #``; hands exported by old tracking programs
+(PokerTracker 2) write the header in capitals, ``POKERSTARS GAME #1:
+HOLD'EM NO LIMIT ($2/$4)``; all are read.
 
 >>> import io
 >>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2024/01/02 20:00:00 ET
@@ -77,7 +79,7 @@ def parse_header(header: str, table_line: str) -> dict[str, object]:
 DIALECT: Final = Dialect(
     site="pokerstars",
     header=re.compile(
-        r"^PokerStars (?:Zoom |Home Game |Rush |Spin & Go )?(?:Hand|Game) #(?P<id>\d+)"
+        r"^(?i:PokerStars (?:Zoom |Home Game |Rush |Spin & Go )?(?:Hand|Game)) #(?P<id>\d+)"
     ),
     colon=True,
     pots_after_rake=True,
