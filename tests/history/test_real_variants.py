@@ -486,3 +486,56 @@ def test_a_header_written_in_capitals_is_pokerstars() -> None:
     [verdict] = list(audit([hand]))
     assert verdict.verdict == "agree"
     assert {p.name: p.resolved for p in verdict.players}["Quinn"] == D(33) - D("1.50")
+
+
+# Full Tilt's record of a hand watched as an observer (2006) lists no seats and
+# no stacks: the blinds come right after the header; the summary names the seats.
+FULLTILT_OBSERVED_NO_SEATS = """\
+Full Tilt Poker Game #700000010: Table Juniper (6 max) - $5/$10 - No Limit Hold'em - 22:15:00 ET - 2006/09/14
+mona lisa posts the small blind of $5
+Nils posts the big blind of $10
+The button is in seat #2
+*** HOLE CARDS ***
+Oskar calls $10
+mona lisa raises to $40
+Nils folds
+Oskar calls $30
+*** FLOP *** [Ts 9h 2c]
+mona lisa bets $60
+Oskar calls $60
+*** TURN *** [Ts 9h 2c] [4d]
+mona lisa checks
+Oskar checks
+*** RIVER *** [Ts 9h 2c 4d] [Jc]
+mona lisa checks
+Oskar checks
+*** SHOW DOWN ***
+mona lisa shows [Ad Ah] a pair of Aces
+Oskar shows [Qs Kd] a straight, Nine to King
+Oskar wins the pot ($207)
+*** SUMMARY ***
+Total pot $210 | Rake $3
+Board: [Ts 9h 2c 4d Jc]
+Seat 2: Oskar (button) showed [Qs Kd] and won ($207) with a straight, Nine to King
+Seat 3: mona lisa (small blind) showed [Ad Ah] and lost with a pair of Aces
+Seat 4: Nils (big blind) folded before the Flop
+"""
+
+
+def test_an_observed_hand_without_seat_lines_is_seated_from_its_summary() -> None:
+    [hand] = list(read_text(FULLTILT_OBSERVED_NO_SEATS))
+    assert sorted((s.number, s.name) for s in hand.seats) == [
+        (2, "Oskar"),
+        (3, "mona lisa"),
+        (4, "Nils"),
+    ]
+    # no stacks are written: each is the least the record allows, what he put in
+    assert hand.stacks == {"Oskar": D(100), "mona lisa": D(100), "Nils": D(10)}
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    # 40 + 60 from each of the two, Nils' 10: 210, 3 raked, the straight wins
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Oskar": D(210) - D(3),
+        "mona lisa": D(0),
+        "Nils": D(0),
+    }
