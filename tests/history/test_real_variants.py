@@ -539,3 +539,52 @@ def test_an_observed_hand_without_seat_lines_is_seated_from_its_summary() -> Non
         "mona lisa": D(0),
         "Nils": D(0),
     }
+
+
+# A club app's export in PokerStars' layout, under its own name: amounts with
+# one decimal ("$0.5"), numeric player names, showdowns without descriptions.
+POKERBROS_EXPORT = """\
+PokerBros Hand #1700000000001: Hold'em No Limit ($0.5/$1 USD) - 2021/06/01 10:00:00 UTC
+Table 'Lagoon77' 6-max Seat #1 is the button
+Seat 1: 5550001 ($80.5 in chips)
+Seat 2: 5550002 ($40 in chips)
+Seat 3: 5550003 ($100.0 in chips)
+5550002: posts small blind $0.5
+5550003: posts big blind $1
+*** HOLE CARDS ***
+5550001: raises $2 to $3
+5550002: folds
+5550003: calls $2.0
+*** FLOP *** [Jh 6c 6d]
+5550003: bets $4.5
+5550001: calls $4.5
+*** TURN *** [Jh 6c 6d] [2s]
+5550003: checks
+5550001: checks
+*** RIVER *** [Jh 6c 6d 2s] [Ac]
+5550003: checks
+5550001: checks
+*** SHOW DOWN ***
+5550003: shows [Js Td]
+5550001: shows [Kh 9c]
+5550003 collected $15.5 from pot
+*** SUMMARY ***
+Total pot $15.5 | Rake $0
+Board [Jh 6c 6d 2s Ac]
+Seat 1: 5550001 (button) showed [Kh 9c] and lost
+Seat 2: 5550002 (small blind) folded before Flop
+Seat 3: 5550003 (big blind) showed [Js Td] and won ($15.5)
+"""
+
+
+def test_a_club_app_export_in_pokerstars_layout_is_read_under_its_name() -> None:
+    [hand] = list(read_text(POKERBROS_EXPORT))
+    assert (hand.site, hand.hand_id, hand.currency) == ("pokerbros", "1700000000001", "USD")
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    # 3 + 4.5 from each of the two, the small blind's 0.5: 15.5; jacks and sixes win
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "5550001": D(0),
+        "5550002": D(0),
+        "5550003": D("15.5"),
+    }

@@ -55,7 +55,7 @@ from typing import Final
 
 from showdown.history._text import Dialect, HistoryReader, Source, header_fields
 
-__all__ = ["DIALECT", "read"]
+__all__ = ["DIALECT", "EXPORT_DIALECTS", "read"]
 
 _TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
 
@@ -86,6 +86,20 @@ DIALECT: Final = Dialect(
     parse_header=parse_header,
 )
 """The PokerStars layout."""
+
+EXPORT_DIALECTS: Final = tuple(
+    Dialect(
+        site=site,
+        header=re.compile(rf"^{word} Hand #(?P<id>\d+):"),
+        colon=True,
+        pots_after_rake=True,
+        parse_header=parse_header,
+    )
+    for site, word in (("pokerbros", "PokerBros"), ("pokermaster", "PokerMaster"))
+)
+"""Club apps whose exported histories use PokerStars' layout under their own
+name (``PokerBros Hand #1616183514566: Hold'em No Limit ($0.5/$1 USD)``,
+``PokerMaster Hand #...``): read as PokerStars hands, under their site's id."""
 
 
 def read(source: Source, *, name: str | None = None) -> HistoryReader:
