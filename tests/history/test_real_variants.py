@@ -440,3 +440,151 @@ def test_a_hand_cut_off_mid_line_ends_where_the_next_header_starts() -> None:
     assert isinstance(entries[1], Hand)
     [verdict] = [v for v in audit(entries) if v.verdict == "agree"]
     assert verdict.hand == "800000004"
+
+
+# An old tracking program's export (PokerTracker 2) writes PokerStars' header
+# in capitals, with no currency code and the date split by " - ".
+POKERSTARS_CAPITALS = """\
+POKERSTARS GAME #900000001:  HOLD'EM NO LIMIT ($1/$2) - 2008/03/04 - 21:10:00 (ET)
+Table 'Quince IV' 6-max Seat #1 is the button
+Seat 1: Odile ($150 in chips)
+Seat 2: Piet ($90.50 in chips)
+Seat 3: Quinn ($200 in chips)
+Piet: posts small blind $1
+Quinn: posts big blind $2
+*** HOLE CARDS ***
+Odile: raises $4 to $6
+Piet: folds
+Quinn: calls $4
+*** FLOP *** [Kd 8s 3c]
+Quinn: checks
+Odile: bets $10
+Quinn: calls $10
+*** TURN *** [Kd 8s 3c] [2h]
+Quinn: checks
+Odile: checks
+*** RIVER *** [Kd 8s 3c 2h] [9d]
+Quinn: checks
+Odile: checks
+*** SHOW DOWN ***
+Odile: shows [Kh Qh] (a pair of Kings)
+Quinn: shows [8d 8h] (three of a kind, Eights)
+Quinn collected $31.50 from pot
+*** SUMMARY ***
+Total pot $33 | Rake $1.50
+Board [Kd 8s 3c 2h 9d]
+Seat 1: Odile (button) showed [Kh Qh] and lost with a pair of Kings
+Seat 2: Piet (small blind) folded before Flop
+Seat 3: Quinn (big blind) showed [8d 8h] and won ($31.50) with three of a kind, Eights
+"""
+
+
+def test_a_header_written_in_capitals_is_pokerstars() -> None:
+    [hand] = list(read_text(POKERSTARS_CAPITALS))
+    assert (hand.site, hand.hand_id, hand.game) == ("pokerstars", "900000001", "holdem")
+    # Odile and Quinn put in 6 + 10 each, Piet his small blind 1: 33, 1.50 raked
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Quinn"] == D(33) - D("1.50")
+
+
+# Full Tilt's record of a hand watched as an observer (2006) lists no seats and
+# no stacks: the blinds come right after the header; the summary names the seats.
+FULLTILT_OBSERVED_NO_SEATS = """\
+Full Tilt Poker Game #700000010: Table Juniper (6 max) - $5/$10 - No Limit Hold'em - 22:15:00 ET - 2006/09/14
+mona lisa posts the small blind of $5
+Nils posts the big blind of $10
+The button is in seat #2
+*** HOLE CARDS ***
+Oskar calls $10
+mona lisa raises to $40
+Nils folds
+Oskar calls $30
+*** FLOP *** [Ts 9h 2c]
+mona lisa bets $60
+Oskar calls $60
+*** TURN *** [Ts 9h 2c] [4d]
+mona lisa checks
+Oskar checks
+*** RIVER *** [Ts 9h 2c 4d] [Jc]
+mona lisa checks
+Oskar checks
+*** SHOW DOWN ***
+mona lisa shows [Ad Ah] a pair of Aces
+Oskar shows [Qs Kd] a straight, Nine to King
+Oskar wins the pot ($207)
+*** SUMMARY ***
+Total pot $210 | Rake $3
+Board: [Ts 9h 2c 4d Jc]
+Seat 2: Oskar (button) showed [Qs Kd] and won ($207) with a straight, Nine to King
+Seat 3: mona lisa (small blind) showed [Ad Ah] and lost with a pair of Aces
+Seat 4: Nils (big blind) folded before the Flop
+"""
+
+
+def test_an_observed_hand_without_seat_lines_is_seated_from_its_summary() -> None:
+    [hand] = list(read_text(FULLTILT_OBSERVED_NO_SEATS))
+    assert sorted((s.number, s.name) for s in hand.seats) == [
+        (2, "Oskar"),
+        (3, "mona lisa"),
+        (4, "Nils"),
+    ]
+    # no stacks are written: each is the least the record allows, what he put in
+    assert hand.stacks == {"Oskar": D(100), "mona lisa": D(100), "Nils": D(10)}
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    # 40 + 60 from each of the two, Nils' 10: 210, 3 raked, the straight wins
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Oskar": D(210) - D(3),
+        "mona lisa": D(0),
+        "Nils": D(0),
+    }
+
+
+# A club app's export in PokerStars' layout, under its own name: amounts with
+# one decimal ("$0.5"), numeric player names, showdowns without descriptions.
+POKERBROS_EXPORT = """\
+PokerBros Hand #1700000000001: Hold'em No Limit ($0.5/$1 USD) - 2021/06/01 10:00:00 UTC
+Table 'Lagoon77' 6-max Seat #1 is the button
+Seat 1: 5550001 ($80.5 in chips)
+Seat 2: 5550002 ($40 in chips)
+Seat 3: 5550003 ($100.0 in chips)
+5550002: posts small blind $0.5
+5550003: posts big blind $1
+*** HOLE CARDS ***
+5550001: raises $2 to $3
+5550002: folds
+5550003: calls $2.0
+*** FLOP *** [Jh 6c 6d]
+5550003: bets $4.5
+5550001: calls $4.5
+*** TURN *** [Jh 6c 6d] [2s]
+5550003: checks
+5550001: checks
+*** RIVER *** [Jh 6c 6d 2s] [Ac]
+5550003: checks
+5550001: checks
+*** SHOW DOWN ***
+5550003: shows [Js Td]
+5550001: shows [Kh 9c]
+5550003 collected $15.5 from pot
+*** SUMMARY ***
+Total pot $15.5 | Rake $0
+Board [Jh 6c 6d 2s Ac]
+Seat 1: 5550001 (button) showed [Kh 9c] and lost
+Seat 2: 5550002 (small blind) folded before Flop
+Seat 3: 5550003 (big blind) showed [Js Td] and won ($15.5)
+"""
+
+
+def test_a_club_app_export_in_pokerstars_layout_is_read_under_its_name() -> None:
+    [hand] = list(read_text(POKERBROS_EXPORT))
+    assert (hand.site, hand.hand_id, hand.currency) == ("pokerbros", "1700000000001", "USD")
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    # 3 + 4.5 from each of the two, the small blind's 0.5: 15.5; jacks and sixes win
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "5550001": D(0),
+        "5550002": D(0),
+        "5550003": D("15.5"),
+    }

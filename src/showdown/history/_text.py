@@ -51,6 +51,9 @@ _MONEY = r"[$€£¥₹]?\s?-?[\d,]*\d(?:\.\d+)?"
 _AMOUNT_RE: Final = re.compile(r"[$€£¥₹]?\s?(-?[\d,]*\d(?:\.\d+)?)")
 _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
+_SUMMARY_SEAT_NAME_RE: Final = re.compile(
+    r"^Seat (\d+): (.+?)(?= \(| folded| collected| showed| mucked| didn't| is sitting| won| lost|$)"
+)
 _CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 _CODES_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL)\b")
 _ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
@@ -520,6 +523,10 @@ class _HandParser:
         self.game = str(info.get("game", ""))
         self.button = info.get("button")  # type: ignore[assignment]
         self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
+        first = next((line for line in lines[1:] if line and not line.startswith("Table ")), "")
+        unlisted = bool(first) and not first.startswith("Seat ")
+        if unlisted:
+            self.seats_from_summary()
         summary_seen = False
         for offset, line in enumerate(lines[1:], start=1):
             self.line_no = self.start + offset
@@ -553,6 +560,8 @@ class _HandParser:
         unit = _CENT if currency and not play else _ONE
         if self.finest:
             unit = min(unit, Decimal(1).scaleb(-self.finest))
+        if unlisted:
+            self.stacks_from_chips_put_in()
         actions = self.mark_big_blind_ante()
         return Hand(
             source=self.name,
@@ -584,6 +593,33 @@ class _HandParser:
             dealt=tuple(self.dealt.values()),
             cancelled=self.cancelled,
         )
+
+    def seats_from_summary(self) -> None:
+        """Seat the players of a hand that lists no seats before the deal.
+
+        Full Tilt's records of a hand watched as an observer (2006) start
+        with the blinds: no ``Seat N: name ($x)`` lines, no stacks. The
+        summary still names each seat's player, so the players are seated
+        from it; their stacks are set once the actions are read.
+        """
+        at = next((i for i, line in enumerate(self.lines) if line == "*** SUMMARY ***"), None)
+        if at is None:
+            return
+        for line in self.lines[at + 1 :]:
+            match = _SUMMARY_SEAT_NAME_RE.match(line)
+            if match is not None and match[2] not in self.names:
+                self.seat(int(match[1]), match[2], _ZERO, sitting_out=False)
+
+    def stacks_from_chips_put_in(self) -> None:
+        """Each unlisted seat's stack: what the record shows he put in (its least value)."""
+        put_in: dict[str, Decimal] = {}
+        for action in self.actions:
+            sign = -1 if action.kind is ActionKind.RETURN else 1
+            put_in[action.player] = put_in.get(action.player, _ZERO) + sign * action.amount
+        self.seats = [
+            Seat(seat.number, seat.name, put_in.get(seat.name, _ZERO), seat.sitting_out)
+            for seat in self.seats
+        ]
 
     def call_off(self) -> None:
         """A cancelled hand: every chip put in goes back, and the pot is empty.
@@ -648,8 +684,11 @@ class _HandParser:
         if match is None:
             return False
         number, name, stack, rest = int(match[1]), match[2], match[3], match[4]
-        seat = Seat(number, name, self.amount(stack), "sitting out" in rest)
-        self.seats.append(seat)
+        self.seat(number, name, self.amount(stack), sitting_out="sitting out" in rest)
+        return True
+
+    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool) -> None:
+        self.seats.append(Seat(number, name, stack, sitting_out))
         self.names[name] = name
         self.by_seat[number] = name
         first = name.split(" ", 1)[0]
@@ -658,7 +697,6 @@ class _HandParser:
         group = self.first_words.setdefault(first, [])
         group.append(name)
         group.sort(key=len, reverse=True)
-        return True
 
     def marker(self, line: str) -> bool:
         """A ``*** ... ***`` line; True for the summary."""

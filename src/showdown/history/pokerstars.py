@@ -12,7 +12,9 @@ markers (``*** HOLE CARDS ***``, ``*** FLOP *** [..]``, ``*** 3rd STREET ***``,
 ``name collected $x from side pot-1`` and a ``*** SUMMARY ***`` whose
 ``Total pot $x Main pot $y. Side pot-1 $z. | Rake $r`` line lists each pot
 after rake. Older files say ``PokerStars Game #`` and Zoom tables
-``PokerStars Zoom Hand #``; all are read.
+``PokerStars Zoom Hand #``; hands exported by old tracking programs
+(PokerTracker 2) write the header in capitals, ``POKERSTARS GAME #1:
+HOLD'EM NO LIMIT ($2/$4)``; all are read.
 
 >>> import io
 >>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2024/01/02 20:00:00 ET
@@ -53,7 +55,7 @@ from typing import Final
 
 from showdown.history._text import Dialect, HistoryReader, Source, header_fields
 
-__all__ = ["DIALECT", "read"]
+__all__ = ["DIALECT", "EXPORT_DIALECTS", "read"]
 
 _TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
 
@@ -77,13 +79,27 @@ def parse_header(header: str, table_line: str) -> dict[str, object]:
 DIALECT: Final = Dialect(
     site="pokerstars",
     header=re.compile(
-        r"^PokerStars (?:Zoom |Home Game |Rush |Spin & Go )?(?:Hand|Game) #(?P<id>\d+)"
+        r"^(?i:PokerStars (?:Zoom |Home Game |Rush |Spin & Go )?(?:Hand|Game)) #(?P<id>\d+)"
     ),
     colon=True,
     pots_after_rake=True,
     parse_header=parse_header,
 )
 """The PokerStars layout."""
+
+EXPORT_DIALECTS: Final = tuple(
+    Dialect(
+        site=site,
+        header=re.compile(rf"^{word} Hand #(?P<id>\d+):"),
+        colon=True,
+        pots_after_rake=True,
+        parse_header=parse_header,
+    )
+    for site, word in (("pokerbros", "PokerBros"), ("pokermaster", "PokerMaster"))
+)
+"""Club apps whose exported histories use PokerStars' layout under their own
+name (``PokerBros Hand #1616183514566: Hold'em No Limit ($0.5/$1 USD)``,
+``PokerMaster Hand #...``): read as PokerStars hands, under their site's id."""
 
 
 def read(source: Source, *, name: str | None = None) -> HistoryReader:

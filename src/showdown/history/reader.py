@@ -29,6 +29,7 @@ DIALECTS: Final = (
     ggpoker.DIALECT,
     fulltilt.DIALECT,
     fulltilt.STARS_DIALECT,
+    *pokerstars.EXPORT_DIALECTS,
 )
 """Every text layout, tried in this order on each header line."""
 
