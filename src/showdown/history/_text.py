@@ -380,6 +380,8 @@ def parse_hand(
             site=dialect.site,
             game=parser.game,
         )
+    if _balances(hand):
+        return hand
     try:
         hand.check_balance()
     except HistoryError as error:
@@ -389,6 +391,21 @@ def parse_hand(
             return error
         hand = fixed
     return hand
+
+
+def _balances(hand: Hand) -> bool:
+    """:meth:`Hand.check_balance` passes (one pass over the actions; its message when not)."""
+    put_in = hand.added
+    paid = hand.rake
+    back = ActionKind.RETURN
+    for action in hand.actions:
+        if action.kind is back:
+            paid += action.amount
+        elif action.amount:
+            put_in += action.amount
+    for collection in hand.collections:
+        paid += collection.amount
+    return put_in == paid
 
 
 def not_a_history(name: str, line: int) -> HistoryError:
@@ -403,6 +420,42 @@ def _not_a_history(name: str, line: int) -> HistoryError:
         line=line,
         kind="not a history",
     )
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def _action(
+    kind: ActionKind,
+    player: str,
+    amount: Decimal,
+    street: str,
+    to: Decimal | None,
+    all_in: bool,
+    cards: tuple[Card, ...],
+    count: int,
+    line: int,
+) -> Action:
+    """``Action(kind, player, ...)``, the same value built without the dataclass' keyword
+    handling (the reader makes one per line of a hand: this is its hottest constructor)."""
+    action: Action = _new(Action)
+    _set(action, "kind", kind)
+    _set(action, "player", player)
+    _set(action, "amount", amount)
+    _set(action, "street", street)
+    _set(action, "to", to)
+    _set(action, "all_in", all_in)
+    _set(action, "cards", cards)
+    _set(action, "count", count)
+    _set(action, "line", line)
+    _set(action, "drawn", ())
+    return action
+
+
+# The first characters of the lines that body_line reads before the player's actions:
+# a line that starts otherwise is an action, a collection, or talk.
+_BODY_STARTS: Final = frozenset("STUHDC")
 
 
 class _HandParser:
@@ -478,7 +531,7 @@ class _HandParser:
         count: int = 0,
     ) -> None:
         self.actions.append(
-            Action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
+            _action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
         )
 
     def commit(self, player: str, amount: Decimal) -> None:
@@ -707,25 +760,7 @@ class _HandParser:
     # -- the body -------------------------------------------------------------
 
     def body_line(self, line: str) -> None:
-        if line.startswith("Seat ") and self.street == "blinds" and self.seat_line(line):
-            return
-        if line.startswith("Table ") and not self.seats:
-            return
-        if line.startswith("Uncalled bet"):
-            self.uncalled(line)
-            return
-        if line == "Hand cancelled":
-            self.cancelled = True
-            return
-        if line.startswith("Dealt to "):
-            if "[" in line:
-                self.dealt_line(line)
-            return
-        if line.startswith("The button is in seat #"):
-            self.button = int(line.rsplit("#", 1)[1].split()[0])
-            return
-        if line.startswith("Cash Drop to Pot"):
-            self.added += self.amount(line.rsplit("total", 1)[-1])
+        if line[0] in _BODY_STARTS and self.keyword_line(line):
             return
         if self.d.colon and " collected " in line:
             match = _COLLECTED_RE.match(line)
@@ -747,6 +782,31 @@ class _HandParser:
             self.colon_action(player, rest)
         else:
             self.plain_action(player, rest)
+
+    def keyword_line(self, line: str) -> bool:
+        """The lines that start with a word of the room's (seats, uncalled bets, ...); True
+        when the line was one."""
+        if line.startswith("Seat ") and self.street == "blinds" and self.seat_line(line):
+            return True
+        if line.startswith("Table ") and not self.seats:
+            return True
+        if line.startswith("Uncalled bet"):
+            self.uncalled(line)
+            return True
+        if line == "Hand cancelled":
+            self.cancelled = True
+            return True
+        if line.startswith("Dealt to "):
+            if "[" in line:
+                self.dealt_line(line)
+            return True
+        if line.startswith("The button is in seat #"):
+            self.button = int(line.rsplit("#", 1)[1].split()[0])
+            return True
+        if line.startswith("Cash Drop to Pot"):
+            self.added += self.amount(line.rsplit("total", 1)[-1])
+            return True
+        return False
 
     def dealt_line(self, line: str) -> None:
         rest = line[9:]
@@ -826,7 +886,9 @@ class _HandParser:
     def colon_action(self, player: str, rest: str) -> None:
         """PokerStars and GGPoker: ``name: verb ...``."""
         verb = rest.split(" ", 1)[0]
-        if verb == "posts":
+        if verb == "calls" or verb == "bets":
+            self.bet_action(player, verb, rest)
+        elif verb == "posts":
             self.colon_post(player, rest[6:])
         elif verb == "checks":
             self.in_draw = False
