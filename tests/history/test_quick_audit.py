@@ -18,7 +18,7 @@ import pytest
 
 from showdown.history import read
 from showdown.history._quick import quick_payouts
-from showdown.history.audit import audit_hand
+from showdown.history.audit import audit_hand, audit_paths
 from showdown.history.model import Action, ActionKind, Collection, Hand
 from showdown.history.reader import read_text
 from showdown.history.synthetic import synthetic_history
@@ -115,3 +115,19 @@ def test_a_hand_finer_than_its_unit_or_with_a_card_twice_is_left_to_resolve(
     verdict = audit_hand(duplicated)
     assert verdict == audit_hand(duplicated, quick=False)
     assert verdict.verdict == "error"
+
+
+def test_verdicts_from_worker_processes_are_the_same_values(tmp_path: Path) -> None:
+    """Workers send verdicts back packed as plain values; they arrive equal, field by field."""
+    samples = sorted(str(p) for p in DATA.glob("*.txt"))
+    path = tmp_path / "synthetic.txt"
+    path.write_text(synthetic_history(120, seed=3))
+    paths = [*samples, str(path)]
+    one = [v for vs, _ in audit_paths(paths, chunk=40) for v in vs]
+    two = [v for vs, _ in audit_paths(paths, workers=2, chunk=40) for v in vs]
+    assert {v.verdict for v in one} >= {"agree", "error"}
+    assert two == one
+    assert [v.to_json() for v in two] == [v.to_json() for v in one]
+    assert [str(p.resolved) for v in two for p in v.players] == [
+        str(p.resolved) for v in one for p in v.players
+    ]

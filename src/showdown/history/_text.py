@@ -453,6 +453,10 @@ def _action(
     return action
 
 
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_SHOW: Final = ActionKind.SHOW
+
 # The first characters of the lines that body_line reads before the player's actions:
 # a line that starts otherwise is an action, a collection, or talk.
 _BODY_STARTS: Final = frozenset("STUHDC")
@@ -574,8 +578,8 @@ class _HandParser:
         self.button = info.get("button")  # type: ignore[assignment]
         self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
         summary_seen = False
-        for offset, line in enumerate(lines[1:], start=1):
-            self.line_no = self.start + offset
+        for number, line in enumerate(lines[1:], start=self.start + 1):
+            self.line_no = number
             if not line:
                 continue
             try:
@@ -873,8 +877,11 @@ class _HandParser:
         else:
             return False
         self.in_draw = False
-        self.add(kind, player, amount, all_in=all_in)
-        self.commit(player, amount)
+        self.actions.append(
+            _action(kind, player, amount, self.street, None, all_in, (), 0, self.line_no)
+        )
+        committed = self.committed
+        committed[player] = committed[player] + amount if player in committed else amount
         return True
 
     def post(self, player: str, kind: ActionKind, amount: Decimal, rest: str) -> None:
@@ -892,9 +899,14 @@ class _HandParser:
             self.colon_post(player, rest[6:])
         elif verb == "checks":
             self.in_draw = False
-            self.add(ActionKind.CHECK, player)
+            self.actions.append(
+                _action(_CHECK, player, _ZERO, self.street, None, False, (), 0, self.line_no)
+            )
         elif verb == "folds":
-            self.add(ActionKind.FOLD, player, cards=_all_brackets(rest))
+            cards = _all_brackets(rest) if "[" in rest else ()
+            self.actions.append(
+                _action(_FOLD, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+            )
         elif verb == "shows":
             self.show(player, rest)
         elif verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
@@ -945,7 +957,9 @@ class _HandParser:
 
     def show(self, player: str, rest: str) -> None:
         cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
-        self.add(ActionKind.SHOW, player, cards=cards)
+        self.actions.append(
+            _action(_SHOW, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+        )
         if cards:
             self.showings.append(Showing(player, cards))
 
