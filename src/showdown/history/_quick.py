@@ -136,13 +136,19 @@ _AMOUNTS: dict[Decimal, dict[int, Decimal]] = {}
 
 def _live_layers(stakes: list[int], in_hand: list[bool], mucked: list[bool]) -> list[_Pot]:
     """:func:`showdown.pots._layers` of stakes with no dead money (the same pots)."""
-    seats = range(len(stakes))
     pots: list[_Pot] = []
     low = 0
-    for level in sorted({v for v in stakes if v > 0}):
-        contributors = frozenset(i for i in seats if stakes[i] >= level)
+    ranked = sorted((v, i) for i, v in enumerate(stakes) if v > 0)
+    count = len(ranked)
+    at = 0
+    while at < count:
+        level = ranked[at][0]
+        contributors = frozenset(i for _, i in ranked[at:])
         eligible = frozenset(i for i in contributors if in_hand[i])
-        amount = sum(min(v, level) - min(v, low) for v in stakes)
+        # every stake is a level: each one at or above this level gives its part, none between
+        amount = (count - at) * (level - low)
+        while at < count and ranked[at][0] == level:
+            at += 1
         uncalled = len(contributors) == 1
         if pots:
             last = pots[-1]
@@ -182,24 +188,20 @@ def quick_payouts(hand: Hand) -> Quick | None:
     game = plain.game
     stakes: dict[str, Decimal] = {}
     dead: dict[str, Decimal] = {}
-    folded: set[str] = set()
-    said_muck: set[str] = set()
-    active: set[str] = set()
-    for action in hand.actions:
-        kind = action.kind
-        name = action.player
-        active.add(name)
-        if kind is _RETURN:
-            continue
+    actions = hand.actions
+    active = {a.player for a in actions}
+    folded = {a.player for a in actions if a.kind is _FOLD}
+    said_muck = {a.player for a in actions if a.kind is _MUCK}
+    for action in actions:
         amount = action.amount
         if amount:
+            kind = action.kind
+            if kind is _RETURN:
+                continue
+            name = action.player
             stakes[name] = stakes[name] + amount if name in stakes else amount
             if kind is _ANTE or kind is _TABLE_ANTE or kind is _DEAD_BLIND:
                 dead[name] = dead[name] + amount if name in dead else amount
-        if kind is _FOLD:
-            folded.add(name)
-        elif kind is _MUCK:
-            said_muck.add(name)
     collected = {c.player for c in hand.collections}
     active.update(collected)
     names = [seat.name for seat in hand.seats if seat.name in active]

@@ -287,6 +287,9 @@ class HistoryReader(Reader):
                 yield parse_hand(dialect, lines, name, start, index)
 
 
+_HEADER_STARTS: Final = frozenset("PFG")
+"""The first letters of the rooms' header lines (a blank line is none of them)."""
+
 RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
 
@@ -305,7 +308,7 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
     for number, raw in enumerate(stream, start=1):
         line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
         found = None
-        if line[:1] in "PFG":
+        if line[:1] in _HEADER_STARTS:
             for candidate in dialects:
                 if candidate.header.match(line):
                     found = candidate
@@ -340,7 +343,7 @@ _EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
 
 def _header_dialect(line: str, dialects: tuple[Dialect, ...]) -> Dialect | None:
     """The dialect whose header the line is, if any."""
-    if line[:1] in "PFG":
+    if line[:1] in _HEADER_STARTS:
         for candidate in dialects:
             if candidate.header.match(line):
                 return candidate
