@@ -290,6 +290,9 @@ class HistoryReader(Reader):
                 yield parse_hand(dialect, lines, name, start, index)
 
 
+_HEADER_STARTS: Final = frozenset("PFG")
+"""The first letters of the rooms' header lines (a blank line is none of them)."""
+
 RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
 
@@ -308,7 +311,7 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
     for number, raw in enumerate(stream, start=1):
         line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
         found = None
-        if line[:1] in "PFG":
+        if line[:1] in _HEADER_STARTS:
             for candidate in dialects:
                 if candidate.header.match(line):
                     found = candidate
@@ -343,7 +346,7 @@ _EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
 
 def _header_dialect(line: str, dialects: tuple[Dialect, ...]) -> Dialect | None:
     """The dialect whose header the line is, if any."""
-    if line[:1] in "PFG":
+    if line[:1] in _HEADER_STARTS:
         for candidate in dialects:
             if candidate.header.match(line):
                 return candidate
@@ -383,6 +386,8 @@ def parse_hand(
             site=dialect.site,
             game=parser.game,
         )
+    if _balances(hand):
+        return hand
     try:
         hand.check_balance()
     except HistoryError as error:
@@ -392,6 +397,21 @@ def parse_hand(
             return error
         hand = fixed
     return hand
+
+
+def _balances(hand: Hand) -> bool:
+    """:meth:`Hand.check_balance` passes (one pass over the actions; its message when not)."""
+    put_in = hand.added
+    paid = hand.rake
+    back = ActionKind.RETURN
+    for action in hand.actions:
+        if action.kind is back:
+            paid += action.amount
+        elif action.amount:
+            put_in += action.amount
+    for collection in hand.collections:
+        paid += collection.amount
+    return put_in == paid
 
 
 def not_a_history(name: str, line: int) -> HistoryError:
@@ -406,6 +426,46 @@ def _not_a_history(name: str, line: int) -> HistoryError:
         line=line,
         kind="not a history",
     )
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def _action(
+    kind: ActionKind,
+    player: str,
+    amount: Decimal,
+    street: str,
+    to: Decimal | None,
+    all_in: bool,
+    cards: tuple[Card, ...],
+    count: int,
+    line: int,
+) -> Action:
+    """``Action(kind, player, ...)``, the same value built without the dataclass' keyword
+    handling (the reader makes one per line of a hand: this is its hottest constructor)."""
+    action: Action = _new(Action)
+    _set(action, "kind", kind)
+    _set(action, "player", player)
+    _set(action, "amount", amount)
+    _set(action, "street", street)
+    _set(action, "to", to)
+    _set(action, "all_in", all_in)
+    _set(action, "cards", cards)
+    _set(action, "count", count)
+    _set(action, "line", line)
+    _set(action, "drawn", ())
+    return action
+
+
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_SHOW: Final = ActionKind.SHOW
+
+# The first characters of the lines that body_line reads before the player's actions:
+# a line that starts otherwise is an action, a collection, or talk.
+_BODY_STARTS: Final = frozenset("STUHDC")
 
 
 class _HandParser:
@@ -481,7 +541,7 @@ class _HandParser:
         count: int = 0,
     ) -> None:
         self.actions.append(
-            Action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
+            _action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
         )
 
     def commit(self, player: str, amount: Decimal) -> None:
@@ -528,8 +588,8 @@ class _HandParser:
         if unlisted:
             self.seats_from_summary()
         summary_seen = False
-        for offset, line in enumerate(lines[1:], start=1):
-            self.line_no = self.start + offset
+        for number, line in enumerate(lines[1:], start=self.start + 1):
+            self.line_no = number
             if not line:
                 continue
             try:
@@ -745,25 +805,7 @@ class _HandParser:
     # -- the body -------------------------------------------------------------
 
     def body_line(self, line: str) -> None:
-        if line.startswith("Seat ") and self.street == "blinds" and self.seat_line(line):
-            return
-        if line.startswith("Table ") and not self.seats:
-            return
-        if line.startswith("Uncalled bet"):
-            self.uncalled(line)
-            return
-        if line == "Hand cancelled":
-            self.cancelled = True
-            return
-        if line.startswith("Dealt to "):
-            if "[" in line:
-                self.dealt_line(line)
-            return
-        if line.startswith("The button is in seat #"):
-            self.button = int(line.rsplit("#", 1)[1].split()[0])
-            return
-        if line.startswith("Cash Drop to Pot"):
-            self.added += self.amount(line.rsplit("total", 1)[-1])
+        if line[0] in _BODY_STARTS and self.keyword_line(line):
             return
         if self.d.colon and " collected " in line:
             match = _COLLECTED_RE.match(line)
@@ -785,6 +827,31 @@ class _HandParser:
             self.colon_action(player, rest)
         else:
             self.plain_action(player, rest)
+
+    def keyword_line(self, line: str) -> bool:
+        """The lines that start with a word of the room's (seats, uncalled bets, ...); True
+        when the line was one."""
+        if line.startswith("Seat ") and self.street == "blinds" and self.seat_line(line):
+            return True
+        if line.startswith("Table ") and not self.seats:
+            return True
+        if line.startswith("Uncalled bet"):
+            self.uncalled(line)
+            return True
+        if line == "Hand cancelled":
+            self.cancelled = True
+            return True
+        if line.startswith("Dealt to "):
+            if "[" in line:
+                self.dealt_line(line)
+            return True
+        if line.startswith("The button is in seat #"):
+            self.button = int(line.rsplit("#", 1)[1].split()[0])
+            return True
+        if line.startswith("Cash Drop to Pot"):
+            self.added += self.amount(line.rsplit("total", 1)[-1])
+            return True
+        return False
 
     def dealt_line(self, line: str) -> None:
         rest = line[9:]
@@ -851,8 +918,11 @@ class _HandParser:
         else:
             return False
         self.in_draw = False
-        self.add(kind, player, amount, all_in=all_in)
-        self.commit(player, amount)
+        self.actions.append(
+            _action(kind, player, amount, self.street, None, all_in, (), 0, self.line_no)
+        )
+        committed = self.committed
+        committed[player] = committed[player] + amount if player in committed else amount
         return True
 
     def post(self, player: str, kind: ActionKind, amount: Decimal, rest: str) -> None:
@@ -864,13 +934,20 @@ class _HandParser:
     def colon_action(self, player: str, rest: str) -> None:
         """PokerStars and GGPoker: ``name: verb ...``."""
         verb = rest.split(" ", 1)[0]
-        if verb == "posts":
+        if verb == "calls" or verb == "bets":
+            self.bet_action(player, verb, rest)
+        elif verb == "posts":
             self.colon_post(player, rest[6:])
         elif verb == "checks":
             self.in_draw = False
-            self.add(ActionKind.CHECK, player)
+            self.actions.append(
+                _action(_CHECK, player, _ZERO, self.street, None, False, (), 0, self.line_no)
+            )
         elif verb == "folds":
-            self.add(ActionKind.FOLD, player, cards=_all_brackets(rest))
+            cards = _all_brackets(rest) if "[" in rest else ()
+            self.actions.append(
+                _action(_FOLD, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+            )
         elif verb == "shows":
             self.show(player, rest)
         elif verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
@@ -921,7 +998,9 @@ class _HandParser:
 
     def show(self, player: str, rest: str) -> None:
         cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
-        self.add(ActionKind.SHOW, player, cards=cards)
+        self.actions.append(
+            _action(_SHOW, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+        )
         if cards:
             self.showings.append(Showing(player, cards))
 

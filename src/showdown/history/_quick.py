@@ -1,0 +1,363 @@
+"""The audit's fast path: the payouts of a plain showdown in whole units, with no result objects.
+
+:func:`quick_payouts` decides the common hand of an audit -- a flop or draw
+game on one board, every contender's cards shown, amounts in the history's
+unit, the room paying what the rules pay -- straight from the hand: the
+stakes in integer units, the pots cut by the resolver's own
+:func:`~showdown.pots._layers`, the rake shared by its
+:func:`~showdown.pots._rake_shares`, the strengths from the compiled kernels
+(:func:`showdown.batch.strength7` for Hold'em, :func:`showdown._fast.game_best`
+otherwise), and each pot split by the resolver's :func:`~showdown.pots._split`.
+It builds no :class:`~showdown.pots.Showdown`, no explanation text and no
+:class:`~showdown.evaluation.HandValue`.
+
+It answers only when it is sure to give the verdict the readable path
+(:func:`showdown.history.audit.audit_hand`, through
+:func:`showdown.pots.resolve`) gives: anything else -- a stud game, several
+boards, unwritten cards, money the house added, an amount finer than the
+unit, cards that would not pass the resolver's checks, a payout that differs
+from the room's (whose reason the readable path writes) -- returns ``None``
+and the readable path decides the hand. The tests compare the two on
+thousands of generated hands.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final, NamedTuple
+
+from showdown import _fast
+from showdown.batch import strength7
+from showdown.cards import Card
+from showdown.errors import ShowdownError
+from showdown.games import Family, Game, _deck_mask, _game_hand, get_game
+from showdown.history.model import ActionKind, Hand
+from showdown.money import Money
+from showdown.pots import Player, _layers, _Pot, _rake_shares, _split
+from showdown.rules import HIGH, get_ranking
+
+__all__ = ["Quick", "quick_payouts"]
+
+_ZERO: Final = Decimal(0)
+_RETURN: Final = ActionKind.RETURN
+_FOLD: Final = ActionKind.FOLD
+_MUCK: Final = ActionKind.MUCK
+_ANTE: Final = ActionKind.ANTE
+_TABLE_ANTE: Final = ActionKind.BIG_BLIND_ANTE
+_DEAD_BLIND: Final = ActionKind.DEAD_BLIND
+_MAX_DIGITS: Final = 30
+
+
+class Quick(NamedTuple):
+    """The fast path's answer for one hand."""
+
+    paid: dict[str, Decimal]
+    """What the rules pay each player of the showdown (by name)."""
+    names: list[str]
+    """The players dealt in, in seat order (:attr:`Hand.players`)."""
+    stakes: dict[str, Decimal]
+    """What each player put in (:meth:`Hand.contributions`)."""
+    room_rakes: list[Decimal] | None
+    """The rake of each contested pot as the room took it, when that is not the
+    resolver's proportional share (else None)."""
+
+
+class _Plain:
+    """A game the fast path decides: its deck, its full board, whether Hold'em's seven cards."""
+
+    __slots__ = ("board", "deck", "game", "high7")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.deck = _deck_mask(game.rankings[0])
+        self.board = game.full_board
+        self.high7 = (
+            game.rankings == (get_ranking(HIGH),)
+            and game.hole_used is None
+            and game.hole_cards + game.full_board == 7
+        )
+
+
+_GAMES: dict[str, _Plain | None] = {}
+_MONEY: dict[Decimal, Money] = {}
+
+
+def _plain_game(name: str) -> _Plain | None:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        pass
+    try:
+        game = get_game(name)
+    except (ShowdownError, TypeError):
+        found = None
+    else:
+        found = None if game.family is Family.STUD else _Plain(game)
+    _GAMES[name] = found
+    return found
+
+
+_UNITS: dict[Decimal, dict[Decimal, int | None]] = {}
+
+
+def _units(amount: Decimal, unit: Decimal) -> int | None:
+    """The amount in whole units, or None when the resolver would refuse it."""
+    known = _UNITS.get(unit)
+    if known is None:
+        known = _UNITS[unit] = {}
+    elif amount in known:
+        return known[amount]
+    units: int | None = None
+    digits = amount.as_tuple()
+    if amount >= 0 and len(digits.digits) <= _MAX_DIGITS and amount.adjusted() <= _MAX_DIGITS:
+        exact = amount / unit
+        if exact == exact.to_integral_value():
+            units = int(exact)
+    if len(known) < 100_000:
+        known[amount] = units
+    return units
+
+
+def _from_units(money: Money, unit: Decimal, units: int) -> Decimal:
+    """``money.from_units(units)`` (``money`` in ``unit``), remembered: a hand's amounts repeat."""
+    known = _AMOUNTS.get(unit)
+    if known is None:
+        known = _AMOUNTS[unit] = {}
+    found = known.get(units)
+    if found is None:
+        found = Decimal(money.from_units(units))
+        if len(known) < 100_000:
+            known[units] = found
+    return found
+
+
+_AMOUNTS: dict[Decimal, dict[int, Decimal]] = {}
+
+
+def _live_layers(stakes: list[int], in_hand: list[bool], mucked: list[bool]) -> list[_Pot]:
+    """:func:`showdown.pots._layers` of stakes with no dead money (the same pots)."""
+    pots: list[_Pot] = []
+    low = 0
+    ranked = sorted((v, i) for i, v in enumerate(stakes) if v > 0)
+    count = len(ranked)
+    at = 0
+    while at < count:
+        level = ranked[at][0]
+        contributors = frozenset(i for _, i in ranked[at:])
+        eligible = frozenset(i for i in contributors if in_hand[i])
+        # every stake is a level: each one at or above this level gives its part, none between
+        amount = (count - at) * (level - low)
+        while at < count and ranked[at][0] == level:
+            at += 1
+        uncalled = len(contributors) == 1
+        if pots:
+            last = pots[-1]
+            if last.uncalled == uncalled and (
+                last.contributors == contributors if uncalled else last.eligible == eligible
+            ):
+                pots[-1] = _Pot(
+                    last.amount + amount, eligible, last.contributors | contributors, last.dead
+                )
+                low = level
+                continue
+        pots.append(_Pot(amount, eligible, contributors))
+        low = level
+    for k, pot in enumerate(pots):
+        if not pot.eligible and not pot.uncalled:
+            alone = frozenset(i for i in pot.contributors if mucked[i])
+            if len(alone) == 1:
+                pots[k] = _Pot(pot.amount, alone, pot.contributors, pot.dead)
+    return pots
+
+
+def _strengths(plain: _Plain, cards: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, ...]:
+    """The strength under each ranking of the game (0: no qualifying low)."""
+    if plain.high7:
+        return (strength7([c._code for c in (*cards, *board)]),)
+    game = plain.game
+    if _fast.enabled():
+        return tuple(s for s, _ in _fast.game_best(game, [c._code for c in (*cards, *board)]))
+    return tuple(0 if v is None else v.strength for v in _game_hand(game, cards, board).values)
+
+
+def quick_payouts(hand: Hand) -> Quick | None:
+    """What the rules pay each player of a plain showdown, or None to leave it to ``resolve``."""
+    plain = _plain_game(hand.game)
+    if plain is None or hand.added:
+        return None
+    game = plain.game
+    stakes: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}
+    actions = hand.actions
+    active = {a.player for a in actions}
+    folded = {a.player for a in actions if a.kind is _FOLD}
+    said_muck = {a.player for a in actions if a.kind is _MUCK}
+    for action in actions:
+        amount = action.amount
+        if amount:
+            kind = action.kind
+            if kind is _RETURN:
+                continue
+            name = action.player
+            stakes[name] = stakes[name] + amount if name in stakes else amount
+            if kind is _ANTE or kind is _TABLE_ANTE or kind is _DEAD_BLIND:
+                dead[name] = dead[name] + amount if name in dead else amount
+    collected = {c.player for c in hand.collections}
+    active.update(collected)
+    names = [seat.name for seat in hand.seats if seat.name in active]
+    contenders = [n for n in names if n not in folded]
+    # cards: the most shown, else the most seen mucked, else the most dealt
+    shown: dict[str, tuple[Card, ...]] = {}
+    seen: dict[str, tuple[Card, ...]] = {}
+    for showing in hand.showings:
+        these = showing.cards
+        if not showing.mucked and len(these) > len(shown.get(showing.player, ())):
+            shown[showing.player] = these
+        if len(these) > len(seen.get(showing.player, ())):
+            seen[showing.player] = these
+    dealt: dict[str, tuple[Card, ...]] = {}
+    for showing in hand.dealt:
+        if len(showing.cards) > len(dealt.get(showing.player, ())):
+            dealt[showing.player] = showing.cards
+    conceded: set[str] = set()
+    for name in contenders:
+        if name in shown:
+            continue
+        if name in said_muck or (name not in seen and name not in dealt and name not in collected):
+            conceded.add(name)
+    if conceded.issuperset(contenders):
+        conceded -= collected
+    boards = [b for b in hand.boards if b]
+    if len(boards) > 1:
+        return None
+    board = boards[0] if boards else ()
+    if game.has_board:
+        if len(board) != plain.board:
+            return None
+    elif board:
+        return None
+    unit = hand.unit
+    money = _MONEY.get(unit)
+    if money is None:
+        money = _MONEY[unit] = Money.of((), unit)
+    seats: list[str] = []
+    held: list[tuple[Card, ...]] = []
+    stake_units: list[int] = []
+    dead_units: list[int] = []
+    in_hand: list[bool] = []
+    out: list[bool] = []
+    deck = plain.deck
+    used = 0
+    for card in board:
+        code = card._code
+        if not (deck >> code) & 1 or (used >> code) & 1:
+            return None
+        used |= 1 << code
+    contending = set(contenders)
+    hole = game.hole_cards
+    for name in names:
+        stake = stakes.get(name, _ZERO)
+        if name not in contending:
+            if not stake:
+                continue
+            cards: tuple[Card, ...] = ()
+            in_hand.append(False)
+            out.append(False)
+        else:
+            cards = shown.get(name) or seen.get(name) or dealt.get(name, ())
+            if len(cards) != hole:
+                cards = ()
+            conceding = name in conceded
+            in_hand.append(not conceding)
+            out.append(conceding)
+            for card in cards:
+                code = card._code
+                if not (deck >> code) & 1 or (used >> code) & 1:
+                    return None
+                used |= 1 << code
+        staked = _units(stake, unit)
+        deadly = _units(dead[name], unit) if name in dead else 0
+        if staked is None or deadly is None or deadly > staked or not name:
+            return None
+        seats.append(name)
+        held.append(cards)
+        stake_units.append(staked)
+        dead_units.append(deadly)
+    count = len(seats)
+    if count < 2 or len(set(seats)) != count:
+        return None
+    live = [i for i in range(count) if in_hand[i]]
+    if not live or (len(live) > 1 and any(not held[i] for i in live)):
+        return None  # nobody left in, or cards the history does not show
+    total = sum(stake_units)
+    rake = _units(hand.rake, unit)
+    if not total or rake is None:
+        return None
+    try:
+        if any(dead_units):
+            players = [
+                Player(seats[i], held[i], folded=not in_hand[i] and not out[i], mucked=out[i])
+                for i in range(count)
+            ]
+            pots = _layers(players, stake_units, dead_units)
+        else:
+            pots = _live_layers(stake_units, in_hand, out)
+        rakes = _rake_shares(pots, rake)
+    except ShowdownError:
+        return None
+    contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
+    room: list[Decimal] | None = None
+    if hand.rake and len(contested) >= 2:
+        from showdown.history.audit import room_pot_rakes
+
+        gross = [_from_units(money, unit, pots[k].amount) for k in contested]
+        stated = room_pot_rakes(hand, gross)
+        if stated is not None and stated != [_from_units(money, unit, rakes[k]) for k in contested]:
+            per_pot = [_units(r, unit) for r in stated]
+            if any(r is None for r in per_pot):
+                return None
+            try:
+                rakes = _rake_shares(pots, per_pot)  # type: ignore[arg-type]
+            except ShowdownError:
+                return None
+            room = stated
+    # the button: the seat at or before the room's button among the players
+    button = 0
+    if hand.button is not None:
+        number = {seat.name: seat.number for seat in hand.seats}
+        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand.button]
+        button = before[-1] if before else count - 1
+    order = [(button + 1 + k) % count for k in range(count)]
+    values: dict[int, tuple[int, ...]] = {}
+    for seat, cards in enumerate(held):
+        if cards:
+            values[seat] = _strengths(plain, cards, board)
+    halves = range(len(game.rankings))
+    payouts = [0] * count
+    for pot, taken in zip(pots, rakes, strict=True):
+        net = pot.amount - taken
+        if pot.uncalled:
+            (owner,) = pot.contributors
+            payouts[owner] += net
+            continue
+        eligible = pot.eligible
+        if not eligible:
+            return None  # the resolver's 'impossible stakes'
+        if len(eligible) == 1:
+            (seat,) = eligible
+            payouts[seat] += net
+            continue
+        won: list[list[int]] = []
+        for half in halves:
+            strengths = {seat: values[seat][half] for seat in eligible}
+            top = max(strengths.values())
+            won.append([s for s, v in strengths.items() if v == top] if top else [])
+        winning = [w for w in won if w]
+        remaining = net
+        for position, winners in enumerate(winning):
+            part = remaining if position == len(winning) - 1 else -(-net // len(winning))
+            remaining -= part
+            for seat, chips in _split(part, winners, order).items():
+                payouts[seat] += chips
+    paid = {seats[i]: _from_units(money, unit, units) for i, units in enumerate(payouts)}
+    return Quick(paid, names, stakes, room)
