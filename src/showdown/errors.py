@@ -151,6 +151,9 @@ class HistoryError(ShowdownError):
             ``'cut off'``, ``'does not add up'``, ``'unreadable'``.
         site: the site, when the hand header was read (``""`` otherwise).
         game: the game id, when the hand header was read (``""`` otherwise).
+        showdown: whether the part read shows that the hand reached a showdown
+            (a show-down marker or shown cards). An audit reports such a hand
+            as an ``error`` record; one that broke off before is a skipped hand.
     """
 
     def __init__(
@@ -163,6 +166,7 @@ class HistoryError(ShowdownError):
         kind: str = "unreadable",
         site: str = "",
         game: str = "",
+        showdown: bool = True,
     ) -> None:
         where = ", ".join(
             part
@@ -181,6 +185,7 @@ class HistoryError(ShowdownError):
         self.kind = kind
         self.site = site
         self.game = game
+        self.showdown = showdown
 
 
 class InvalidArgumentError(ShowdownError):

@@ -222,3 +222,56 @@ def test_a_failure_inside_showdown_is_one_hands_error(monkeypatch: pytest.Monkey
     verdicts = list(audit(read_text(GOOD_HAND.format(n=1) + GOOD_HAND.format(n=2))))
     assert [v.verdict for v in verdicts] == ["error", "error"]
     assert verdicts[0].reason == "showdown failed on this hand: RuntimeError: boom"
+
+
+_ALL_IN = """PokerStars Hand #9: Hold'em No Limit (10/20) - 2024/01/02 20:00:00 ET
+Table 'T' 9-max Seat #1 is the button
+Seat 1: Ann (1000 in chips)
+Seat 2: Bob (1000 in chips)
+Ann: posts small blind 10
+Bob: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises 980 to 1000 and is all-in
+Bob: calls 980 and is all-in
+*** FLOP *** [2c 7d Js]
+*** TURN *** [2c 7d Js] [8h]
+*** RIVER *** [2c 7d Js 8h] [Qs]
+*** SHOW DOWN ***
+Ann: shows [As Ad] (a pair of Aces)
+Bob: shows [Kc Kd] (a pair of Kings)
+Ann collected 2000 from pot
+*** SUMMARY ***
+Total pot 2000 | Rake 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("cut_after", "record"),
+    [("*** RIVER ***", False), ("*** SHOW DOWN ***", True), ("Ann: shows", True)],
+)
+def test_a_hand_cut_off_is_an_error_record_only_once_it_reached_a_showdown(
+    cut_after: str, record: bool
+) -> None:
+    """Cut before the showdown, the hand is a skipped "cut off" hand (its message kept
+    for the report); cut at or after the show-down marker, it is an ``error`` record."""
+    from showdown.history.audit import Tally, audit_entries
+    from showdown.history.reader import read_text
+
+    lines = _ALL_IN.splitlines(keepends=True)
+    end = next(n for n, line in enumerate(lines) if line.startswith(cut_after)) + 1
+    tally = Tally()
+    verdicts = []
+    for entry, verdict in audit_entries(read_text("".join(lines[:end]), name="cut.txt").entries()):
+        tally.add(entry, verdict)
+        if verdict is not None:
+            verdicts.append(verdict)
+    assert tally.skipped["cut off"] == 1
+    if record:
+        assert [v.verdict for v in verdicts] == ["error"]
+        assert "cut off" in (verdicts[0].reason or "")
+        assert tally.problems == []
+    else:
+        assert verdicts == []
+        assert len(tally.problems) == 1
+        assert "cut.txt" in tally.problems[0]
+        assert "hand 9" in tally.problems[0]

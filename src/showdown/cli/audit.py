@@ -106,6 +106,8 @@ def audit(
     finally:
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
+    for message in tally.problems:  # hands that broke off before any showdown
+        sys.stderr.write(_("skipped: {what}").format(what=message) + "\n")
     if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
         failed = True
     if not as_json:

@@ -518,6 +518,7 @@ class _HandParser:
             kind=kind,
             site=self.d.site,
             game=self.game,
+            showdown=self.street == "showdown" or bool(self.showings),
         )
 
     def amount(self, text: str) -> Decimal:

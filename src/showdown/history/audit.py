@@ -172,11 +172,14 @@ def audit_entries(
     """Each entry with its verdict (None for a hand with no showdown, or a file that is no history).
 
     A hand that could not be read (cut off, chips that do not add up) gets
-    an ``'error'`` verdict in its place, so nothing is skipped silently.
+    an ``'error'`` verdict in its place when what was read shows it reached a
+    showdown; one that broke off before any showdown is a skipped hand, counted
+    by its reason (:class:`Tally` keeps its message), so nothing is skipped
+    silently.
     """
     for entry in entries:
         if isinstance(entry, HistoryError):
-            if entry.kind == "not a history":
+            if entry.kind == "not a history" or not entry.showdown:
                 yield entry, None
             else:
                 yield entry, _error_verdict(entry)
@@ -691,17 +694,26 @@ def _room_rake(
     return _payouts(raked), _rake_note(hand, rakes)
 
 
+MAX_PROBLEMS: Final = 100
+"""How many messages of unreadable hands a :class:`Tally` keeps."""
+
+
 @dataclass
 class Tally:
     """Counts for the summary: per (site, game), hands read, showdowns and verdicts."""
 
     rows: dict[tuple[str, str], Counter[str]] = field(default_factory=dict)
     skipped: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+    """The messages of hands skipped because they could not be read (the first
+    :data:`MAX_PROBLEMS`): each names the file, the line and the hand."""
 
     def add(self, entry: Hand | HistoryError, verdict: Verdict | None) -> None:
         """Count one entry and its verdict."""
         if isinstance(entry, HistoryError):
             self.skipped[entry.kind] += 1
+            if verdict is None and entry.kind != "not a history":
+                self._problem(str(entry))
             return
         row = self.rows.setdefault((entry.site, entry.game), Counter())
         row["hands"] += 1
@@ -715,11 +727,17 @@ class Tally:
         if verdict.verdict == UNSUPPORTED:
             self.skipped["game or cards not supported"] += 1
 
+    def _problem(self, message: str) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(message)
+
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
         for key, row in other.rows.items():
             self.rows.setdefault(key, Counter()).update(row)
         self.skipped.update(other.skipped)
+        for message in other.problems:
+            self._problem(message)
 
 
 # -- many files, many processes ---------------------------------------------------------
