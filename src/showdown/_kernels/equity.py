@@ -620,7 +620,8 @@ def exact_board_ranks(
     available = np.zeros(13, dtype=np.int64)
     taken = np.zeros(13, dtype=np.int64)
     in_suit = np.zeros(13, dtype=np.int64)
-    off_suit = np.zeros(52, dtype=np.int64)
+    off_available = np.zeros(13, dtype=np.int64)
+    flush_value = np.zeros(players, dtype=np.int64)
     pick = np.zeros(6, dtype=np.int64)
     rest = np.zeros(6, dtype=np.int64)
     known_key = 0
@@ -682,7 +683,10 @@ def exact_board_ranks(
             ranks[i] += 1
             for j in range(i + 1, missing):
                 ranks[j] = ranks[i]
-        # 2. the boards that give someone a flush: true outcome minus ranks-only outcome
+        # 2. the boards that give someone a flush: true outcome minus ranks-only outcome.
+        # The suited board cards are dealt one by one; the others (of other suits, which
+        # make no flush beside them) only by their ranks, each multiset counted as often
+        # as the free cards realise it.
         for suit in range(4):
             most = 0
             for p in range(players):
@@ -690,16 +694,19 @@ def exact_board_ranks(
             need = max(0, 5 - known_suited[suit] - most)
             n_in = 0
             n_off = 0
+            for r in range(13):
+                off_available[r] = 0
             for c in range(52):
                 if free >> c & 1:
                     if c & 3 == suit:
                         in_suit[n_in] = c
                         n_in += 1
                     else:
-                        off_suit[n_off] = c
+                        off_available[c >> 2] += 1
                         n_off += 1
             for j in range(need, min(missing, n_in) + 1):
-                if missing - j > n_off:
+                m = missing - j
+                if m > n_off:
                     continue
                 for i in range(j):
                     pick[i] = i
@@ -710,28 +717,54 @@ def exact_board_ranks(
                         key_in += CARD_KEYS[in_suit[pick[i]]] & RANK_KEY_MASK
                         bits_in |= _CARD_BIT[in_suit[pick[i]]]
                     suited_count = known_suited[suit] + j
-                    for i in range(missing - j):
-                        rest[i] = i
-                    while True:
-                        key = key_in
-                        for i in range(missing - j):
-                            key += CARD_KEYS[off_suit[rest[i]]] & RANK_KEY_MASK
-                        changed = False
-                        for p in range(players):
-                            k = key + hole_key[p]
-                            v = _lookup(k, offsets, rank_table)
-                            plain[p, 0] = v
-                            if hole_suited[p, suit] + suited_count >= 5:
-                                f = int(flush_table[bits_in | hole_bits[p, suit]])
-                                if f > v:
-                                    v = f
-                                    changed = True
-                            values[p, 0] = v
-                        if changed:
-                            _score(values, players, 1, counts, t, 1)
-                            _score(plain, players, 1, counts, t, -1)
-                        if not _next_combination(rest, missing - j, n_off):
-                            break
+                    # which players could hold a flush at all, and its value (the
+                    # off-suit cards change neither)
+                    any_flush = False
+                    for p in range(players):
+                        flush_value[p] = -1
+                        if hole_suited[p, suit] + suited_count >= 5:
+                            flush_value[p] = int(flush_table[bits_in | hole_bits[p, suit]])
+                            any_flush = True
+                    if any_flush:
+                        for i in range(m):
+                            rest[i] = 0
+                        while True:
+                            for r in range(13):
+                                taken[r] = 0
+                            key = key_in
+                            ok = True
+                            for i in range(m):
+                                r = rest[i]
+                                taken[r] += 1
+                                key += _RANK_KEY[r]
+                                if taken[r] > off_available[r]:
+                                    ok = False
+                            if ok:
+                                changed = False
+                                for p in range(players):
+                                    v = _lookup(key + hole_key[p], offsets, rank_table)
+                                    plain[p, 0] = v
+                                    if flush_value[p] > v:
+                                        v = flush_value[p]
+                                        changed = True
+                                    values[p, 0] = v
+                                if changed:
+                                    weight = 1
+                                    for i in range(m):
+                                        r = rest[i]
+                                        if i == 0 or rest[i - 1] != r:
+                                            weight *= _choose(off_available[r], taken[r])
+                                    _score(values, players, 1, counts, t, weight)
+                                    _score(plain, players, 1, counts, t, -weight)
+                            # next non-decreasing sequence of m ranks
+                            i = m - 1
+                            while i >= 0 and rest[i] == 12:
+                                i -= 1
+                            if i < 0:
+                                break
+                            rest[i] += 1
+                            for k in range(i + 1, m):
+                                rest[k] = rest[i]
                     if not _next_combination(pick, j, n_in):
                         break
         for p in range(players):
