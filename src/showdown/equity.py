@@ -49,6 +49,8 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown._equity_fast import COST_NS as _COST_NS
+from showdown._equity_fast import method_of, per_deal_seconds, quick_exact
 from showdown._validate import (
     MAX_SEED,
     check_callable,
@@ -69,7 +71,6 @@ from showdown.errors import (
 )
 from showdown.games import Game, get_game
 from showdown.ranges import Range, format_range, read_range
-from showdown.rules import Formation
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
@@ -116,11 +117,10 @@ _MAX_FORCED_TUPLES: Final = MAX_EXACT_TUPLES
 _MAX_OPEN_COMBOS: Final = 50_000
 _MAX_LISTED: Final = 4_000_000
 _POT: Final = 5040
+_CORES: Final = os.cpu_count() or 1
+"""The default number of workers (looked up once: it reads the system's files)."""
 _WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
 _SUIT_PERMUTATIONS: Final = tuple(permutations(range(4)))
-
-# nanoseconds per player and deal, by method (measured; used only to choose)
-_COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,20 +255,7 @@ class _Problem:
 
     @property
     def method(self) -> str:
-        game = self.game
-        if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-            return "badugi"
-        if game.hole_used is not None:
-            return "omaha"
-        if (
-            game.has_board
-            and game.hole_cards == 2
-            and len(game.rankings) == 1
-            and game.rankings[0].flushes
-            and not game.rankings[0].lower_wins
-        ):
-            return "board_ranks"
-        return "any_mix"
+        return method_of(self.game)
 
 
 def _as_range(hand: object, game: Game, seat: int, deadline: float | None = None) -> Range:
@@ -656,7 +643,7 @@ class _Runner:
 
     def __init__(self, workers: int | None, client: Client | None) -> None:
         self.client = client
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or _CORES
         self._pool: ThreadPoolExecutor | None = None
 
     @property
@@ -775,6 +762,35 @@ def equity(
     check_callable("progress", progress)
     if exact_seconds is not None:
         exact_seconds = check_real("exact_seconds", exact_seconds, positive=True)
+    if (
+        exact is not False
+        and samples is None
+        and stderr is None
+        and seconds is None
+        and client is None
+        and scheduler is None
+        and progress is None
+    ):
+        spot = quick_exact(
+            hands,
+            board,
+            dead,
+            game,
+            forced=exact is True,
+            budget=(exact_seconds or EXACT_SECONDS) * (workers or _CORES),
+        )
+        if spot is not None:
+            return EquityResult(
+                spot.game,
+                spot.board,
+                spot.dead,
+                _players(spot.game, spot.names, spot.totals, spot.deals, None),
+                True,
+                spot.deals,
+                None,
+                "exact",
+                time.perf_counter() - started,
+            )
     deadline = started + seconds if seconds is not None else None
     problem = _problem(hands, board, dead, game, deadline)
     if deadline is not None and time.perf_counter() > deadline:
@@ -841,9 +857,7 @@ def _exact_plan(problem: _Problem, *, forced: bool, budget: float = EXACT_SECOND
     upper = math.prod(counts)
     free = bin(problem.deck_mask).count("1") - sum(problem.game.hole_cards for _ in problem.ranges)
     boards = math.comb(free, problem.missing)
-    per_deal = _COST_NS[problem.method] * len(problem.ranges) * 1e-9
-    if problem.method == "omaha":
-        per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+    per_deal = per_deal_seconds(problem.game, problem.method, len(problem.ranges))
     symmetries = len(_symmetries(problem))
     if not forced and upper / symmetries * boards * per_deal > budget:
         return None
@@ -908,36 +922,40 @@ def _run_exact(
     counts = np.concatenate(parts)  # (T, players, columns)
     weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
     deals = float(plan.weights.sum()) * plan.boards
-    return _players(problem, weighted, deals, None), deals
+    return _players(problem.game, problem.names, weighted, deals, None), deals
 
 
 def _players(
-    problem: _Problem,
+    game: Game,
+    names: tuple[str, ...],
     weighted: npt.NDArray[np.float64],
     deals: float,
     squares: npt.NDArray[np.float64] | None,
 ) -> tuple[PlayerEquity, ...]:
-    split = problem.game.split_pot
+    split = game.split_pot
+    rows = weighted.tolist()  # Python floats: the same arithmetic, without NumPy scalars
+    square_list = squares.tolist() if squares is not None else None
     players = []
-    for p in range(len(problem.ranges)):
-        wins, ties = weighted[p, _WIN], weighted[p, _TIE]
-        mean = weighted[p, _SHARE] / _POT / deals
+    for p, name in enumerate(names):
+        row = rows[p]
+        wins, ties = row[_WIN], row[_TIE]
+        mean = row[_SHARE] / _POT / deals
         error = 0.0
-        if squares is not None:
-            variance = max(0.0, squares[p] / _POT**2 / deals - mean * mean)
+        if square_list is not None:
+            variance = max(0.0, square_list[p] / _POT**2 / deals - mean * mean)
             error = math.sqrt(variance / deals)
         players.append(
             PlayerEquity(
-                hand=problem.names[p],
-                equity=float(mean),
-                win=float(wins / deals),
-                tie=float(ties / deals),
-                wins=float(wins),
-                ties=float(ties),
-                losses=float(deals - wins - ties),
-                high=float(weighted[p, _HIGH] / _POT / deals) if split else None,
-                low=float(weighted[p, _LOW] / _POT / deals) if split else None,
-                stderr=error,
+                name,
+                mean,
+                wins / deals,
+                ties / deals,
+                wins,
+                ties,
+                deals - wins - ties,
+                row[_HIGH] / _POT / deals if split else None,
+                row[_LOW] / _POT / deals if split else None,
+                error,
             )
         )
     return tuple(players)
@@ -1000,7 +1018,7 @@ def _run_sampling(
                 progress(min(1.0, (time.perf_counter() - started) / seconds))
     weighted = total.astype(np.float64)
     squares = weighted[:, _SHARE_SQ]
-    result_players = _players(problem, weighted, float(done), squares)
+    result_players = _players(problem.game, problem.names, weighted, float(done), squares)
     return EquityResult(
         problem.game,
         problem.board,

@@ -79,9 +79,11 @@ __all__ = [
     "TIE",
     "WIN",
     "EquityTables",
+    "complete_hands",
     "equity_tables",
     "exact_board_ranks",
     "exact_counts",
+    "exact_totals",
     "sample_counts",
 ]
 
@@ -574,6 +576,65 @@ def _next_combination(index: I64, k: int, n: int) -> bool:
 
 
 @nb.njit(cache=True, nogil=True)
+def complete_hands(known: I64, n_known: I64, free_mask: int, limit: int) -> I64:
+    """Every tuple of hands that completes ``known[p, :n_known[p]]`` with cards of
+    ``free_mask``, no card twice: ``(T, players, hole)`` card codes, each hand
+    ascending, at most ``limit`` tuples (the product of the players' counts of
+    completions)."""
+    players, n_hole = known.shape
+    free = np.zeros(52, dtype=np.int64)
+    n_free = 0
+    for c in range(52):
+        if free_mask >> c & 1:
+            free[n_free] = c
+            n_free += 1
+    out = np.zeros((max(limit, 1), players, n_hole), dtype=np.int64)
+    index = np.zeros((players, n_hole), dtype=np.int64)
+    need = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        need[p] = n_hole - n_known[p]
+        if need[p] > n_free:
+            return out[:0]
+        for i in range(need[p]):
+            index[p, i] = i
+    t = 0
+    while t < limit:
+        used = 0
+        ok = True
+        for p in range(players):
+            for i in range(need[p]):
+                bit = 1 << free[index[p, i]]
+                if used & bit:
+                    ok = False
+                used |= bit
+        if ok:
+            for p in range(players):
+                k = n_known[p]
+                for i in range(k):
+                    out[t, p, i] = known[p, i]
+                for i in range(need[p]):
+                    out[t, p, k + i] = free[index[p, i]]
+                for i in range(1, n_hole):  # insertion sort: kernels take hands ascending
+                    c = out[t, p, i]
+                    j = i - 1
+                    while j >= 0 and out[t, p, j] > c:
+                        out[t, p, j + 1] = out[t, p, j]
+                        j -= 1
+                    out[t, p, j + 1] = c
+            t += 1
+        p = players - 1
+        while p >= 0:
+            if need[p] > 0 and _next_combination(index[p], need[p], n_free):
+                break
+            for i in range(need[p]):
+                index[p, i] = i
+            p -= 1
+        if p < 0:
+            break
+    return out[:t]
+
+
+@nb.njit(cache=True, nogil=True)
 def _choose(n: int, k: int) -> int:
     if k < 0 or k > n:
         return 0
@@ -771,6 +832,39 @@ def exact_board_ranks(
             counts[t, p, HIGH] = 0
             counts[t, p, LOW] = 0
     return counts
+
+
+@nb.njit(cache=True, nogil=True)
+def exact_totals(
+    kind: int,
+    known: I64,
+    n_known: I64,
+    free_mask: int,
+    limit: int,
+    board_known: I64,
+    missing: int,
+    deck_mask: int,
+    tables: Arrays,
+) -> tuple[I64, int]:
+    """Counts ``(players, COLUMNS)`` summed over every completion of the hands
+    (:func:`complete_hands`) and of the board, and the number of tuples of hands:
+    a small exact problem in one call. ``kind`` :data:`BOARD_HIGH` counts by board
+    ranks (:func:`exact_board_ranks`), any other deals every board
+    (:func:`exact_counts`)."""
+    tuples = complete_hands(known, n_known, free_mask, limit)
+    if kind == BOARD_HIGH:
+        counts = exact_board_ranks(
+            tuples, board_known, missing, deck_mask, tables[1], tables[2], tables[4]
+        )
+    else:
+        counts = exact_counts(kind, tuples, board_known, missing, deck_mask, tables)
+    players = known.shape[0]
+    totals = np.zeros((players, COLUMNS), dtype=np.int64)
+    for t in range(len(tuples)):
+        for p in range(players):
+            for c in range(COLUMNS):
+                totals[p, c] += counts[t, p, c]
+    return totals, len(tuples)
 
 
 # -- Monte Carlo -----------------------------------------------------------------
