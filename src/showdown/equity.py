@@ -40,8 +40,9 @@ import contextlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING, Any, Final
@@ -117,6 +118,8 @@ _MAX_FORCED_TUPLES: Final = MAX_EXACT_TUPLES
 _MAX_OPEN_COMBOS: Final = 50_000
 _MAX_LISTED: Final = 4_000_000
 _POT: Final = 5040
+_SMALL_WORK: Final = 0.005
+"""Estimated seconds of exact work below which no thread or worker is used."""
 _CORES: Final = os.cpu_count() or 1
 """The default number of workers (looked up once: it reads the system's files)."""
 _WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
@@ -669,6 +672,28 @@ class _Runner:
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         return self._pool.map(function, tasks)
 
+    def stream(self, function: Callable[[Any], Any], tasks: Iterator[Any]) -> Generator[Any]:
+        """Results of ``function(task)`` in the order of ``tasks``, local threads keeping
+        :attr:`width` tasks in flight (a new one starts as soon as one ends); closing
+        the generator early cancels the tasks not started."""
+        if self.workers == 1:
+            for task in tasks:
+                yield function(task)
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.workers)
+        pending: deque[Future[Any]] = deque()
+        try:
+            for task in tasks:
+                pending.append(self._pool.submit(function, task))
+                if len(pending) > self.workers:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
@@ -895,6 +920,9 @@ def _run_exact(
     n = len(plan.tuples)
     watched = deadline is not None or progress is not None  # finer pieces: checked often
     pieces = max(1, min(n, runner.width * (64 if watched else 4)))
+    work = n * plan.boards * per_deal_seconds(problem.game, problem.method, len(problem.ranges))
+    if work < _SMALL_WORK and runner.client is None:
+        pieces = 1  # threads cost more than they save: run it here, in one piece
     bounds = np.linspace(0, n, pieces + 1).astype(int)
     board_known = np.array([card.code for card in problem.board], dtype=np.int64)
     tasks = [
@@ -986,36 +1014,48 @@ def _run_sampling(
     def chunk(i: int) -> tuple[_Sampler, np.uint64, int]:
         return sampler, _chunk_seed(seed, i), min(size, limit - i * size)
 
-    finished = False
-    wave_seconds = 0.0
-    while not finished and index * size < limit:
-        now = time.perf_counter()
-        if deadline is not None and done and now + wave_seconds / 2 > deadline:
-            stopped_by = "seconds"  # the next wave would end well past the deadline
-            break
-        wave = min(runner.width, math.ceil((limit - index * size) / size))
-        tasks = [chunk(index + k) for k in range(wave)]
-        for counts, deals, tries in runner.map(_sample_task, tasks):
-            index += 1
-            if deals < 0:
-                raise DuplicateCardError(
-                    "the players' ranges almost never fit together without sharing a card "
-                    f"(fewer than 1 deal in 1,000 tries of {tries:,})"
-                )
-            total += counts
-            done += deals
-            if stderr is not None and _worst_error(total, done) <= stderr:
-                stopped_by, finished = "stderr", True
+    chunks = math.ceil(limit / size)
+    if runner.client is None:
+        # local threads: a chunk starts as soon as one ends, the results read in order
+        # (so a stderr stop is the same whatever the timing)
+        stream = runner.stream(_sample_task, (chunk(i) for i in range(chunks)))
+        try:
+            for counts, deals, tries in stream:
+                _check_deals(deals, tries)
+                total += counts
+                done += deals
+                if stderr is not None and _worst_error(total, done) <= stderr:
+                    stopped_by = "stderr"
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stopped_by = "seconds"
+                    break
+                _progress(progress, done, samples, seconds, started)
+        finally:
+            stream.close()
+    else:
+        finished = False
+        wave_seconds = 0.0
+        while not finished and index * size < limit:
+            now = time.perf_counter()
+            if deadline is not None and done and now + wave_seconds / 2 > deadline:
+                stopped_by = "seconds"  # the next wave would end well past the deadline
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                stopped_by, finished = "seconds", True
-                break
-        wave_seconds = time.perf_counter() - now
-        if progress is not None:
-            if samples is not None:
-                progress(min(1.0, done / samples))
-            elif deadline is not None and seconds is not None:
-                progress(min(1.0, (time.perf_counter() - started) / seconds))
+            wave = min(runner.width, chunks - index)
+            tasks = [chunk(index + k) for k in range(wave)]
+            for counts, deals, tries in runner.map(_sample_task, tasks):
+                index += 1
+                _check_deals(deals, tries)
+                total += counts
+                done += deals
+                if stderr is not None and _worst_error(total, done) <= stderr:
+                    stopped_by, finished = "stderr", True
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stopped_by, finished = "seconds", True
+                    break
+            wave_seconds = time.perf_counter() - now
+            _progress(progress, done, samples, seconds, started)
     weighted = total.astype(np.float64)
     squares = weighted[:, _SHARE_SQ]
     result_players = _players(problem.game, problem.names, weighted, float(done), squares)
@@ -1030,6 +1070,29 @@ def _run_sampling(
         stopped_by,
         time.perf_counter() - started,
     )
+
+
+def _check_deals(deals: int, tries: int) -> None:
+    if deals < 0:
+        raise DuplicateCardError(
+            "the players' ranges almost never fit together without sharing a card "
+            f"(fewer than 1 deal in 1,000 tries of {tries:,})"
+        )
+
+
+def _progress(
+    progress: Callable[[float], None] | None,
+    done: int,
+    samples: int | None,
+    seconds: float | None,
+    started: float,
+) -> None:
+    if progress is None:
+        return
+    if samples is not None:
+        progress(min(1.0, done / samples))
+    elif seconds is not None:
+        progress(min(1.0, (time.perf_counter() - started) / seconds))
 
 
 def _chunk_size(problem: _Problem) -> int:
