@@ -264,3 +264,12 @@ def test_the_build_is_resumable(fresh_table: Path) -> None:
     filled = reloaded.keys[reloaded.wins >= 0]
     assert len(reloaded.keys) == equity_tables.MATCHUPS
     assert equity_tables.check(filled[::10].tolist()) == []
+
+
+def test_the_table_can_be_left_aside(fresh_table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHOWDOWN_PREFLOP_TABLE", "off")
+    table = equity_tables.preflop_table(reload=True)
+    ak = equity(["AhKh", "QsQd"]).players[0]
+    assert (ak.wins, ak.ties, ak.losses) == (787966.0, 6732.0, 917606.0)
+    assert table.extra == {}
+    assert table.journal is None

@@ -23,9 +23,12 @@ filled two ways:
       python -m showdown.equity_tables status
       python -m showdown.equity_tables check [--sample N | --all]
 
-``check`` compares entries with a plain enumeration (the general kernel
-dealing all 1,712,304 boards and valuing each seven-card hand); ``make test``
-checks a sample, ``check --all`` every entry (about a minute per thousand).
+``SHOWDOWN_PREFLOP_TABLE=off`` in the environment leaves the table aside (every
+call enumerates: to time the kernel). ``check`` compares entries with a plain
+enumeration (:func:`showdown._kernels.equity.heads_up_boards`: all 1,712,304
+boards dealt one by one and both seven-card hands valued), independent of the
+ranks-first count that fills the table; ``make test`` checks a sample,
+``check --all`` every entry (tens of milliseconds each).
 
 >>> from showdown.cards import parse_cards
 >>> key, swapped = canonical_matchup(parse_cards("AhKh"), parse_cards("QsQd"))
@@ -56,7 +59,7 @@ import numpy.typing as npt
 
 from showdown._cache import cache_dir, digest, write_atomically
 from showdown.cards import DECK, Card
-from showdown.games import Game, get_game
+from showdown.games import GAMES, Game, get_game
 
 __all__ = [
     "MATCHUPS",
@@ -171,6 +174,7 @@ class PreflopTable:
         ties: per key, the ties.
         extra: entries of the journal and of this process, by key.
         path: the kept table's file (None when keeping is off).
+        enabled: False when ``SHOWDOWN_PREFLOP_TABLE=off``: every call enumerates.
     """
 
     keys: npt.NDArray[np.int64]
@@ -178,6 +182,7 @@ class PreflopTable:
     ties: npt.NDArray[np.int64]
     extra: dict[int, tuple[int, int]]
     path: Path | None
+    enabled: bool = True
 
     @property
     def journal(self) -> Path | None:
@@ -186,6 +191,8 @@ class PreflopTable:
 
     def get(self, key: int) -> tuple[int, int] | None:
         """``(first hand's wins, ties)`` of a key, or None when not computed yet."""
+        if not self.enabled:
+            return None
         found = self.extra.get(key)
         if found is not None:
             return found
@@ -210,6 +217,8 @@ class PreflopTable:
 
     def record(self, key: int, wins: int, ties: int) -> None:
         """Keep a computed entry: in memory, and appended to the journal."""
+        if not self.enabled:
+            return
         self.extra[key] = (wins, ties)
         journal = self.journal
         if journal is None:
@@ -258,6 +267,15 @@ def _read_journal(path: Path | None) -> dict[int, tuple[int, int]]:
 
 
 def _load() -> PreflopTable:
+    if os.environ.get("SHOWDOWN_PREFLOP_TABLE", "").strip().lower() in ("off", "0", "none"):
+        return PreflopTable(
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.int64),
+            {},
+            None,
+            enabled=False,
+        )
     path = _table_path()
     empty = np.zeros(0, dtype=np.int64)
     keys, wins, ties = empty, empty, empty
@@ -303,7 +321,7 @@ def preflop_counts(
     kept in the table). Nothing is checked: the cards are two valid, distinct hands."""
     from showdown._equity_fast import run_exact
 
-    usable = game.name == "holdem" and game is get_game("holdem") and deck_mask == (1 << 52) - 1
+    usable = game is GAMES["holdem"] and deck_mask == (1 << 52) - 1
     if usable:
         key, swapped = canonical_matchup(first, second)
         found = preflop_table().get(key)
@@ -328,13 +346,7 @@ def _compute(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     from showdown._kernels import equity as kernels
 
     tables = kernels.equity_tables(get_game("holdem"))
-    tuples = np.array(
-        [
-            [sorted(c.code for c in cards[:2]), sorted(c.code for c in cards[2:])]
-            for cards in map(matchup_cards, keys.tolist())
-        ],
-        dtype=np.int64,
-    )
+    tuples = np.array([_hands_of(key) for key in keys.tolist()], dtype=np.int64)
     counts = kernels.exact_board_ranks(
         tuples,
         np.zeros(0, dtype=np.int64),
@@ -414,10 +426,17 @@ def build(
     return table
 
 
-def check(keys: Sequence[int] | None = None, *, sample: int = 20, seed: int = 0) -> list[int]:
+def check(
+    keys: Sequence[int] | None = None,
+    *,
+    sample: int = 20,
+    seed: int = 0,
+    workers: int | None = None,
+) -> list[int]:
     """The keys whose entries differ from a plain enumeration (every board dealt and
-    every seven-card hand valued by the general kernel): the given keys, or a seeded
-    sample of the filled entries. Entries not filled yet are computed first."""
+    both seven-card hands valued: :func:`showdown._kernels.equity.heads_up_boards`):
+    the given keys, or a seeded sample of the filled entries. Entries not filled yet
+    are computed first."""
     from showdown._kernels import equity as kernels
 
     table = preflop_table()
@@ -429,25 +448,37 @@ def check(keys: Sequence[int] | None = None, *, sample: int = 20, seed: int = 0)
         keys = rng.choice(pool, size=min(sample, len(pool)), replace=False).tolist()
     game = get_game("holdem")
     tables = kernels.equity_tables(game)
-    wrong = []
+    full = (1 << 52) - 1
+
+    def plain(part: list[int]) -> npt.NDArray[np.int64]:
+        tuples = np.array([_hands_of(key) for key in part], dtype=np.int64).reshape(len(part), 2, 2)
+        found: npt.NDArray[np.int64] = kernels.heads_up_boards(
+            tuples, tables.offsets, tables.ranks[0], tables.flushes[0]
+        )
+        return found
+
+    wanted = []
     for key in keys:
-        a, b, c, d = matchup_cards(key)
         found = table.get(key)
         if found is None:
-            counts = preflop_counts(game, (a, b), (c, d), (1 << 52) - 1)
+            a, b, c, d = matchup_cards(key)
+            counts = preflop_counts(game, (a, b), (c, d), full)
             found = int(counts[0, _WIN]), int(counts[0, _TIE])
-        tuples = np.array([[sorted((a.code, b.code)), sorted((c.code, d.code))]], dtype=np.int64)
-        plain = kernels.exact_counts(
-            kernels.ANY_MIX,
-            tuples,
-            np.zeros(0, dtype=np.int64),
-            5,
-            (1 << 52) - 1,
-            tables.arrays(),
-        )
-        if (int(plain[0, 0, _WIN]), int(plain[0, 0, _TIE])) != found:
+        wanted.append(found)
+    parts = [list(keys[i : i + 16]) for i in range(0, len(keys), 16)]
+    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool_of_threads:
+        results = list(pool_of_threads.map(plain, parts))
+    wrong = []
+    plain_counts = np.concatenate(results) if results else np.zeros((0, 2), dtype=np.int64)
+    for key, found, counted in zip(keys, wanted, plain_counts.tolist(), strict=True):
+        if tuple(counted) != found:
             wrong.append(key)
     return wrong
+
+
+def _hands_of(key: int) -> list[list[int]]:
+    a, b, c, d = matchup_cards(key)
+    return [sorted((a.code, b.code)), sorted((c.code, d.code))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -466,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     checking.add_argument("--sample", type=int, default=20, help="entries to check")
     checking.add_argument("--seed", type=int, default=0)
     checking.add_argument("--all", action="store_true", help="check every filled entry")
+    checking.add_argument("--workers", type=int, default=None, help="threads (default: cores)")
     args = parser.parse_args(argv)
     if args.command == "build":
         table = build(seconds=args.seconds, limit=args.limit, workers=args.workers, log=True)
@@ -476,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{table.filled():,} of {MATCHUPS:,} matchups in {table.path or '(memory only)'}")
         return 0
     keys = table.keys[table.wins >= 0].tolist() if args.all else None
-    wrong = check(keys, sample=args.sample, seed=args.seed)
+    wrong = check(keys, sample=args.sample, seed=args.seed, workers=args.workers)
     checked = len(keys) if keys is not None else args.sample
     print(f"{checked:,} entries checked, {len(wrong)} wrong" + "".join(f"\n  {k}" for k in wrong))
     return 1 if wrong else 0

@@ -84,6 +84,7 @@ __all__ = [
     "exact_board_ranks",
     "exact_counts",
     "exact_totals",
+    "heads_up_boards",
     "sample_counts",
 ]
 
@@ -865,6 +866,73 @@ def exact_totals(
             for c in range(COLUMNS):
                 totals[p, c] += counts[t, p, c]
     return totals, len(tuples)
+
+
+@nb.njit(cache=True, nogil=True)
+def heads_up_boards(tuples: I64, offsets: Offsets, rank_table: Table, flush_table: Table) -> I64:
+    """Plain exact heads-up counts before the flop: ``(T, 2)``, the first hand's wins
+    and the ties, for each pair of two-card hands ``tuples[t]`` (``(T, 2, 2)``),
+    dealing every five-card board from the 48 other cards one by one and valuing
+    both seven-card hands (hand key, perfect hash, flush table). The check of
+    :mod:`showdown.equity_tables`, independent of :func:`exact_board_ranks`."""
+    n_tuples = tuples.shape[0]
+    out = np.zeros((n_tuples, 2), dtype=np.int64)
+    deck = np.zeros(48, dtype=np.int64)
+    cards = np.zeros(7, dtype=np.int64)
+    for t in range(n_tuples):
+        used = 0
+        for p in range(2):
+            for i in range(2):
+                used |= 1 << tuples[t, p, i]
+        n = 0
+        for c in range(52):
+            if not used >> c & 1:
+                deck[n] = c
+                n += 1
+        key0 = CARD_KEYS[tuples[t, 0, 0]] + CARD_KEYS[tuples[t, 0, 1]] + KEY_START
+        key1 = CARD_KEYS[tuples[t, 1, 0]] + CARD_KEYS[tuples[t, 1, 1]] + KEY_START
+        wins = 0
+        ties = 0
+        for a in range(n - 4):
+            ka = CARD_KEYS[deck[a]]
+            cards[2] = deck[a]
+            for b in range(a + 1, n - 3):
+                kb = ka + CARD_KEYS[deck[b]]
+                cards[3] = deck[b]
+                for c in range(b + 1, n - 2):
+                    kc = kb + CARD_KEYS[deck[c]]
+                    cards[4] = deck[c]
+                    for d in range(c + 1, n - 1):
+                        kd = kc + CARD_KEYS[deck[d]]
+                        cards[5] = deck[d]
+                        for e in range(d + 1, n):
+                            board = kd + CARD_KEYS[deck[e]]
+                            cards[6] = deck[e]
+                            v0 = 0
+                            v1 = 0
+                            for p in range(2):
+                                key = board + (key0 if p == 0 else key1)
+                                cards[0] = tuples[t, p, 0]
+                                cards[1] = tuples[t, p, 1]
+                                value = _lookup(key & RANK_KEY_MASK, offsets, rank_table)
+                                if key & FLUSH_BITS:
+                                    suit = _flush_suit(key)
+                                    bits = 0
+                                    for i in range(7):
+                                        if cards[i] & 3 == suit:
+                                            bits |= _CARD_BIT[cards[i]]
+                                    value = max(value, int(flush_table[bits]))
+                                if p == 0:
+                                    v0 = value
+                                else:
+                                    v1 = value
+                            if v0 > v1:
+                                wins += 1
+                            elif v0 == v1:
+                                ties += 1
+        out[t, 0] = wins
+        out[t, 1] = ties
+    return out
 
 
 # -- Monte Carlo -----------------------------------------------------------------
