@@ -273,3 +273,38 @@ def test_the_table_can_be_left_aside(fresh_table: Path, monkeypatch: pytest.Monk
     assert (ak.wins, ak.ties, ak.losses) == (787966.0, 6732.0, 917606.0)
     assert table.extra == {}
     assert table.journal is None
+
+
+def test_small_work_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a thread pool for a small problem")
+
+    monkeypatch.setattr(equity_module, "ThreadPoolExecutor", refuse)
+    flop = equity(["AhKh", "QsQd"], "2c 7d 9s", workers=2)
+    ranges = equity(["AK", "QQ"], "2c 7d 9s", exact=True, workers=2)  # the general path
+    draw = equity(["Kc 7d 5h 2s", "As 2d 3h"], game="badugi", exact=True, workers=2)
+    assert flop.exact
+    assert ranges.exact
+    assert draw.exact
+    assert ranges.deals == sum(
+        equity([a, q], "2c 7d 9s", exact=True).deals
+        for a in (
+            "AhKh",
+            "AhKs",
+            "AhKd",
+            "AhKc",
+            "AsKh",
+            "AsKs",
+            "AsKd",
+            "AsKc",
+            "AdKh",
+            "AdKs",
+            "AdKd",
+            "AdKc",
+            "AcKh",
+            "AcKs",
+            "AcKd",
+            "AcKc",
+        )
+        for q in ("QhQs", "QhQd", "QhQc", "QsQd", "QsQc", "QdQc")
+    )
