@@ -466,15 +466,27 @@ def _tuples(
     return codes, weight
 
 
+def _suit_table(perm: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.int64)
+    table.setflags(write=False)
+    return table
+
+
+_SUIT_TABLES: Final = tuple(_suit_table(perm) for perm in _SUIT_PERMUTATIONS)
+"""Per suit permutation, the image of each card code (read-only, shared)."""
+_SUIT_LISTS: Final = tuple(table.tolist() for table in _SUIT_TABLES)
+
+
 def _symmetries(problem: _Problem) -> list[npt.NDArray[np.int64]]:
-    """The suit permutations that map the board and the dead cards onto themselves."""
-    fixed = {card.code for card in (*problem.board, *problem.dead)}
-    result = []
-    for perm in _SUIT_PERMUTATIONS:
-        table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.int64)
-        if {int(table[c]) for c in fixed} == fixed:
-            result.append(table)
-    return result
+    """The suit permutations that map the board onto itself and the dead cards onto
+    themselves (each set on its own: a board card is never a dead card's image)."""
+    board = {card.code for card in problem.board}
+    dead = {card.code for card in problem.dead}
+    return [
+        table
+        for table, image in zip(_SUIT_TABLES, _SUIT_LISTS, strict=True)
+        if {image[c] for c in board} == board and {image[c] for c in dead} == dead
+    ]
 
 
 def _canonical(
