@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BENCH_VENV ?= .bench-venv
 
-.PHONY: install run test test-fast lint format docs bench load clean
+.PHONY: install run test test-fast lint format docs bench load preflop-table clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ bench: $(STAMP)
 ## A bounded load test of the HTTP API on loopback: req/s, p50/p99, errors (not in `make test`).
 load: $(STAMP)
 	$(PY) -m benchmarks.load --seconds 30
+
+## Every preflop heads-up Hold'em matchup into the kept preflop table (resumable: run it again
+## to go on; `python -m showdown.equity_tables check --all` checks every entry).
+preflop-table: $(STAMP)
+	$(PY) -m showdown.equity_tables build
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist site

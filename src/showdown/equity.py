@@ -40,8 +40,9 @@ import contextlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING, Any, Final
@@ -49,6 +50,8 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown._equity_fast import COST_NS as _COST_NS
+from showdown._equity_fast import method_of, per_deal_seconds, quick_exact
 from showdown._validate import (
     MAX_SEED,
     check_callable,
@@ -69,7 +72,6 @@ from showdown.errors import (
 )
 from showdown.games import Game, get_game
 from showdown.ranges import Range, format_range, read_range
-from showdown.rules import Formation
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
@@ -116,11 +118,12 @@ _MAX_FORCED_TUPLES: Final = MAX_EXACT_TUPLES
 _MAX_OPEN_COMBOS: Final = 50_000
 _MAX_LISTED: Final = 4_000_000
 _POT: Final = 5040
+_SMALL_WORK: Final = 0.005
+"""Estimated seconds of exact work below which no thread or worker is used."""
+_CORES: Final = os.cpu_count() or 1
+"""The default number of workers (looked up once: it reads the system's files)."""
 _WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
 _SUIT_PERMUTATIONS: Final = tuple(permutations(range(4)))
-
-# nanoseconds per player and deal, by method (measured; used only to choose)
-_COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,20 +258,7 @@ class _Problem:
 
     @property
     def method(self) -> str:
-        game = self.game
-        if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-            return "badugi"
-        if game.hole_used is not None:
-            return "omaha"
-        if (
-            game.has_board
-            and game.hole_cards == 2
-            and len(game.rankings) == 1
-            and game.rankings[0].flushes
-            and not game.rankings[0].lower_wins
-        ):
-            return "board_ranks"
-        return "any_mix"
+        return method_of(self.game)
 
 
 def _as_range(hand: object, game: Game, seat: int, deadline: float | None = None) -> Range:
@@ -476,15 +466,27 @@ def _tuples(
     return codes, weight
 
 
+def _suit_table(perm: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.int64)
+    table.setflags(write=False)
+    return table
+
+
+_SUIT_TABLES: Final = tuple(_suit_table(perm) for perm in _SUIT_PERMUTATIONS)
+"""Per suit permutation, the image of each card code (read-only, shared)."""
+_SUIT_LISTS: Final = tuple(table.tolist() for table in _SUIT_TABLES)
+
+
 def _symmetries(problem: _Problem) -> list[npt.NDArray[np.int64]]:
-    """The suit permutations that map the board and the dead cards onto themselves."""
-    fixed = {card.code for card in (*problem.board, *problem.dead)}
-    result = []
-    for perm in _SUIT_PERMUTATIONS:
-        table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.int64)
-        if {int(table[c]) for c in fixed} == fixed:
-            result.append(table)
-    return result
+    """The suit permutations that map the board onto itself and the dead cards onto
+    themselves (each set on its own: a board card is never a dead card's image)."""
+    board = {card.code for card in problem.board}
+    dead = {card.code for card in problem.dead}
+    return [
+        table
+        for table, image in zip(_SUIT_TABLES, _SUIT_LISTS, strict=True)
+        if {image[c] for c in board} == board and {image[c] for c in dead} == dead
+    ]
 
 
 def _canonical(
@@ -656,7 +658,7 @@ class _Runner:
 
     def __init__(self, workers: int | None, client: Client | None) -> None:
         self.client = client
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or _CORES
         self._pool: ThreadPoolExecutor | None = None
 
     @property
@@ -681,6 +683,28 @@ class _Runner:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         return self._pool.map(function, tasks)
+
+    def stream(self, function: Callable[[Any], Any], tasks: Iterator[Any]) -> Generator[Any]:
+        """Results of ``function(task)`` in the order of ``tasks``, local threads keeping
+        :attr:`width` tasks in flight (a new one starts as soon as one ends); closing
+        the generator early cancels the tasks not started."""
+        if self.workers == 1:
+            for task in tasks:
+                yield function(task)
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.workers)
+        pending: deque[Future[Any]] = deque()
+        try:
+            for task in tasks:
+                pending.append(self._pool.submit(function, task))
+                if len(pending) > self.workers:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -775,6 +799,35 @@ def equity(
     check_callable("progress", progress)
     if exact_seconds is not None:
         exact_seconds = check_real("exact_seconds", exact_seconds, positive=True)
+    if (
+        exact is not False
+        and samples is None
+        and stderr is None
+        and seconds is None
+        and client is None
+        and scheduler is None
+        and progress is None
+    ):
+        spot = quick_exact(
+            hands,
+            board,
+            dead,
+            game,
+            forced=exact is True,
+            budget=(exact_seconds or EXACT_SECONDS) * (workers or _CORES),
+        )
+        if spot is not None:
+            return EquityResult(
+                spot.game,
+                spot.board,
+                spot.dead,
+                _players(spot.game, spot.names, spot.totals, spot.deals, None),
+                True,
+                spot.deals,
+                None,
+                "exact",
+                time.perf_counter() - started,
+            )
     deadline = started + seconds if seconds is not None else None
     problem = _problem(hands, board, dead, game, deadline)
     if deadline is not None and time.perf_counter() > deadline:
@@ -841,9 +894,7 @@ def _exact_plan(problem: _Problem, *, forced: bool, budget: float = EXACT_SECOND
     upper = math.prod(counts)
     free = bin(problem.deck_mask).count("1") - sum(problem.game.hole_cards for _ in problem.ranges)
     boards = math.comb(free, problem.missing)
-    per_deal = _COST_NS[problem.method] * len(problem.ranges) * 1e-9
-    if problem.method == "omaha":
-        per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+    per_deal = per_deal_seconds(problem.game, problem.method, len(problem.ranges))
     symmetries = len(_symmetries(problem))
     if not forced and upper / symmetries * boards * per_deal > budget:
         return None
@@ -881,6 +932,9 @@ def _run_exact(
     n = len(plan.tuples)
     watched = deadline is not None or progress is not None  # finer pieces: checked often
     pieces = max(1, min(n, runner.width * (64 if watched else 4)))
+    work = n * plan.boards * per_deal_seconds(problem.game, problem.method, len(problem.ranges))
+    if work < _SMALL_WORK and runner.client is None:
+        pieces = 1  # threads cost more than they save: run it here, in one piece
     bounds = np.linspace(0, n, pieces + 1).astype(int)
     board_known = np.array([card.code for card in problem.board], dtype=np.int64)
     tasks = [
@@ -908,36 +962,40 @@ def _run_exact(
     counts = np.concatenate(parts)  # (T, players, columns)
     weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
     deals = float(plan.weights.sum()) * plan.boards
-    return _players(problem, weighted, deals, None), deals
+    return _players(problem.game, problem.names, weighted, deals, None), deals
 
 
 def _players(
-    problem: _Problem,
+    game: Game,
+    names: tuple[str, ...],
     weighted: npt.NDArray[np.float64],
     deals: float,
     squares: npt.NDArray[np.float64] | None,
 ) -> tuple[PlayerEquity, ...]:
-    split = problem.game.split_pot
+    split = game.split_pot
+    rows = weighted.tolist()  # Python floats: the same arithmetic, without NumPy scalars
+    square_list = squares.tolist() if squares is not None else None
     players = []
-    for p in range(len(problem.ranges)):
-        wins, ties = weighted[p, _WIN], weighted[p, _TIE]
-        mean = weighted[p, _SHARE] / _POT / deals
+    for p, name in enumerate(names):
+        row = rows[p]
+        wins, ties = row[_WIN], row[_TIE]
+        mean = row[_SHARE] / _POT / deals
         error = 0.0
-        if squares is not None:
-            variance = max(0.0, squares[p] / _POT**2 / deals - mean * mean)
+        if square_list is not None:
+            variance = max(0.0, square_list[p] / _POT**2 / deals - mean * mean)
             error = math.sqrt(variance / deals)
         players.append(
             PlayerEquity(
-                hand=problem.names[p],
-                equity=float(mean),
-                win=float(wins / deals),
-                tie=float(ties / deals),
-                wins=float(wins),
-                ties=float(ties),
-                losses=float(deals - wins - ties),
-                high=float(weighted[p, _HIGH] / _POT / deals) if split else None,
-                low=float(weighted[p, _LOW] / _POT / deals) if split else None,
-                stderr=error,
+                name,
+                mean,
+                wins / deals,
+                ties / deals,
+                wins,
+                ties,
+                deals - wins - ties,
+                row[_HIGH] / _POT / deals if split else None,
+                row[_LOW] / _POT / deals if split else None,
+                error,
             )
         )
     return tuple(players)
@@ -968,39 +1026,51 @@ def _run_sampling(
     def chunk(i: int) -> tuple[_Sampler, np.uint64, int]:
         return sampler, _chunk_seed(seed, i), min(size, limit - i * size)
 
-    finished = False
-    wave_seconds = 0.0
-    while not finished and index * size < limit:
-        now = time.perf_counter()
-        if deadline is not None and done and now + wave_seconds / 2 > deadline:
-            stopped_by = "seconds"  # the next wave would end well past the deadline
-            break
-        wave = min(runner.width, math.ceil((limit - index * size) / size))
-        tasks = [chunk(index + k) for k in range(wave)]
-        for counts, deals, tries in runner.map(_sample_task, tasks):
-            index += 1
-            if deals < 0:
-                raise DuplicateCardError(
-                    "the players' ranges almost never fit together without sharing a card "
-                    f"(fewer than 1 deal in 1,000 tries of {tries:,})"
-                )
-            total += counts
-            done += deals
-            if stderr is not None and _worst_error(total, done) <= stderr:
-                stopped_by, finished = "stderr", True
+    chunks = math.ceil(limit / size)
+    if runner.client is None:
+        # local threads: a chunk starts as soon as one ends, the results read in order
+        # (so a stderr stop is the same whatever the timing)
+        stream = runner.stream(_sample_task, (chunk(i) for i in range(chunks)))
+        try:
+            for counts, deals, tries in stream:
+                _check_deals(deals, tries)
+                total += counts
+                done += deals
+                if stderr is not None and _worst_error(total, done) <= stderr:
+                    stopped_by = "stderr"
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stopped_by = "seconds"
+                    break
+                _progress(progress, done, samples, seconds, started)
+        finally:
+            stream.close()
+    else:
+        finished = False
+        wave_seconds = 0.0
+        while not finished and index * size < limit:
+            now = time.perf_counter()
+            if deadline is not None and done and now + wave_seconds / 2 > deadline:
+                stopped_by = "seconds"  # the next wave would end well past the deadline
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                stopped_by, finished = "seconds", True
-                break
-        wave_seconds = time.perf_counter() - now
-        if progress is not None:
-            if samples is not None:
-                progress(min(1.0, done / samples))
-            elif deadline is not None and seconds is not None:
-                progress(min(1.0, (time.perf_counter() - started) / seconds))
+            wave = min(runner.width, chunks - index)
+            tasks = [chunk(index + k) for k in range(wave)]
+            for counts, deals, tries in runner.map(_sample_task, tasks):
+                index += 1
+                _check_deals(deals, tries)
+                total += counts
+                done += deals
+                if stderr is not None and _worst_error(total, done) <= stderr:
+                    stopped_by, finished = "stderr", True
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stopped_by, finished = "seconds", True
+                    break
+            wave_seconds = time.perf_counter() - now
+            _progress(progress, done, samples, seconds, started)
     weighted = total.astype(np.float64)
     squares = weighted[:, _SHARE_SQ]
-    result_players = _players(problem, weighted, float(done), squares)
+    result_players = _players(problem.game, problem.names, weighted, float(done), squares)
     return EquityResult(
         problem.game,
         problem.board,
@@ -1012,6 +1082,29 @@ def _run_sampling(
         stopped_by,
         time.perf_counter() - started,
     )
+
+
+def _check_deals(deals: int, tries: int) -> None:
+    if deals < 0:
+        raise DuplicateCardError(
+            "the players' ranges almost never fit together without sharing a card "
+            f"(fewer than 1 deal in 1,000 tries of {tries:,})"
+        )
+
+
+def _progress(
+    progress: Callable[[float], None] | None,
+    done: int,
+    samples: int | None,
+    seconds: float | None,
+    started: float,
+) -> None:
+    if progress is None:
+        return
+    if samples is not None:
+        progress(min(1.0, done / samples))
+    elif seconds is not None:
+        progress(min(1.0, (time.perf_counter() - started) / seconds))
 
 
 def _chunk_size(problem: _Problem) -> int:

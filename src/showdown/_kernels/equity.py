@@ -79,9 +79,12 @@ __all__ = [
     "TIE",
     "WIN",
     "EquityTables",
+    "complete_hands",
     "equity_tables",
     "exact_board_ranks",
     "exact_counts",
+    "exact_totals",
+    "heads_up_boards",
     "sample_counts",
 ]
 
@@ -574,6 +577,65 @@ def _next_combination(index: I64, k: int, n: int) -> bool:
 
 
 @nb.njit(cache=True, nogil=True)
+def complete_hands(known: I64, n_known: I64, free_mask: int, limit: int) -> I64:
+    """Every tuple of hands that completes ``known[p, :n_known[p]]`` with cards of
+    ``free_mask``, no card twice: ``(T, players, hole)`` card codes, each hand
+    ascending, at most ``limit`` tuples (the product of the players' counts of
+    completions)."""
+    players, n_hole = known.shape
+    free = np.zeros(52, dtype=np.int64)
+    n_free = 0
+    for c in range(52):
+        if free_mask >> c & 1:
+            free[n_free] = c
+            n_free += 1
+    out = np.zeros((max(limit, 1), players, n_hole), dtype=np.int64)
+    index = np.zeros((players, n_hole), dtype=np.int64)
+    need = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        need[p] = n_hole - n_known[p]
+        if need[p] > n_free:
+            return out[:0]
+        for i in range(need[p]):
+            index[p, i] = i
+    t = 0
+    while t < limit:
+        used = 0
+        ok = True
+        for p in range(players):
+            for i in range(need[p]):
+                bit = 1 << free[index[p, i]]
+                if used & bit:
+                    ok = False
+                used |= bit
+        if ok:
+            for p in range(players):
+                k = n_known[p]
+                for i in range(k):
+                    out[t, p, i] = known[p, i]
+                for i in range(need[p]):
+                    out[t, p, k + i] = free[index[p, i]]
+                for i in range(1, n_hole):  # insertion sort: kernels take hands ascending
+                    c = out[t, p, i]
+                    j = i - 1
+                    while j >= 0 and out[t, p, j] > c:
+                        out[t, p, j + 1] = out[t, p, j]
+                        j -= 1
+                    out[t, p, j + 1] = c
+            t += 1
+        p = players - 1
+        while p >= 0:
+            if need[p] > 0 and _next_combination(index[p], need[p], n_free):
+                break
+            for i in range(need[p]):
+                index[p, i] = i
+            p -= 1
+        if p < 0:
+            break
+    return out[:t]
+
+
+@nb.njit(cache=True, nogil=True)
 def _choose(n: int, k: int) -> int:
     if k < 0 or k > n:
         return 0
@@ -620,7 +682,8 @@ def exact_board_ranks(
     available = np.zeros(13, dtype=np.int64)
     taken = np.zeros(13, dtype=np.int64)
     in_suit = np.zeros(13, dtype=np.int64)
-    off_suit = np.zeros(52, dtype=np.int64)
+    off_available = np.zeros(13, dtype=np.int64)
+    flush_value = np.zeros(players, dtype=np.int64)
     pick = np.zeros(6, dtype=np.int64)
     rest = np.zeros(6, dtype=np.int64)
     known_key = 0
@@ -682,7 +745,10 @@ def exact_board_ranks(
             ranks[i] += 1
             for j in range(i + 1, missing):
                 ranks[j] = ranks[i]
-        # 2. the boards that give someone a flush: true outcome minus ranks-only outcome
+        # 2. the boards that give someone a flush: true outcome minus ranks-only outcome.
+        # The suited board cards are dealt one by one; the others (of other suits, which
+        # make no flush beside them) only by their ranks, each multiset counted as often
+        # as the free cards realise it.
         for suit in range(4):
             most = 0
             for p in range(players):
@@ -690,16 +756,19 @@ def exact_board_ranks(
             need = max(0, 5 - known_suited[suit] - most)
             n_in = 0
             n_off = 0
+            for r in range(13):
+                off_available[r] = 0
             for c in range(52):
                 if free >> c & 1:
                     if c & 3 == suit:
                         in_suit[n_in] = c
                         n_in += 1
                     else:
-                        off_suit[n_off] = c
+                        off_available[c >> 2] += 1
                         n_off += 1
             for j in range(need, min(missing, n_in) + 1):
-                if missing - j > n_off:
+                m = missing - j
+                if m > n_off:
                     continue
                 for i in range(j):
                     pick[i] = i
@@ -710,34 +779,160 @@ def exact_board_ranks(
                         key_in += CARD_KEYS[in_suit[pick[i]]] & RANK_KEY_MASK
                         bits_in |= _CARD_BIT[in_suit[pick[i]]]
                     suited_count = known_suited[suit] + j
-                    for i in range(missing - j):
-                        rest[i] = i
-                    while True:
-                        key = key_in
-                        for i in range(missing - j):
-                            key += CARD_KEYS[off_suit[rest[i]]] & RANK_KEY_MASK
-                        changed = False
-                        for p in range(players):
-                            k = key + hole_key[p]
-                            v = _lookup(k, offsets, rank_table)
-                            plain[p, 0] = v
-                            if hole_suited[p, suit] + suited_count >= 5:
-                                f = int(flush_table[bits_in | hole_bits[p, suit]])
-                                if f > v:
-                                    v = f
-                                    changed = True
-                            values[p, 0] = v
-                        if changed:
-                            _score(values, players, 1, counts, t, 1)
-                            _score(plain, players, 1, counts, t, -1)
-                        if not _next_combination(rest, missing - j, n_off):
-                            break
+                    # which players could hold a flush at all, and its value (the
+                    # off-suit cards change neither)
+                    any_flush = False
+                    for p in range(players):
+                        flush_value[p] = -1
+                        if hole_suited[p, suit] + suited_count >= 5:
+                            flush_value[p] = int(flush_table[bits_in | hole_bits[p, suit]])
+                            any_flush = True
+                    if any_flush:
+                        for i in range(m):
+                            rest[i] = 0
+                        while True:
+                            for r in range(13):
+                                taken[r] = 0
+                            key = key_in
+                            ok = True
+                            for i in range(m):
+                                r = rest[i]
+                                taken[r] += 1
+                                key += _RANK_KEY[r]
+                                if taken[r] > off_available[r]:
+                                    ok = False
+                            if ok:
+                                changed = False
+                                for p in range(players):
+                                    v = _lookup(key + hole_key[p], offsets, rank_table)
+                                    plain[p, 0] = v
+                                    if flush_value[p] > v:
+                                        v = flush_value[p]
+                                        changed = True
+                                    values[p, 0] = v
+                                if changed:
+                                    weight = 1
+                                    for i in range(m):
+                                        r = rest[i]
+                                        if i == 0 or rest[i - 1] != r:
+                                            weight *= _choose(off_available[r], taken[r])
+                                    _score(values, players, 1, counts, t, weight)
+                                    _score(plain, players, 1, counts, t, -weight)
+                            # next non-decreasing sequence of m ranks
+                            i = m - 1
+                            while i >= 0 and rest[i] == 12:
+                                i -= 1
+                            if i < 0:
+                                break
+                            rest[i] += 1
+                            for k in range(i + 1, m):
+                                rest[k] = rest[i]
                     if not _next_combination(pick, j, n_in):
                         break
         for p in range(players):
             counts[t, p, HIGH] = 0
             counts[t, p, LOW] = 0
     return counts
+
+
+@nb.njit(cache=True, nogil=True)
+def exact_totals(
+    kind: int,
+    known: I64,
+    n_known: I64,
+    free_mask: int,
+    limit: int,
+    board_known: I64,
+    missing: int,
+    deck_mask: int,
+    tables: Arrays,
+) -> tuple[I64, int]:
+    """Counts ``(players, COLUMNS)`` summed over every completion of the hands
+    (:func:`complete_hands`) and of the board, and the number of tuples of hands:
+    a small exact problem in one call. ``kind`` :data:`BOARD_HIGH` counts by board
+    ranks (:func:`exact_board_ranks`), any other deals every board
+    (:func:`exact_counts`)."""
+    tuples = complete_hands(known, n_known, free_mask, limit)
+    if kind == BOARD_HIGH:
+        counts = exact_board_ranks(
+            tuples, board_known, missing, deck_mask, tables[1], tables[2], tables[4]
+        )
+    else:
+        counts = exact_counts(kind, tuples, board_known, missing, deck_mask, tables)
+    players = known.shape[0]
+    totals = np.zeros((players, COLUMNS), dtype=np.int64)
+    for t in range(len(tuples)):
+        for p in range(players):
+            for c in range(COLUMNS):
+                totals[p, c] += counts[t, p, c]
+    return totals, len(tuples)
+
+
+@nb.njit(cache=True, nogil=True)
+def heads_up_boards(tuples: I64, offsets: Offsets, rank_table: Table, flush_table: Table) -> I64:
+    """Plain exact heads-up counts before the flop: ``(T, 2)``, the first hand's wins
+    and the ties, for each pair of two-card hands ``tuples[t]`` (``(T, 2, 2)``),
+    dealing every five-card board from the 48 other cards one by one and valuing
+    both seven-card hands (hand key, perfect hash, flush table). The check of
+    :mod:`showdown.equity_tables`, independent of :func:`exact_board_ranks`."""
+    n_tuples = tuples.shape[0]
+    out = np.zeros((n_tuples, 2), dtype=np.int64)
+    deck = np.zeros(48, dtype=np.int64)
+    cards = np.zeros(7, dtype=np.int64)
+    for t in range(n_tuples):
+        used = 0
+        for p in range(2):
+            for i in range(2):
+                used |= 1 << tuples[t, p, i]
+        n = 0
+        for c in range(52):
+            if not used >> c & 1:
+                deck[n] = c
+                n += 1
+        key0 = CARD_KEYS[tuples[t, 0, 0]] + CARD_KEYS[tuples[t, 0, 1]] + KEY_START
+        key1 = CARD_KEYS[tuples[t, 1, 0]] + CARD_KEYS[tuples[t, 1, 1]] + KEY_START
+        wins = 0
+        ties = 0
+        for a in range(n - 4):
+            ka = CARD_KEYS[deck[a]]
+            cards[2] = deck[a]
+            for b in range(a + 1, n - 3):
+                kb = ka + CARD_KEYS[deck[b]]
+                cards[3] = deck[b]
+                for c in range(b + 1, n - 2):
+                    kc = kb + CARD_KEYS[deck[c]]
+                    cards[4] = deck[c]
+                    for d in range(c + 1, n - 1):
+                        kd = kc + CARD_KEYS[deck[d]]
+                        cards[5] = deck[d]
+                        for e in range(d + 1, n):
+                            board = kd + CARD_KEYS[deck[e]]
+                            cards[6] = deck[e]
+                            v0 = 0
+                            v1 = 0
+                            for p in range(2):
+                                key = board + (key0 if p == 0 else key1)
+                                cards[0] = tuples[t, p, 0]
+                                cards[1] = tuples[t, p, 1]
+                                value = _lookup(key & RANK_KEY_MASK, offsets, rank_table)
+                                if key & FLUSH_BITS:
+                                    suit = _flush_suit(key)
+                                    bits = 0
+                                    for i in range(7):
+                                        if cards[i] & 3 == suit:
+                                            bits |= _CARD_BIT[cards[i]]
+                                    value = max(value, int(flush_table[bits]))
+                                if p == 0:
+                                    v0 = value
+                                else:
+                                    v1 = value
+                            if v0 > v1:
+                                wins += 1
+                            elif v0 == v1:
+                                ties += 1
+        out[t, 0] = wins
+        out[t, 1] = ties
+    return out
 
 
 # -- Monte Carlo -----------------------------------------------------------------

@@ -1,0 +1,305 @@
+"""The quick path of :func:`showdown.equity.equity`: small exact problems of plain cards.
+
+Private. A call whose hands are all card texts (whole hands, or a few known
+cards with the rest unknown), whose board and dead cards are texts, and whose
+enumeration is small, needs none of the general machinery: no range reading,
+no suit-isomorphism grouping of the tuples of hands, no pool of threads. This
+path checks such a call in a few microseconds, calls the compiled kernel
+directly and gives the same counts, to the last unit, as the general path
+(grouping isomorphic tuples changes no count, only how many are dealt; the
+tests compare both on random spots of every game).
+
+Anything it does not recognise as valid (a card that cannot be read, a card
+twice, too many cards, a range, a list of cards) it leaves to the general
+path, which reports the error exactly as before: :func:`quick_exact` then
+returns ``None``. So does a problem the general path would sample, or one big
+enough that the general path's threads and grouping pay.
+
+>>> spot = quick_exact(["AhKh", "QsQd"], "2c7d9s", None, "holdem", forced=True, budget=1.0)
+>>> spot is not None and (spot.deals, spot.names)
+(990.0, ('AhKh', 'QsQd'))
+>>> quick_exact(["AhKh", "QQ"], None, None, "holdem", forced=True, budget=1.0) is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from showdown.cards import Card, cards_mask, format_cards, parse_cards
+from showdown.games import Game, get_game
+from showdown.rules import Formation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from showdown._kernels.equity import Arrays, EquityTables
+
+__all__ = [
+    "COST_NS",
+    "QuickSpot",
+    "method_of",
+    "per_deal_seconds",
+    "quick_exact",
+    "run_exact",
+]
+
+COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
+"""Nanoseconds per player and deal, by method (measured; used only to choose)."""
+QUICK_TUPLES: Final = 4096
+"""The most tuples of hands (open hands completed every way) the quick path deals."""
+QUICK_SECONDS: Final = 0.002
+"""The most estimated work of a quick problem with more than one tuple of hands; more
+is left to the general path, which shares it between threads."""
+_TEXT_CACHE_SIZE: Final = 4096
+_MAX_TEXT: Final = 64
+
+
+def method_of(game: Game) -> str:
+    """How the kernels value a game's deals: ``'board_ranks'``, ``'any_mix'``,
+    ``'omaha'`` or ``'badugi'``."""
+    if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        return "badugi"
+    if game.hole_used is not None:
+        return "omaha"
+    if (
+        game.has_board
+        and game.hole_cards == 2
+        and len(game.rankings) == 1
+        and game.rankings[0].flushes
+        and not game.rankings[0].lower_wins
+    ):
+        return "board_ranks"
+    return "any_mix"
+
+
+def per_deal_seconds(game: Game, method: str, players: int) -> float:
+    """The estimated seconds of one deal (every player valued once)."""
+    per_deal = COST_NS[method] * players * 1e-9
+    if method == "omaha":
+        per_deal *= math.comb(game.hole_cards, 2) * 10
+    return per_deal
+
+
+@dataclass(frozen=True, slots=True)
+class QuickSpot:
+    """A small exact problem, solved: what :func:`showdown.equity.equity` reports.
+
+    Attributes:
+        game: the game.
+        board: the known board cards.
+        dead: the dead cards.
+        names: each hand as the user gave it, written back without spaces.
+        totals: ``(players, 6)`` counts over every deal (the kernels' columns).
+        deals: the number of deals.
+    """
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    names: tuple[str, ...]
+    totals: npt.NDArray[np.float64]
+    deals: float
+
+
+@dataclass(eq=False)
+class _GameFacts:
+    """What the quick path needs of a game, worked out once per process."""
+
+    game: Game
+    deck_mask: int
+    deck_size: int
+    method: str
+    tables: EquityTables | None = None
+    arrays: Arrays | None = None
+
+    def kernel_tables(self) -> tuple[EquityTables, Arrays]:
+        """The game's kernel tables, and their tuple for the general kernel."""
+        if self.tables is None or self.arrays is None:
+            from showdown._kernels.equity import equity_tables
+
+            self.tables = equity_tables(self.game)
+            self.arrays = self.tables.arrays()
+        return self.tables, self.arrays
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """Cards read from a text: the cards, their codes ascending, their mask, the name."""
+
+    cards: tuple[Card, ...]
+    codes: tuple[int, ...]
+    mask: int
+    name: str
+
+
+_FACTS: dict[object, _GameFacts] = {}
+_TEXTS: dict[str, _Hand | None] = {}
+_NO_CARDS: Final = _Hand((), (), 0, "")
+
+
+def _facts(game: object) -> _GameFacts | None:
+    """The facts of a game given by name (or as a registered :class:`Game`)."""
+    found = _FACTS.get(game.name if isinstance(game, Game) else game)
+    if found is not None:
+        return found if not isinstance(game, Game) or found.game is game else None
+    if not isinstance(game, str | Game):
+        return None
+    try:
+        resolved = get_game(game)
+    except ValueError:
+        return None
+    if isinstance(game, Game) and get_game(game.name) is not game:
+        return None  # a game of one's own: the general path
+    facts = _FACTS.get(resolved.name)
+    if facts is None:
+        deck = resolved.deck
+        facts = _GameFacts(resolved, cards_mask(deck), len(deck), method_of(resolved))
+    if len(_FACTS) >= _TEXT_CACHE_SIZE:
+        _FACTS.clear()
+    _FACTS[resolved.name] = facts
+    _FACTS[game if isinstance(game, str) else resolved.name] = facts
+    return facts
+
+
+def _cards(text: object) -> _Hand | None:
+    """The cards of a short text, or None when it is not plain distinct cards."""
+    if type(text) is not str:
+        return None
+    found = _TEXTS.get(text)
+    if found is not None or text in _TEXTS:
+        return found
+    if len(text) > _MAX_TEXT:
+        return None
+    try:
+        cards = parse_cards(text)
+    except ValueError:  # every card error is a ShowdownError, a ValueError
+        found = None
+    else:
+        codes = tuple(sorted(card.code for card in cards))
+        found = _Hand(cards, codes, cards_mask(cards), format_cards(cards, sep=""))
+    if len(_TEXTS) >= _TEXT_CACHE_SIZE:
+        _TEXTS.clear()
+    _TEXTS[text] = found
+    return found
+
+
+def quick_exact(
+    hands: object,
+    board: object,
+    dead: object,
+    game: object,
+    *,
+    forced: bool,
+    budget: float,
+) -> QuickSpot | None:
+    """Solve a small exact problem of plain cards, or None to leave it to the general path.
+
+    ``forced`` is ``exact=True``; ``budget`` the seconds of work under which the
+    automatic choice enumerates (``exact_seconds`` times the workers). The
+    problem is taken only when the general path would enumerate it too.
+    """
+    facts = _facts(game)
+    if facts is None or type(hands) not in (list, tuple):
+        return None
+    assert isinstance(hands, list | tuple)
+    players = len(hands)
+    found = facts.game
+    hole = found.hole_cards
+    if not 2 <= players <= 10:
+        return None
+    shared = _cards(board) if board is not None else _NO_CARDS
+    out = _cards(dead) if dead is not None else _NO_CARDS
+    if shared is None or out is None:
+        return None
+    n_board = len(shared.codes)
+    if n_board > found.full_board or (n_board and not found.has_board):
+        return None
+    deck_mask = facts.deck_mask
+    used = shared.mask | out.mask
+    if shared.mask & out.mask or used & ~deck_mask:
+        return None
+    if players * hole + found.full_board + len(out.codes) > facts.deck_size:
+        return None
+    known: list[_Hand] = []
+    for hand in hands:
+        cards = _cards(hand)
+        if cards is None or not 0 < len(cards.codes) <= hole or used & cards.mask:
+            return None
+        used |= cards.mask
+        known.append(cards)
+    if used & ~deck_mask:
+        return None
+    n_free = facts.deck_size - used.bit_count()
+    upper = 1
+    for cards in known:
+        if len(cards.codes) < hole:
+            upper *= math.comb(n_free, hole - len(cards.codes))
+    missing = found.full_board - n_board
+    boards = math.comb(facts.deck_size - n_board - len(out.codes) - players * hole, missing)
+    work = upper * boards * per_deal_seconds(found, facts.method, players)
+    if upper == 0 or (not forced and work > budget):
+        return None
+    if upper > 1 and (upper > QUICK_TUPLES or work > QUICK_SECONDS):
+        return None
+    names = tuple(cards.name for cards in known)
+    open_deck = deck_mask & ~shared.mask & ~out.mask
+    if upper == 1 and facts.method == "board_ranks" and not n_board and players == 2:
+        from showdown.equity_tables import preflop_counts
+
+        totals = preflop_counts(found, known[0].cards, known[1].cards, open_deck)
+        return QuickSpot(found, shared.cards, out.cards, names, totals, float(boards))
+    pad = (0,) * hole
+    cards_in = np.array([(h.codes + pad)[:hole] for h in known], dtype=np.int64)
+    n_known = np.array([len(h.codes) for h in known], dtype=np.int64)
+    totals, tuples = _totals(facts, cards_in, n_known, deck_mask & ~used, upper, shared, open_deck)
+    if tuples == 0:
+        return None
+    return QuickSpot(found, shared.cards, out.cards, names, totals, float(tuples) * boards)
+
+
+def _totals(
+    facts: _GameFacts,
+    known: npt.NDArray[np.int64],
+    n_known: npt.NDArray[np.int64],
+    free_mask: int,
+    limit: int,
+    shared: _Hand,
+    deck_mask: int,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """The kernel's counts over every completion of the hands and of the board."""
+    from showdown._kernels import equity as kernels
+
+    tables, arrays = facts.kernel_tables()
+    kind = kernels.BOARD_HIGH if facts.method == "board_ranks" else tables.kind
+    totals, tuples = kernels.exact_totals(
+        kind,
+        known,
+        n_known,
+        free_mask,
+        limit,
+        np.array(shared.codes, dtype=np.int64),
+        facts.game.full_board - len(shared.codes),
+        deck_mask,
+        arrays,
+    )
+    return totals.astype(np.float64), int(tuples)
+
+
+def run_exact(
+    game: Game, hands: Sequence[Sequence[int]], deck_mask: int
+) -> npt.NDArray[np.float64]:
+    """The kernel's counts ``(players, 6)`` of every board, for whole hands (card codes)
+    and no board: what :mod:`showdown.equity_tables` keeps. ``deck_mask``: the deck
+    less the dead cards."""
+    facts = _facts(game)
+    if facts is None:  # pragma: no cover - only registered games come here
+        facts = _GameFacts(game, cards_mask(game.deck), len(game.deck), method_of(game))
+    known = np.array([sorted(hand) for hand in hands], dtype=np.int64)
+    n_known = np.full(len(hands), game.hole_cards, dtype=np.int64)
+    totals, _ = _totals(facts, known, n_known, 0, 1, _NO_CARDS, deck_mask)
+    return totals
