@@ -19,7 +19,8 @@ import importlib
 import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -73,6 +74,24 @@ OMAHA_SPOTS: dict[str, tuple[str, list[str], str]] = {
 }
 OMAHA_QUICK_BOARD = "8h 7h 6s"
 """``--quick`` enumerates the Omaha spots from this flop instead of preflop."""
+
+
+@contextmanager
+def _preflop_table_off() -> Iterator[None]:
+    """Every preflop call enumerates (``SHOWDOWN_PREFLOP_TABLE=off``) inside the block."""
+    from showdown.equity_tables import preflop_table
+
+    before = os.environ.get("SHOWDOWN_PREFLOP_TABLE")
+    os.environ["SHOWDOWN_PREFLOP_TABLE"] = "off"
+    preflop_table(reload=True)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SHOWDOWN_PREFLOP_TABLE"]
+        else:
+            os.environ["SHOWDOWN_PREFLOP_TABLE"] = before
+        preflop_table(reload=True)
 
 
 def _import(name: str) -> ModuleType | None:
@@ -217,10 +236,16 @@ def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
                 small,
             )
 
-    for workers in (1, cores):
-        ours(
-            f"preflop w{workers}", lambda w=workers: equity(PREFLOP, exact=True, workers=w), big + 2
-        )
+    # The enumeration itself, the preflop table left aside; then the table's answer.
+    with _preflop_table_off():
+        for workers in (1, cores):
+            ours(
+                f"preflop w{workers}",
+                lambda w=workers: equity(PREFLOP, exact=True, workers=w),
+                big + 2,
+            )
+    equity(PREFLOP, exact=True)  # fills the table's entry when it is missing
+    ours("preflop table", lambda: equity(PREFLOP, exact=True), 200)
     if omp is not None:
         for threads in (1, cores):
             peer(
@@ -525,11 +550,18 @@ def build_targets(
             )
         )
 
+    targets.append(
+        absolute_target(
+            "exact preflop AhKh vs QsQd from the preflop table <= 50 µs",
+            ours.get("preflop table"),
+            50e-6,
+        )
+    )
     ours_pre = min(ours[f"preflop w{w}"] for w in {1, cores})
     omp_pre = [spots.ompeval[k] for k in ("preflop t1", f"preflop t{cores}") if k in spots.ompeval]
     targets.append(
         ratio_target(
-            f"exact preflop AhKh vs QsQd, best of 1/{cores} workers, vs OMPEval's best",
+            f"exact preflop AhKh vs QsQd enumerated, best of 1/{cores} workers, vs OMPEval",
             ours_pre,
             min(omp_pre) if omp_pre else None,
             1.0,
