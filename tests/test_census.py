@@ -124,4 +124,4 @@ def test_cli_census_table() -> None:
 def test_cli_census_bad_size_exits_2() -> None:
     result = runner.invoke(app, ["census", "-r", "2-7", "-n", "7"])
     assert result.exit_code == 2
-    assert "the deuce_to_seven census counts hands of 5 cards, not 7" in result.output
+    assert "--cards 7: the deuce_to_seven census counts hands of 5 cards" in result.output

@@ -569,3 +569,25 @@ def test_cli_matrix_files(tmp_path: Path) -> None:
     assert json.loads(two.stdout)["rows"] == ["AA", "KK"]
     pq = pytest.importorskip("pyarrow.parquet")
     assert pq.read_table(parquet).num_rows == 4
+
+
+def test_equity_from_the_package_works_whatever_was_imported_first() -> None:
+    """``import showdown.equity`` makes the package's ``equity`` the module: it is
+    callable as the function, and the module's names stay reachable."""
+    import subprocess
+    import sys
+
+    code = (
+        "import showdown.equity as module\n"
+        "from showdown import equity\n"
+        "result = equity(['AhKh', 'QsQd'], board='2c7d9s')\n"
+        "assert result.players[0].wins == module.equity(['AhKh', 'QsQd'], board='2c7d9s')"
+        ".players[0].wins\n"
+        "assert module.equity_matrix and module.EquityResult\n"
+        "print(result.deals)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["990.0"]  # the 990 turns and rivers of the flop

@@ -39,12 +39,14 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise, permutations
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -1307,3 +1309,19 @@ def equity_matrix(
         if connection is not None:
             connection.close()
     return EquityMatrix(found, shared, out, row_list, column_list, values, all_exact)
+
+
+class _CallableModule(ModuleType):
+    """This module, callable as its :func:`equity`.
+
+    ``showdown.equity`` names both the function (``from showdown import equity``)
+    and this module; importing the module makes the package's attribute the
+    module, so a later ``from showdown import equity`` would get the module. Called,
+    it is the function, whichever a program holds.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
+        return equity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
