@@ -118,7 +118,7 @@ HOSTILE: list[tuple[str, Any]] = [
     ("/api/showdown", {**SHOWDOWN, "board": "\u212ac Td Kh Ts 3c"}),
     ("/api/showdown", {**SHOWDOWN, "players": [{"name": "A", "cards": "Ks 2d", "stake": 1.9}] * 2}),
     ("/api/equity", {"hands": ["\u212aK", "AA"]}),
-    ("/api/equity", {"hands": ["kk", "AA"]}),
+    ("/api/equity", {"hands": ["Kk", "AA"]}),  # mixed case: neither KK nor kk
     ("/api/equity", {"hands": ["AA:0", "KK"]}),
     ("/api/equity", {"hands": ["AhKh", "QsQd"], "seed": -1}),
     ("/api/equity", {"hands": ["AhKh", "QsQd"], "samples": 0}),
