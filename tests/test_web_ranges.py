@@ -367,9 +367,11 @@ def test_two_flushes_and_two_high_cards_are_named_apart(page: Any, base_url: str
     players = [["Ann", "Kd 7c", "", "", 0, 0], ["Bob", "Qd 7h", "", "", 0, 0]]
     state = {"g": "holdem", "p": players, "b": ["Ac 9d 5s 3h 2c"]}
     page.goto(f"{base_url}/#s={quote(json.dumps(state))}")
-    page.wait_for_selector("#winners[data-names='[\"Ann\"]']")
+    # The same page, a new hash: wait until the new hands are drawn (Ann wins both times).
     page.wait_for_function(
-        "document.querySelector('.player[data-seat=\"1\"] .desc')?.textContent.includes('(')"
+        "document.querySelector('.player[data-seat=\"1\"] .desc')?.textContent"
+        ".startsWith('Ace high (')",
+        timeout=20_000,
     )
     assert page.locator(".player[data-seat='0'] .desc").inner_text() == (
         "Ace high (Ace-King-Nine-Seven-Five)"
