@@ -24,7 +24,7 @@ from tests._web_server import running_server
 
 CAP = 2.0
 LIMITS = Settings(equity_max_seconds=CAP, equity_queue=1)
-OMAHA6 = {"game": "omaha6", "hands": ["AA", "KK"]}
+OMAHA6 = {"game": "omaha6", "hands": ["AAxxxx", "KKxxxx"]}  # the wide Omaha 6 case
 HAND = {"game": "holdem", "cards": "As Ks", "board": "Qs Js Ts 2c 3d"}
 SHOWDOWN = {
     "game": "holdem",
