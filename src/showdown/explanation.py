@@ -38,7 +38,7 @@ from showdown.rules import Category, Formation, RuleSet
 if TYPE_CHECKING:
     from showdown.evaluation import HandValue
 
-__all__ = ["Explanation", "describe", "explain"]
+__all__ = ["Explanation", "describe", "explain", "rank_words"]
 
 
 def _is_low_style(rules: RuleSet, category: Category) -> bool:
@@ -50,8 +50,14 @@ def _dashed(ranks: Sequence[str]) -> str:
     return "-".join(ranks)
 
 
-def _words(t: Language, ranks: Sequence[Rank]) -> str:
-    """Ranks in words joined by dashes: 'King-Queen-Seven'."""
+def rank_words(t: Language, ranks: Sequence[Rank]) -> str:
+    """Ranks in words joined by dashes: 'King-Queen-Seven'.
+
+    >>> from showdown.cards import Rank
+    >>> from showdown.i18n import get_language
+    >>> rank_words(get_language("en"), [Rank.KING, Rank.QUEEN, Rank.SEVEN])
+    'King-Queen-Seven'
+    """
     return "-".join(str(t.rank(r)) for r in ranks)
 
 
@@ -144,7 +150,7 @@ def _describe(value: HandValue, t: Language) -> str:
             return _("{top.sg}-high straight").format(top=top)
         case Category.THREE_OF_A_KIND:
             return _("Three {top.pl}, {kickers} kickers").format(
-                top=top, kickers=_words(t, deciders[1:])
+                top=top, kickers=rank_words(t, deciders[1:])
             )
         case Category.TWO_PAIR:
             return _("Two pair, {top.pl} and {low.pl}, {kicker.sg} kicker").format(
@@ -152,7 +158,7 @@ def _describe(value: HandValue, t: Language) -> str:
             )
         case Category.ONE_PAIR:
             return _("Pair of {top.pl}, {kickers} kickers").format(
-                top=top, kickers=_words(t, deciders[1:])
+                top=top, kickers=rank_words(t, deciders[1:])
             )
         case _:
             return _("{top.sg} high").format(top=top)
@@ -239,7 +245,7 @@ def _common_part(t: Language, rules: RuleSet, category: Category, shared: Sequen
         return _("{head} and {pair.pl}").format(head=head, pair=second)
     if len(rest) == 1:
         return _("{head} and {rank.a}").format(head=head, rank=t.rank(rest[0]))
-    return _("{head} and {ranks}").format(head=head, ranks=_words(t, rest))
+    return _("{head} and {ranks}").format(head=head, ranks=rank_words(t, rest))
 
 
 def _rank_word(t: Language, rules: RuleSet, category: Category, rank: Rank) -> Word:

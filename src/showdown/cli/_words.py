@@ -11,7 +11,7 @@ from typing import Final
 
 from showdown.i18n import N_
 
-__all__ = ["CATEGORY_TITLES", "GAME_TITLES", "RANKING_TITLES", "WORDS"]
+__all__ = ["CATEGORY_TITLES", "RANKING_TITLES", "WORDS"]
 
 CATEGORY_TITLES: Final = (
     N_("High card"),
@@ -40,28 +40,7 @@ RANKING_TITLES: Final = (
 )
 """Every :attr:`showdown.rules.RuleSet.title` (Badugi's is a category title too)."""
 
-GAME_TITLES: Final = (
-    N_("Texas Hold'em"),
-    N_("Omaha"),
-    N_("Five Card Omaha"),
-    N_("Six Card Omaha"),
-    N_("Omaha Hi/Lo (eight or better)"),
-    N_("Five Card Omaha Hi/Lo"),
-    N_("Six Card Omaha Hi/Lo"),
-    N_("Courchevel"),
-    N_("Courchevel Hi/Lo"),
-    N_("Irish"),
-    N_("Five Card Stud"),
-    N_("Seven Card Stud"),
-    N_("Seven Card Stud Hi/Lo (eight or better)"),
-    N_("Razz"),
-    N_("Five Card Draw"),
-    N_("2-7 Single / Triple Draw"),
-    N_("California lowball (A-5 draw)"),
-    N_("Short-deck Hold'em (straight beats three of a kind)"),
-    N_("6+ Hold'em (three of a kind beats a straight)"),
-)
-"""Every :attr:`showdown.games.Game.title` (Badugi's is a category title too)."""
+# The games' titles are marked once, in showdown.web.ui.GAME_TITLES (one catalogue).
 
 WORDS: Final = (
     N_("none"),  # an empty list of cards in a message

@@ -42,7 +42,7 @@ from showdown.cards import Card, format_cards, parse_cards
 from showdown.contract import hand_to_json, result_to_json, showdown_from_json
 from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
 from showdown.evaluation import HandValue
-from showdown.explanation import _words as rank_words
+from showdown.explanation import rank_words
 from showdown.games import GAMES, Family, Game, evaluate_game, get_game
 from showdown.i18n import LANGUAGE_NAMES, get_language, negotiate_language, normalize_language
 from showdown.pots import resolve
