@@ -571,6 +571,23 @@ def main(argv: list[str] | None = None) -> int:
         report(line)
     report("```")
     report()
+    report("## Cold start (issue 12)")
+    report()
+    report(
+        "The first call of each public function in a fresh process, after `import showdown`, "
+        "with the kernels in numba's cache from the install step (median of fresh processes; "
+        "the compile check runs in one more process, numba imported ahead to listen)."
+    )
+    report()
+    from benchmarks.bench_cold import format_cold, measure_cold
+
+    report("```")
+    cold = measure_cold(repeats=1 if args.quick else 3, log=report)
+    report("```")
+    report()
+    for line in format_cold(cold):
+        report(line)
+    report()
     report("## Targets of issue 13")
     report()
     report(

@@ -21,8 +21,9 @@ def running_server(settings: Settings | None = None) -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    app = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -37,6 +38,9 @@ def running_server(settings: Settings | None = None) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
+    # the requests of a test should not share the CPU with the server's warm-up
+    if not app.state.warmed.wait(timeout=300):
+        raise RuntimeError("the test server's warm-up did not end")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

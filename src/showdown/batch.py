@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from math import comb
-from typing import Final, TypeAlias, overload
+from typing import Final, NoReturn, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -220,8 +220,26 @@ def _check_codes(cards: CodeArray, allowed: int, deck_name: str) -> None:
         from showdown._kernels.evaluate import first_bad_row
 
     row = first_bad_row(cards, allowed)
-    if row < 0:
-        return
+    if row >= 0:
+        _raise_for_row(cards, row, allowed, deck_name)
+
+
+def _canonical(cards: CodeArray, allowed: int, deck_name: str) -> CodeArray:
+    """The codes as ``int8``, the one dtype every kernel is compiled (and cached) for.
+
+    Any other integer dtype would make numba compile each kernel again at a
+    user's first call. Codes out of 0..51 are refused first (they would wrap).
+    """
+    if cards.dtype == np.int8 or cards.size == 0:
+        return cards.astype(np.int8, copy=False)
+    outside = (cards < 0) | (cards > 51)
+    if outside.any():
+        _raise_for_row(cards, int(outside.any(axis=1).argmax()), allowed, deck_name)
+    return cards.astype(np.int8)
+
+
+def _raise_for_row(cards: CodeArray, row: int, allowed: int, deck_name: str) -> NoReturn:
+    """Raise the error of the first bad code of ``row``."""
     codes = [int(code) for code in cards[row].tolist()]
     seen: set[int] = set()
     for code in codes:
@@ -337,8 +355,10 @@ def _prepare(
             width = rules.hand_size
         plans = (_ranking_plan(rules, width, rules.name),)
         deck_name = rules.name
+    allowed = _deck_mask(plan.rules for plan in plans)
+    array = _canonical(array, allowed, deck_name)
     if len(array):
-        _check_codes(array, _deck_mask(plan.rules for plan in plans), deck_name)
+        _check_codes(array, allowed, deck_name)
     return array, plans
 
 

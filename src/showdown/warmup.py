@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
-__all__ = ["main", "warm"]
+__all__ = ["main", "serves", "warm"]
 
 
 def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
@@ -89,13 +89,29 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     yield "omaha: patterns", partial(equity, ["AAxx", "KKxx"], game="omaha", samples=2_000, seed=0)
 
 
-def warm(report: Callable[[str], None] | None = None) -> list[str]:
+def serves(name: str) -> bool:
+    """Whether an HTTP endpoint can reach the warm-up call ``name``: equity and one-hand values.
+
+    >>> serves("omaha8: sampled equity on 2 worker(s)"), serves("razz: census")
+    (True, False)
+    """
+    return "equity" in name or name.endswith(
+        ("exact preflop", ": ranges", ": patterns", "evaluate_game", "one hand")
+    )
+
+
+def warm(
+    report: Callable[[str], None] | None = None, *, only: Callable[[str], bool] | None = None
+) -> list[str]:
     """Make every warm-up call; the names of those that failed, with their errors.
 
-    ``report`` gets one line per call as it is made.
+    ``report`` gets one line per call as it is made; ``only``, given a call's
+    name, says whether to make it (the server warms what its endpoints use).
     """
     failed: list[str] = []
     for name, call in _calls():
+        if only is not None and not only(name):
+            continue
         started = time.perf_counter()
         try:
             call()

@@ -338,19 +338,24 @@ def _with_ranks(record: dict[str, Any], result: Any, code: str) -> dict[str, Any
     return record
 
 
-def _warm_up() -> None:
-    """Build the tables and compile the kernels before the first request needs them."""
+def _warm_up(done: threading.Event) -> None:
+    """Build the tables and load every kernel an endpoint can use before a request needs it.
+
+    The kernels come from numba's cache, filled by the install step
+    (:mod:`showdown.warmup`); ``done`` is set at the end (``app.state.warmed``).
+    """
     try:
-        from showdown.equity import equity
+        from showdown.warmup import serves, warm
 
         players = [{"cards": "As Ks"}, {"cards": "Qs Qd"}]
         resolve(
             showdown_from_json({"game": "holdem", "board": "2c 3d 4h 5s 6c", "players": players})
         )
-        equity(["AhKh", "QsQd"], "2c 3d 4h", workers=1)
-        equity(["AhKh", "QsQd"], workers=1)
+        warm(only=serves)
     except Exception:  # pragma: no cover - a warm-up never stops the server
-        return
+        pass
+    finally:
+        done.set()
 
 
 def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> FastAPI:
@@ -369,7 +374,11 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if warm_up:
-            threading.Thread(target=_warm_up, name="showdown-warm-up", daemon=True).start()
+            threading.Thread(
+                target=_warm_up, args=(app.state.warmed,), name="showdown-warm-up", daemon=True
+            ).start()
+        else:
+            app.state.warmed.set()
         yield
         gate.close()
 
@@ -390,6 +399,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.warmed = threading.Event()  # set when the warm-up has loaded every kernel
 
     @app.exception_handler(RequestError)
     async def _request_error(request: Request, exc: Exception) -> JSONResponse:

@@ -1,0 +1,189 @@
+"""Cold start (issue 12): the first call of each public function in a fresh process.
+
+Each entry of :data:`FIRST_CALLS` is a setup and a call, run in a new Python
+process after the install step (``make install`` compiled every kernel into
+numba's cache). The process reports the seconds of ``import showdown``, of the
+setup (not timed against the target: building the input), and of the first
+call, and the numba compilations the first call started -- which must be
+none: everything is loaded from the cache. The test suite asserts the latter
+(``tests/test_cold_start.py``); ``make bench`` times the former against the
+0.5 s target.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+__all__ = ["FIRST_CALLS", "ColdStart", "first_call", "format_cold", "measure_cold"]
+
+LIMIT_S = 0.5
+"""The issue's target for a first call in a fresh process, in seconds."""
+
+FIRST_CALLS: Mapping[str, tuple[str, str]] = {
+    "evaluate": ("", "showdown.evaluate('As Ks', 'Qs Js Ts 2c 3d')"),
+    "explain": (
+        "a = showdown.evaluate('Ks 2d', 'Kc Td Kh Ts 3c'); "
+        "b = showdown.evaluate('3h 3d', 'Kc Td Kh Ts 3c')",
+        "showdown.explain(a, b)",
+    ),
+    "evaluate_game (omaha8)": (
+        "from showdown.games import evaluate_game",
+        "evaluate_game('omaha8', 'Ac 2d Kh Kd', '3c 4d 8h Ks 9c')",
+    ),
+    "resolve (four players, side pots)": (
+        "from showdown.pots import Showdown, resolve; "
+        "s = Showdown.build('holdem', '2c 7d 9h Js 4s', [('Ann', 'As Ah', 50), "
+        "('Bob', 'Ks Kh', 100), ('Cid', 'Kd Kc', 200), ('Dee', 'Qs Qh', 300)])",
+        "resolve(s)",
+    ),
+    "strength7": ("", "showdown.strength7([51, 47, 43, 39, 35, 0, 1])"),
+    "strength (game='omaha8')": (
+        "",
+        "showdown.strength([48, 1, 46, 45, 4, 9, 26, 47, 28], game='omaha8')",
+    ),
+    "evaluate_many (10,000 seven-card rows)": (
+        "import numpy as np; rows = np.random.default_rng(0).permuted("
+        "np.tile(np.arange(52, dtype=np.int8), (10_000, 1)), axis=1)[:, :7]",
+        "showdown.evaluate_many(rows)",
+    ),
+    "best_cards_many (1,000 Omaha rows)": (
+        "import numpy as np; rows = np.random.default_rng(0).permuted("
+        "np.tile(np.arange(52, dtype=np.int8), (1_000, 1)), axis=1)[:, :9]",
+        "showdown.best_cards_many(rows, game='omaha')",
+    ),
+    "census (5-card high)": ("from showdown.batch import census", "census('high', 5)"),
+    "parse_range": ("", "showdown.parse_range('QQ+, AKs, A5s-A2s')"),
+    "equity exact (flop)": ("", "showdown.equity(['AhKh', 'QsQd'], board='2c7d9s')"),
+    "equity exact (preflop)": ("", "showdown.equity(['AhKh', 'QsQd'])"),
+    "equity sampled (ranges)": (
+        "",
+        "showdown.equity(['QQ+, AKs', 'JJ-99'], board='2c7d9s', samples=20_000)",
+    ),
+    "equity exact (Omaha Hi/Lo turn)": (
+        "",
+        "showdown.equity(['As2sKdQd', '9h8h7c6c'], game='omaha8', board='3s4h5dJc')",
+    ),
+    "equity sampled (razz)": (
+        "",
+        "showdown.equity(['As2d3c', 'KsQdJc'], game='razz', samples=20_000)",
+    ),
+    "equity_matrix": ("", "showdown.equity_matrix(['AA', 'KK', 'AKs'], samples=5_000)"),
+}
+"""Each first call: (setup, call), run after ``import showdown``."""
+
+_PROBE = textwrap.dedent(
+    """
+    import json, sys, time
+    started = time.perf_counter()
+    import showdown
+    imported = time.perf_counter()
+    setup, call, listen = sys.argv[1], sys.argv[2], sys.argv[3] == "listen"
+    exec(setup)
+    compiled = []
+    if not listen:  # timed as a user meets it: numba is not imported before the call
+        ready = time.perf_counter()
+        exec(call)
+        done = time.perf_counter()
+        print(json.dumps({"import_s": imported - started, "call_s": done - ready,
+                          "compiled": None}))
+        raise SystemExit(0)
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            d = ev.data["dispatcher"]
+            compiled.append(getattr(d, "__qualname__", None) or d.py_func.__qualname__)
+
+        def on_end(self, ev):
+            pass
+
+    ready = time.perf_counter()
+    with event.install_listener("numba:compile", Listener()):
+        exec(call)
+    done = time.perf_counter()
+    print(json.dumps({"import_s": imported - started, "call_s": done - ready,
+                      "compiled": compiled}))
+    """
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ColdStart:
+    """One first call in a fresh process: its seconds and what numba compiled for it."""
+
+    name: str
+    import_s: float
+    call_s: float
+    compiled: tuple[str, ...]
+
+
+def first_call(
+    name: str, *, listen: bool = False, env: Mapping[str, str] | None = None
+) -> ColdStart:
+    """Run the first call ``name`` of :data:`FIRST_CALLS` in a new process.
+
+    With ``listen``, numba is imported before the call to record what it
+    compiles (so the time does not count numba's import); without, the call
+    is timed as a user meets it and ``compiled`` is empty.
+    """
+    setup, call = FIRST_CALLS[name]
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, setup, call, "listen" if listen else "time"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env=None if env is None else dict(env),
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{name}: the probe failed:\n{done.stderr}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return ColdStart(name, found["import_s"], found["call_s"], tuple(found["compiled"] or ()))
+
+
+def measure_cold(repeats: int = 3, log: Callable[[str], object] = print) -> list[ColdStart]:
+    """Every first call, ``repeats`` fresh processes each; the medians."""
+    results = []
+    for name in FIRST_CALLS:
+        runs = [first_call(name) for _ in range(repeats)]
+        median = ColdStart(
+            name,
+            statistics.median(r.import_s for r in runs),
+            statistics.median(r.call_s for r in runs),
+            first_call(name, listen=True).compiled,
+        )
+        log(
+            f"  {name:40} import {median.import_s:.3f} s, first call {median.call_s:.3f} s"
+            + (f", COMPILED {', '.join(median.compiled)}" if median.compiled else "")
+        )
+        results.append(median)
+    return results
+
+
+def format_cold(results: list[ColdStart]) -> list[str]:
+    """The cold-start table: each first call against the 0.5 s target."""
+    lines = [
+        "| first call in a fresh process (after `import showdown`) | import | first call "
+        "| compiled | <= 0.5 s |",
+        "|---|---:|---:|---|:---:|",
+    ]
+    for r in results:
+        met = "yes" if r.call_s <= LIMIT_S and not r.compiled else "**no**"
+        lines.append(
+            f"| {r.name} | {r.import_s:.3f} s | {r.call_s:.3f} s | "
+            f"{', '.join(r.compiled) or 'nothing'} | {met} |"
+        )
+    within = sum(r.call_s <= LIMIT_S and not r.compiled for r in results)
+    lines += ["", f"{within} of {len(results)} first calls within 0.5 s with nothing compiled."]
+    return lines
+
+
+if __name__ == "__main__":
+    for line in format_cold(measure_cold()):
+        print(line)
