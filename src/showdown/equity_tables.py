@@ -50,6 +50,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Final
@@ -133,7 +134,13 @@ def canonical_matchup(first: Sequence[Card], second: Sequence[Card]) -> tuple[in
     """
     if len(first) != 2 or len(second) != 2:
         raise ValueError("a preflop matchup is two hands of two cards")
-    return _canonical_codes([c.code for c in first], [c.code for c in second])
+    return _canonical_of(first[0].code, first[1].code, second[0].code, second[1].code)
+
+
+@lru_cache(maxsize=1 << 16)
+def _canonical_of(a0: int, a1: int, b0: int, b1: int) -> tuple[int, bool]:
+    """:func:`_canonical_codes`, remembered: a repeated matchup costs a dict lookup."""
+    return _canonical_codes((a0, a1), (b0, b1))
 
 
 def matchup_cards(key: int) -> tuple[Card, Card, Card, Card]:
