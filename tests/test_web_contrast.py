@@ -9,13 +9,11 @@ in words.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests._web_server import running_server
-from tests.test_web_page import ARGS, CHROMIUM, pytestmark  # noqa: F401
+from tests import _browser
 
 CONTRAST_JS = r"""
 () => {
@@ -47,20 +45,9 @@ CONTRAST_JS = r"""
 """The texts under AA, with their colours and ratios (``[]`` when all pass)."""
 
 
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
+base_url = _browser.base_url
+browser = _browser.browser
+pytestmark = _browser.needs_chromium
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 1000), (390, 844)])

@@ -9,7 +9,6 @@ language. A screenshot is saved to ``test-artifacts/``.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,23 +16,10 @@ from urllib.parse import quote
 
 import pytest
 
-from tests._web_server import running_server
+from tests import _browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).parents[1] / "test-artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists() and shutil.which("chromium") is None,
-    reason="Debian's chromium is not installed (.ci/run installs it)",
-)
+ARTIFACTS = _browser.ARTIFACTS
+pytestmark = _browser.needs_chromium
 
 BOARD = ["Kc", "Td", "Kh", "Ts", "3c"]
 SEATS = [
@@ -45,20 +31,8 @@ SEATS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
+base_url = _browser.base_url
+browser = _browser.browser
 
 
 @pytest.fixture

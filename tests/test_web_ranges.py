@@ -17,24 +17,12 @@ from urllib.parse import quote
 import pytest
 
 from showdown.ranges import HAND_CLASSES, class_combos, parse_range
-from tests._web_server import running_server
-from tests.test_web_page import ARGS, ARTIFACTS, CHROMIUM, pytestmark  # noqa: F401
+from tests import _browser
 
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
+base_url = _browser.base_url
+browser = _browser.browser
+pytestmark = _browser.needs_chromium
+ARTIFACTS = _browser.ARTIFACTS
 
 
 def _open(browser: Any, base_url: str, width: int = 1400, height: int = 1000) -> Any:
