@@ -13,14 +13,27 @@ none: everything is loaded from the cache. The test suite asserts the latter
 from __future__ import annotations
 
 import json
+import socket
 import statistics
 import subprocess
 import sys
 import textwrap
+import time
+import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-__all__ = ["FIRST_CALLS", "ColdStart", "first_call", "format_cold", "measure_cold"]
+__all__ = [
+    "FIRST_CALLS",
+    "FIRST_REQUESTS",
+    "ColdStart",
+    "first_call",
+    "first_requests",
+    "format_cold",
+    "format_requests",
+    "measure_cold",
+]
 
 LIMIT_S = 0.5
 """The issue's target for a first call in a fresh process, in seconds."""
@@ -184,6 +197,126 @@ def format_cold(results: list[ColdStart]) -> list[str]:
     return lines
 
 
+_HISTORY = Path(__file__).parents[1] / "tests" / "data" / "histories" / "pokerstars_cash.txt"
+
+FIRST_REQUESTS: Mapping[str, tuple[str, str, object]] = {
+    "GET /api/games": ("GET", "/api/games", None),
+    "GET /api/messages?lang=ru": ("GET", "/api/messages?lang=ru", None),
+    "GET /api/range-order": ("GET", "/api/range-order", None),
+    "POST /api/hand (omaha8)": (
+        "POST",
+        "/api/hand",
+        {"game": "omaha8", "cards": "Ah 2h Ks Kd", "board": "3c 4d 8s Kh 9c"},
+    ),
+    "POST /api/showdown": (
+        "POST",
+        "/api/showdown",
+        {
+            "game": "holdem",
+            "board": "2c 7d 9h Js 4s",
+            "players": [
+                {"name": "Ann", "cards": "As Ah", "stake": 50},
+                {"name": "Bob", "cards": "Ks Kh", "stake": 100},
+                {"name": "Cid", "cards": "Qs Qh", "stake": 300},
+            ],
+        },
+    ),
+    "POST /api/equity (flop, exact)": (
+        "POST",
+        "/api/equity",
+        {"hands": ["AhKh", "QsQd"], "board": "2c7d9s"},
+    ),
+    "POST /api/equity (omaha8, flop)": (
+        "POST",
+        "/api/equity",
+        {"game": "omaha8", "hands": ["Ah 2h Ks Kd", "Qc Jc Tc 9d"], "board": "3c 4d 8s"},
+    ),
+    "POST /api/equity (ranges, sampled)": (
+        "POST",
+        "/api/equity",
+        {"hands": ["QQ+, AKs", "JJ-99"], "samples": 20_000, "seed": 1},
+    ),
+    "POST /api/range": ("POST", "/api/range", {"text": "QQ+, AKs, 76s:0.5"}),
+    "POST /api/history": ("POST", "/api/history", {"text": "@history"}),
+}
+"""Each endpoint's first request: (method, path, JSON body); ``@history`` is a sample file."""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _request(base: str, method: str, path: str, body: object) -> tuple[int, float]:
+    if isinstance(body, dict) and body.get("text") == "@history":
+        body = {"text": _HISTORY.read_text(encoding="utf-8")}
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=120) as answer:
+        answer.read()
+        status = int(answer.status)
+    return status, time.perf_counter() - started
+
+
+def first_requests(
+    python: str = sys.executable, log: Callable[[str], object] = print
+) -> list[tuple[str, int, float]] | None:
+    """Start ``showdown serve``, wait for its warm-up (``/api/health``), then time the
+    first request of each endpoint; None when the web extra is not installed."""
+    probe = subprocess.run([python, "-c", "import fastapi, uvicorn"], capture_output=True)
+    if probe.returncode != 0:
+        log("  note: the web extra is not installed: no server to time")
+        return None
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [python, "-m", "showdown", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        started = time.perf_counter()
+        while True:
+            if time.perf_counter() - started > 300 or server.poll() is not None:
+                raise RuntimeError("the server did not warm up")
+            try:
+                with urllib.request.urlopen(base + "/api/health", timeout=5) as answer:
+                    if json.loads(answer.read())["warmed"]:
+                        break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        log(f"  server warmed up {time.perf_counter() - started:.1f} s after its start")
+        rows = []
+        for name, (method, path, body) in FIRST_REQUESTS.items():
+            status, seconds = _request(base, method, path, body)
+            log(f"  {name:40} {status} in {seconds * 1000:.0f} ms")
+            rows.append((name, status, seconds))
+        return rows
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def format_requests(rows: list[tuple[str, int, float]]) -> list[str]:
+    """The first-request table: each endpoint against the 0.5 s target."""
+    lines = [
+        "| first request after the warm-up | status | time | <= 0.5 s |",
+        "|---|---:|---:|:---:|",
+    ]
+    for name, status, seconds in rows:
+        met = "yes" if seconds <= LIMIT_S and status == 200 else "**no**"
+        lines.append(f"| {name} | {status} | {seconds * 1000:.0f} ms | {met} |")
+    return lines
+
+
 if __name__ == "__main__":
     for line in format_cold(measure_cold()):
+        print(line)
+    found = first_requests()
+    for line in format_requests(found or []):
         print(line)

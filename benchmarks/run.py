@@ -588,6 +588,15 @@ def main(argv: list[str] | None = None) -> int:
     for line in format_cold(cold):
         report(line)
     report()
+    from benchmarks.bench_cold import first_requests, format_requests
+
+    report("```")
+    served = first_requests(log=report)
+    report("```")
+    report()
+    for line in format_requests(served or []):
+        report(line)
+    report()
     report("## Targets of issue 13")
     report()
     report(

@@ -54,6 +54,7 @@ from showdown.web.models import (
     GameInfo,
     HandRequest,
     HandResponse,
+    HealthResponse,
     HistoryRequest,
     HistoryResponse,
     MessagesResponse,
@@ -338,6 +339,38 @@ def _with_ranks(record: dict[str, Any], result: Any, code: str) -> dict[str, Any
     return record
 
 
+_WARM_HISTORY: Final = """\
+PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2024/01/01 0:00:00 ET
+Table 'Warm' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: calls $0.05
+Bob: checks
+*** FLOP *** [2c 7d 9h]
+Ann: checks
+Bob: checks
+*** TURN *** [2c 7d 9h] [Js]
+Ann: checks
+Bob: checks
+*** RIVER *** [2c 7d 9h Js] [4s]
+Ann: checks
+Bob: checks
+*** SHOW DOWN ***
+Ann: shows [As Ah] (a pair of Aces)
+Bob: shows [Ks Kh] (a pair of Kings)
+Ann collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Board [2c 7d 9h Js 4s]
+Seat 1: Ann (button) (small blind) showed [As Ah] and won ($0.20) with a pair of Aces
+Seat 2: Bob (big blind) showed [Ks Kh] and lost with a pair of Kings
+"""
+"""A two-player PokerStars hand the warm-up audits (loads the readers)."""
+
+
 def _warm_up(done: threading.Event) -> None:
     """Build the tables and load every kernel an endpoint can use before a request needs it.
 
@@ -352,6 +385,11 @@ def _warm_up(done: threading.Event) -> None:
             showdown_from_json({"game": "holdem", "board": "2c 3d 4h 5s 6c", "players": players})
         )
         warm(only=serves)
+        from showdown.web._history import read_pasted
+        from showdown.web._ranges import range_order
+
+        range_order()  # the slider's order, from the disk (computed once per machine)
+        read_pasted(_WARM_HISTORY)  # the readers and the audit
     except Exception:  # pragma: no cover - a warm-up never stops the server
         pass
     finally:
@@ -436,6 +474,11 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
     @app.get("/", include_in_schema=False)
     async def page() -> HTMLResponse:
         return HTMLResponse((_STATIC / "index.html").read_text(encoding="utf-8"))
+
+    @app.get("/api/health", response_model=HealthResponse, responses=_ERRORS)
+    async def health() -> dict[str, Any]:
+        """The server is up; ``warmed`` once every kernel is loaded (a readiness probe)."""
+        return {"status": "ok", "version": __version__, "warmed": app.state.warmed.is_set()}
 
     @app.get("/api/games", response_model=list[GameInfo], responses=_ERRORS)
     async def games(

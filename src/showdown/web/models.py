@@ -42,6 +42,7 @@ __all__ = [
     "Halves",
     "HandRequest",
     "HandResponse",
+    "HealthResponse",
     "HistoryAudit",
     "HistoryHand",
     "HistoryHandInfo",
@@ -381,6 +382,17 @@ class GameInfo(BaseModel):
     rankings: dict[str, str]
     family: str
     ranks: str = Field(description="The ranks of the deck, lowest first at high.")
+
+
+class HealthResponse(BaseModel):
+    """Whether the server is up, and whether its warm-up has loaded every kernel."""
+
+    status: Literal["ok"]
+    version: str
+    warmed: bool = Field(
+        description="True once every kernel an endpoint can use is loaded: from then on no "
+        "request waits for one (a readiness probe can wait for it)."
+    )
 
 
 class MessagesResponse(BaseModel):
