@@ -117,6 +117,28 @@ def _median(run: Callable[[], Any], repeats: int) -> float:
     return statistics.median(times)
 
 
+def _paired_medians(
+    first: Callable[[], Any], second: Callable[[], Any], repeats: int
+) -> tuple[float, float]:
+    """Median seconds of each of two calls timed in turn (first, second, first, ...), so
+    that a burst of load on the machine falls on both: the fair way to compare one and
+    two workers on a spot of a few microseconds."""
+    first()
+    second()
+    times: tuple[list[float], list[float]] = ([], [])
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(max(1, repeats)):
+            for run, kept in ((first, times[0]), (second, times[1])):
+                start = time.perf_counter()
+                run()
+                kept.append(time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
 def _rate(run: Callable[[], int], repeats: int) -> float:
     """Median of deals per second; ``run`` returns the deals it evaluated."""
     run()
@@ -185,13 +207,15 @@ def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
         table[key] = _median(run, n)
         log(f"  {name} {key}: {1e3 * table[key]:.3f} ms")
 
+    def ours_paired(key: str, run: Callable[[int], Any], repeats: int, most: int) -> None:
+        """One and ``most`` workers, timed in turn."""
+        one, many = _paired_medians(lambda: run(1), lambda: run(most), repeats)
+        for workers, seconds in ((1, one), (most, many)):
+            spots.ours[f"{key} w{workers}"] = seconds
+            log(f"  showdown {key} w{workers}: {1e3 * seconds:.3f} ms")
+
     hands, board = FLOP
-    for workers in (1, cores):
-        ours(
-            f"flop w{workers}",
-            lambda w=workers: equity(hands, board, exact=True, workers=w),
-            small,
-        )
+    ours_paired("flop", lambda w: equity(hands, board, exact=True, workers=w), small, cores)
     ours("flop", lambda: equity(hands, board, exact=True), small)
     if omp is not None:
         peer(
@@ -214,14 +238,14 @@ def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
         result = equity(draw_hands, game=game, dead=dead or None, exact=True)
         if result.deals != deals:
             log(f"  WARNING: {name}: showdown walked {result.deals:,.0f} deals, expected {deals}")
-        for workers in (1, 2):
-            ours(
-                f"{name} w{workers}",
-                lambda g=game, h=draw_hands, d=dead, w=workers: equity(
-                    h, game=g, dead=d or None, exact=True, workers=w
-                ),
-                small,
-            )
+        ours_paired(
+            name,
+            lambda w, g=game, h=draw_hands, d=dead: equity(
+                h, game=g, dead=d or None, exact=True, workers=w
+            ),
+            small,
+            2,
+        )
         ours(
             name,
             lambda g=game, h=draw_hands, d=dead: equity(h, game=g, dead=d or None, exact=True),
