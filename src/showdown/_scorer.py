@@ -18,6 +18,7 @@ Without the extension (no compiler at install time), or with
 ``SHOWDOWN_CEVAL=off`` in the environment, :func:`extension` is None and the
 callers keep their Python paths.
 
+>>> from showdown.rules import get_ranking
 >>> config = ranking_loader(get_ranking("razz"), sizes=(7,))()
 >>> config[:4] == (False, 0, 1 << 7, (1 << 52) - 1)
 True
