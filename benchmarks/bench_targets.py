@@ -452,8 +452,8 @@ def build_targets(
     """One :class:`Target` per row of issue 13, from the figures of one run.
 
     ``batch`` maps a workload to hands/s per thread count; ``per_call`` has
-    ``'strength7'`` and ``'strength <workload>'`` calls/s; ``streams`` are
-    :class:`benchmarks.bench_streams.StreamRow`.
+    ``'strength7'``, ``'scorer <workload>'`` and ``'strength <workload>'``
+    calls/s; ``streams`` are :class:`benchmarks.bench_streams.StreamRow`.
     """
     targets: list[Target] = []
     cores = spots.cores
@@ -500,11 +500,12 @@ def build_targets(
         )
     )
     for key, rate in per_call.items():
-        if key.startswith("strength "):
+        entry, _, workload = key.partition(" ")
+        if entry in ("scorer", "strength") and workload:
+            call = "scorer(...)(codes)" if entry == "scorer" else "strength(codes, ...)"
             targets.append(
                 ratio_target(
-                    f"strength(codes, ...) per call, {key.partition(' ')[2]}, "
-                    "vs pkrbot 7-card per call",
+                    f"{call} per call, {workload}, vs pkrbot 7-card per call",
                     rate,
                     pkrbot7,
                     1.0,

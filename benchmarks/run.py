@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import functools
 import gc
 import importlib.metadata
 import os
@@ -98,7 +97,7 @@ class Sizes:
 
 PEER_PACKAGES = ("treys", "phevaluator", "eval7", "pokerkit", "pkrbot", "pokerfast", "poker-equity")
 
-# workload -> how the per-call entry `showdown.batch.strength` is asked
+# workload -> how the per-call entries `showdown.batch.scorer` and `strength` are asked
 PER_CALL: dict[str, dict[str, str]] = {
     "5-card high": {"ranking": "high"},
     "7-card high": {"game": "holdem"},
@@ -109,6 +108,23 @@ PER_CALL: dict[str, dict[str, str]] = {
     "omaha 8-or-better low": {"game": "omaha8"},
     "badugi 4": {"game": "badugi"},
 }
+
+# per-call rows without a batch row: workload -> (cards per row, lowest code dealt, how asked)
+EXTRA_PER_CALL: dict[str, tuple[int, int, dict[str, str]]] = {
+    "6-card high": (6, 0, {"ranking": "high"}),
+    "omaha 5 high": (10, 0, {"game": "omaha5"}),
+    "omaha 6 high": (11, 0, {"game": "omaha6"}),
+    "omaha 6 hi-lo": (11, 0, {"game": "omaha6_hilo"}),
+    "short deck 7": (7, 16, {"game": "shortdeck"}),
+    "stud hi-lo 7": (7, 0, {"game": "stud_hilo"}),
+}
+
+
+def _extra_rows(n: int, width: int, lowest: int, seed: int) -> list[list[int]]:
+    """``n`` rows of ``width`` distinct codes from ``lowest`` to 51 (the short deck: 16)."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    order = np.argsort(rng.random((n, 52 - lowest)), axis=1)[:, :width] + lowest
+    return [[int(code) for code in row] for row in order.tolist()]
 
 
 @dataclass
@@ -212,7 +228,7 @@ def _showdown_scalar(
     rows: dict[str, CardArray], report: Report, sizes: Sizes
 ) -> tuple[dict[str, list[Result]], dict[str, float]]:
     from showdown import evaluate
-    from showdown.batch import strength, strength7
+    from showdown.batch import scorer, strength, strength7
     from showdown.cards import DECK
     from showdown.games import evaluate_game
 
@@ -231,25 +247,39 @@ def _showdown_scalar(
     ]
     report(f"  7-card high            strength7: {len(seven) / seconds / 1e6:.2f} M calls/s")
     per_call = {"strength7": len(seven) / seconds}
-    for workload, kwargs in PER_CALL.items():
-        sample = rows[workload][: sizes.per_call_rows // 10].tolist()
-        call: Callable[[list[int]], object] = functools.partial(strength, **kwargs)
-        call(sample[0])
-        seconds = _median_time(lambda s=sample, f=call: [f(r) for r in s], repeats=3)
+    samples = {
+        workload: (rows[workload][: sizes.per_call_rows // 3].tolist(), kwargs)
+        for workload, kwargs in PER_CALL.items()
+    }
+    for index, (workload, (width, lowest, kwargs)) in enumerate(EXTRA_PER_CALL.items()):
+        samples[workload] = (_extra_rows(sizes.per_call_rows // 3, width, lowest, index), kwargs)
+    for workload, (sample, kwargs) in samples.items():
         api = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
-        per_call[f"strength {workload}"] = len(sample) / seconds
-        out.setdefault(workload, []).append(
-            Result(
-                workload,
-                "showdown strength (per call)",
-                len(sample) / seconds,
-                len(sample),
+        score = scorer(**kwargs)
+        score(sample[0])
+        timed: dict[str, tuple[str, Callable[[], object]]] = {
+            "scorer": (
+                f"scorer({api})(codes)",
+                lambda s=sample, f=score: [f(r) for r in s],
+            ),
+            "strength": (
                 f"strength(codes, {api})",
+                lambda s=sample, k=kwargs: [strength(r, **k) for r in s],
+            ),
+        }
+        for entry, (call_api, run) in timed.items():
+            seconds = _median_time(run, repeats=5)
+            per_call[f"{entry} {workload}"] = len(sample) / seconds
+            out.setdefault(workload, []).append(
+                Result(
+                    workload,
+                    f"showdown {entry} (per call)",
+                    len(sample) / seconds,
+                    len(sample),
+                    call_api,
+                )
             )
-        )
-        report(
-            f"  {workload:<22} strength(codes, {api}): {len(sample) / seconds / 1e6:.2f} M calls/s"
-        )
+            report(f"  {workload:<22} {call_api}: {len(sample) / seconds / 1e6:.2f} M calls/s")
     readable_calls: dict[str, tuple[str, Callable[[list[int]], object]]] = {
         "5-card high": ("evaluate(cards)", lambda r: evaluate([DECK[c] for c in r])),
         "7-card high": (
@@ -466,6 +496,26 @@ def _targets(
         report(f"| {name} | {value} | {'n/a' if ok is None else 'yes' if ok else '**no**'} |")
 
 
+def _per_call_only(sizes: Sizes, seed: int) -> int:
+    """``--per-call``: showdown's one-hand entries and pkrbot's, in one run, as ratios."""
+    report = Report()
+    rows = make_rows(sizes.per_call_rows, seed)
+    report("showdown per call:")
+    _, per_call = _showdown_scalar(rows, report, sizes)
+    peers = load_peers(["pkrbot"])[0].get("pkrbot") or {}
+    adapter = peers.get("7-card high")
+    if adapter is None:
+        report("pkrbot is not installed: no ratios")
+        return 0
+    run = adapter.prepare(rows["7-card high"][: sizes.per_call_rows])
+    run()
+    pkrbot = sizes.per_call_rows / _median_time(run, repeats=5)
+    report(f"pkrbot 7-card high: {pkrbot / 1e6:.2f} M calls/s; ratios to it:")
+    for key, rate in per_call.items():
+        report(f"  {key:<34} {rate / 1e6:6.2f} M calls/s  {rate / pkrbot:5.2f}x")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rows", type=int, default=None, help="rows per workload")
@@ -475,8 +525,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="every row at small sizes (a smoke test, ~1 min)"
     )
+    parser.add_argument(
+        "--per-call",
+        action="store_true",
+        help="only showdown's per-call rows and pkrbot's, with their ratios (writes nothing)",
+    )
     args = parser.parse_args(argv)
     sizes = Sizes.of(args.quick)
+    if args.per_call:
+        return _per_call_only(sizes, args.seed)
     if args.rows is None:
         args.rows = 100_000 if args.quick else 2_000_000
     if args.budget is None:

@@ -36,6 +36,10 @@ TARGET_ROWS = [
     ),
     "strength7, one Python call per hand, vs pkrbot per call",
     "strength(codes, ...) per call, omaha 8-or-better low, vs pkrbot 7-card per call",
+    *(
+        f"scorer(...)(codes) per call, {workload}, vs pkrbot 7-card per call"
+        for workload in ("7-card high", "omaha high", "omaha 6 hi-lo", "short deck 7", "badugi 4")
+    ),
     "exact AhKh vs QsQd on 2c7d9s (990 boards) <= 0.1 ms",
     "exact AhKh vs QsQd on 2c7d9s vs OMPEval",
     "exact AhKh vs QsQd on 2c7d9s vs poker-equity",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -33,11 +34,13 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
     env_dir = tmp_path / "env"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "install", "--quiet", str(wheel)], check=True)
-    outside = tmp_path / "elsewhere"  # no checkout on the path
-    outside.mkdir()
+    # No checkout on the path, not even for pip: a source tree's showdown.egg-info
+    # (which setuptools leaves in src/) would read as "already installed".
     clean = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     clean["NUMBA_CACHE_DIR"] = str(tmp_path / "numba-cache")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", str(wheel)], check=True, env=clean)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
 
     def run(*args: str) -> str:
         done = subprocess.run(
@@ -55,3 +58,12 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
     lines = run(showdown_cli, "resolve", str(ROOT / "examples" / "showdowns.jsonl")).splitlines()
     assert json.loads(lines[0])["winners"] == ["Peter", "Hans"]
     assert (Path(where.strip()).parent / "py.typed").exists()
+    # The C extension is built from source by the install wherever a compiler is found.
+    compiled = run(
+        str(python),
+        "-c",
+        "from showdown import _scorer; from showdown.batch import strength7; "
+        "print(_scorer.extension() is not None, strength7([51, 47, 43, 39, 35, 0, 1]))",
+    )
+    has_compiler = any(shutil.which(name) for name in ("cc", "gcc"))
+    assert compiled.split() == [str(has_compiler), "7462"]

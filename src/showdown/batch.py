@@ -43,15 +43,18 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from math import comb
-from typing import Final, NoReturn, TypeAlias, overload
+from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from showdown import _scorer
 from showdown._kernels.tables import FLUSH_BITS as _FLUSH
 from showdown._kernels.tables import KEY_START as _START
 from showdown._kernels.tables import RANK_KEY_MASK as _RANKS
 from showdown._kernels.tables import ScalarTables as _ScalarTables
+from showdown._kernels.tables import deck_mask as _deck_mask
+from showdown._kernels.tables import flush_decides as _flush_decides
 from showdown._validate import check_callable, check_int, describe_value
 from showdown.cards import Card, CardsLike, parse_card, parse_cards
 from showdown.errors import (
@@ -74,6 +77,7 @@ __all__ = [
     "census",
     "census_sizes",
     "evaluate_many",
+    "scorer",
     "strength",
     "strength7",
     "to_code_array",
@@ -86,6 +90,8 @@ HandRows: TypeAlias = "CodeArray | Sequence[CardsLike] | Sequence[Sequence[int]]
 """Hands for the batch functions: a code array, or rows of cards (texts,
 cards or codes) that are converted once."""
 
+_T = TypeVar("_T")
+
 _KERNELS: Final = threading.RLock()
 """Held while a parallel kernel runs: numba's ``workqueue`` thread pool (its fallback
 without OpenMP or TBB) aborts the process when two threads enter it at once, as a
@@ -94,15 +100,6 @@ threaded web server could."""
 SERIAL_ROWS: Final = 2048
 """Up to this many rows, the serial kernels (:mod:`showdown._kernels.single`) run
 instead of the parallel ones: starting the threads costs more than the work."""
-
-_FIVES_ABOVE: Final = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-)
-
 
 # ----------------------------------------------------------------- conversion
 
@@ -260,15 +257,6 @@ def _raise_for_row(cards: CodeArray, row: int, allowed: int, deck_name: str) -> 
     raise AssertionError("unreachable: the kernel flagged a valid row")  # pragma: no cover
 
 
-def _deck_mask(rankings: Iterable[RuleSet]) -> int:
-    """Bit mask of the codes in the deck of every ranking."""
-    mask = (1 << 52) - 1
-    for rules in rankings:
-        indexes = {rank.index for rank in rules.rank_order}
-        mask &= sum(1 << code for code in range(52) if code >> 2 in indexes)
-    return mask
-
-
 # ----------------------------------------------------------------- plans
 
 
@@ -280,14 +268,6 @@ class _Plan:
     kernel: str  # "keyed", "fives", "omaha", "badugi"
     fives: tuple[tuple[int, ...], ...] = ()
     n_hole: int = 0
-
-
-def _flush_decides(rules: RuleSet) -> bool:
-    """With at most seven cards, a flush is the best hand whenever there is one."""
-    if not rules.flushes:
-        return False
-    order = rules.category_order
-    return all(order.index(Category.FLUSH) > order.index(other) for other in _FIVES_ABOVE)
 
 
 def _ranking_plan(rules: RuleSet, width: int, what: str) -> _Plan:
@@ -572,10 +552,15 @@ def _badugi_subsets(width: int) -> npt.NDArray[np.int8]:
 
 
 def strength7(codes: Sequence[int]) -> int:
-    """The high strength of one seven-card hand given as seven card codes; the fast path.
+    """The high strength of one seven-card hand given as seven card codes; the fastest call.
 
-    Plain Python over precomputed tables (no numba, no parsing): about a
-    microsecond per call. The same number as ``evaluate(cards).strength``.
+    Where the install could build the C extension (a C compiler was
+    present), this name is a builtin function of ``showdown._ceval``: one C
+    call over the tables :mod:`showdown._kernels.tables` derives from the
+    rule table, about a tenth of a microsecond. Without it, this Python
+    function over the same values, about a microsecond. Either way the same
+    number as ``evaluate(cards).strength``; :func:`scorer` gives such a
+    call for every ranking and game.
 
     >>> strength7([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
     7462
@@ -634,6 +619,137 @@ def _code(code: object, index: int) -> int:
     raise TypeError(f"codes[{index}] must be an integer card code, got {describe_value(code)}")
 
 
+_strength7_python: Final = strength7
+"""The Python :func:`strength7`: the fallback without the C extension, and its error path."""
+
+
+def _bind_strength7() -> None:
+    """Make ``strength7`` the C entry when the extension is there (tables load on its first call).
+
+    Bound through ``globals()`` so that readers of the source (type checkers,
+    the documentation) keep seeing the Python function, whose docstring the
+    entry carries (doctest runs it against the C path).
+    """
+    compiled = _scorer.entry(
+        "strength7",
+        _strength7_python.__doc__ or "",
+        _scorer.ranking_loader(get_ranking(HIGH), sizes=(7,)),
+        _strength7_python,
+    )
+    if compiled is not None:
+        globals()["strength7"] = compiled
+
+
+_bind_strength7()
+
+
+@overload
+def scorer(
+    *, ranking: str | RuleSet | None = None, game: None = None
+) -> Callable[[Sequence[int]], int]: ...
+
+
+@overload
+def scorer(
+    *, ranking: None = None, game: str | Game
+) -> Callable[[Sequence[int]], tuple[int, ...]]: ...
+
+
+def scorer(
+    *, ranking: str | RuleSet | None = None, game: str | Game | None = None
+) -> Callable[[Sequence[int]], int] | Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function valuing one hand of card codes per call, for a ranking or a game.
+
+    ``scorer(ranking=r)(codes) == strength(codes, ranking=r)`` and
+    ``scorer(game=g)(codes) == strength(codes, game=g)``, with the same
+    errors; what it saves is resolving the ranking or game on each call.
+    Where the install built the C extension, the function is a builtin of
+    ``showdown._ceval`` (one C call over showdown's own tables, loaded on its
+    first call); without it, the compiled serial kernels of :func:`strength`.
+    The same function is returned for the same ranking or game.
+
+    A ranking's function takes five to sixteen codes (Badugi: four) and
+    returns one int; a game's takes the hole cards then the board and returns
+    one int per half (high, then low: ``0`` where no low qualifies).
+
+    >>> high = scorer()
+    >>> high([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
+    7462
+    >>> razz = scorer(ranking="razz")
+    >>> razz([48, 1, 6, 11, 12, 51, 47]) == len(get_table("razz").classes)  # A-2-3-4-5: the best
+    True
+    >>> omaha8 = scorer(game="omaha8")
+    >>> omaha8([48, 1, 46, 45, 4, 9, 26, 47, 28])  # Ac 2d Kh Kd / 3c 4d 8h Ks 9c
+    (5749, 35)
+    >>> scorer(game="omaha8") is omaha8
+    True
+
+    Raises:
+        UnknownRankingError, UnknownGameError: no such ranking or game.
+        TypeError: both a ranking and a game.
+
+    The returned function raises as :func:`strength` does.
+    """
+    if ranking is not None and game is not None:
+        raise TypeError("give a ranking or a game, not both")
+    if game is not None:
+        return _game_scorer(get_game(game))
+    return _ranking_scorer(get_ranking(HIGH if ranking is None else ranking))
+
+
+def _entry_or(
+    reference: Callable[[Sequence[int]], _T],
+    check: Callable[[Sequence[int]], list[int]],
+    name: str,
+    doc: str,
+    loader: Callable[[], _scorer.Config],
+) -> Callable[[Sequence[int]], _T]:
+    """The C entry when the extension is there, else ``reference``.
+
+    The entry sends what its C path does not take to ``check``, which raises
+    :func:`strength`'s error or returns the codes as a clean list of ints,
+    which the entry then values.
+    """
+    bound: list[Callable[[Sequence[int]], _T]] = []
+
+    def delegate(codes: Sequence[int]) -> _T:
+        return bound[0](check(codes))
+
+    compiled = _scorer.entry(name, doc, loader, delegate)
+    if compiled is None:
+        return reference
+    bound.append(compiled)
+    return compiled
+
+
+@cache
+def _ranking_scorer(rules: RuleSet) -> Callable[[Sequence[int]], int]:
+    def check(codes: Sequence[int]) -> list[int]:
+        return _ranking_row(codes, rules)
+
+    def reference(codes: Sequence[int]) -> int:
+        return _ranking_value(rules, _ranking_row(codes, rules))
+
+    doc = f"The {rules.name} strength of one hand of card codes (see showdown.batch.scorer)."
+    return _entry_or(reference, check, f"score_{rules.name}", doc, _scorer.ranking_loader(rules))
+
+
+@cache
+def _game_scorer(found: Game) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    def check(codes: Sequence[int]) -> list[int]:
+        return _game_row(codes, found)
+
+    def reference(codes: Sequence[int]) -> tuple[int, ...]:
+        return _game_values(found, _game_row(codes, found))
+
+    try:
+        loader = _scorer.game_loader(found)
+    except ValueError:  # pragma: no cover - every game plays two hole cards or any five
+        return reference
+    doc = f"The {found.name} strengths of hole cards then board (see showdown.batch.scorer)."
+    return _entry_or(reference, check, f"score_{found.name}", doc, loader)
+
+
 @overload
 def strength(
     codes: Sequence[int], *, ranking: str | RuleSet | None = None, game: None = None
@@ -651,12 +767,13 @@ def strength(
 ) -> int | tuple[int, ...]:
     """The strength of one hand given as card codes, under any ranking or game.
 
-    One call of a compiled serial kernel (:mod:`showdown._kernels.single`),
-    no thread launch: a few microseconds, the same number as
-    :func:`showdown.evaluate` (``ranking``, default ``'high'``: five or more
-    cards, Badugi four) or, with ``game``, one per half as
-    :func:`showdown.games.evaluate_game` gives them, from the hole cards then
-    the board. ``0`` means no value (no qualifying low).
+    The same number as :func:`showdown.evaluate` (``ranking``, default
+    ``'high'``: five to sixteen cards, Badugi four) or, with ``game``, one per
+    half as :func:`showdown.games.evaluate_game` gives them, from the hole
+    cards then the board. ``0`` means no value (no qualifying low). The
+    ranking or game is resolved once per process and its :func:`scorer`
+    kept, so a call costs little more than the scorer's own: a call of the C
+    extension where the install built it, else of a compiled serial kernel.
 
     >>> strength([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
     7462
@@ -674,30 +791,64 @@ def strength(
         UnknownRankingError, UnknownGameError: no such ranking or game.
         TypeError: both a ranking and a game.
     """
-    from showdown import _fast
+    try:
+        score = _BY_NAME[ranking, game]
+    except (KeyError, TypeError):  # first use, or an unhashable argument (refused there)
+        score = _scorer_of(ranking, game)
+    value: int | tuple[int, ...] = score(codes)
+    return value
 
+
+_BY_NAME: Final[dict[tuple[object, object], Callable[[Sequence[int]], Any]]] = {}
+""":func:`strength`'s scorers by the ranking and game it was given (names or objects)."""
+
+
+def _scorer_of(ranking: object, game: object) -> Callable[[Sequence[int]], Any]:
+    """Resolve :func:`strength`'s arguments once (raising its errors) and keep the scorer."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
-    found = get_game(game) if game is not None else None
-    rules = (
-        found.rankings[0]
-        if found is not None
-        else get_ranking(HIGH if ranking is None else ranking)
-    )
-    row = _checked_codes(codes, _deck_mask(found.rankings if found is not None else (rules,)))
-    if found is not None:
-        sizes = [found.hole_cards + board for board in (found.hand_boards or (0,))]
-        if len(row) not in sizes:
-            wanted = " or ".join(str(size) for size in sizes)
-            raise CardCountError(f"{found.name} needs {wanted} card codes, got {len(row)}: {row}")
-        return tuple(value for value, _ in _fast.game_best(found, row))
+    if game is not None:
+        score: Callable[[Sequence[int]], Any] = _game_scorer(get_game(game))  # type: ignore[arg-type]
+    else:
+        score = _ranking_scorer(get_ranking(HIGH if ranking is None else ranking))  # type: ignore[arg-type]
+    if len(_BY_NAME) < 1024:  # names and rule objects that resolved: few in any program
+        _BY_NAME[ranking, game] = score
+    return score
+
+
+def _ranking_row(codes: Sequence[int], rules: RuleSet) -> list[int]:
+    """The codes checked for a ranking: a list of ints of its deck, none twice, a right count."""
+    row = _checked_codes(codes, _deck_mask((rules,)))
     badugi = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
-    if len(row) < rules.hand_size or len(row) > (rules.hand_size if badugi else _fast.MAX_CARDS):
+    if len(row) < rules.hand_size or len(row) > (rules.hand_size if badugi else _scorer.MAX_CODES):
         wanted = (
-            f"exactly {rules.hand_size}" if badugi else f"{rules.hand_size} to {_fast.MAX_CARDS}"
+            f"exactly {rules.hand_size}" if badugi else f"{rules.hand_size} to {_scorer.MAX_CODES}"
         )
         raise CardCountError(f"{rules.name} takes {wanted} card codes, got {len(row)}: {row}")
+    return row
+
+
+def _game_row(codes: Sequence[int], found: Game) -> list[int]:
+    """The codes checked for a game: hole cards then a board it values, of its deck."""
+    row = _checked_codes(codes, _deck_mask(found.rankings))
+    sizes = _scorer.game_sizes(found)
+    if len(row) not in sizes:
+        wanted = " or ".join(str(size) for size in sizes)
+        raise CardCountError(f"{found.name} needs {wanted} card codes, got {len(row)}: {row}")
+    return row
+
+
+def _ranking_value(rules: RuleSet, row: list[int]) -> int:
+    """A checked row's strength from the compiled serial kernels (no C extension)."""
+    from showdown import _fast
+
     return _fast.ranking_best(rules, row)[0]
+
+
+def _game_values(found: Game, row: list[int]) -> tuple[int, ...]:
+    from showdown import _fast
+
+    return tuple(value for value, _ in _fast.game_best(found, row))
 
 
 def _checked_codes(codes: Sequence[int], allowed: int) -> list[int]:

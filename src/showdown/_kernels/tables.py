@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -26,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from showdown.rules import Formation, RuleSet, get_ranking
+from showdown.rules import Category, Formation, RuleSet, get_ranking
 from showdown.tables import get_table
 
 __all__ = [
@@ -45,6 +46,8 @@ __all__ = [
     "OmahaTables",
     "ScalarTables",
     "badugi_hand_values",
+    "deck_mask",
+    "flush_decides",
     "kernel_tables",
     "layout",
     "multisets",
@@ -124,6 +127,42 @@ HASH_SIZE: Final = 1 << 17
 _BASE: Final = 13
 _PATTERNS: Final = _BASE**5
 _BADUGI_HANDS: Final = comb(52, 4)
+
+
+_FIVES_ABOVE: Final = (
+    Category.HIGH_CARD,
+    Category.ONE_PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.STRAIGHT,
+)
+
+
+def flush_decides(rules: RuleSet) -> bool:
+    """With at most seven cards, a flush is the best hand whenever there is one.
+
+    Then one keyed lookup values six or seven cards (no need to try each five).
+
+    >>> flush_decides(get_ranking("high")), flush_decides(get_ranking("deuce_to_seven"))
+    (True, False)
+    """
+    if not rules.flushes:
+        return False
+    order = rules.category_order
+    return all(order.index(Category.FLUSH) > order.index(other) for other in _FIVES_ABOVE)
+
+
+def deck_mask(rankings: Iterable[RuleSet]) -> int:
+    """Bit mask of the codes in the deck of every ranking.
+
+    >>> deck_mask([get_ranking("shortdeck")]) == (1 << 52) - (1 << 16)  # no deuce to five
+    True
+    """
+    mask = (1 << 52) - 1
+    for rules in rankings:
+        indexes = {rank.index for rank in rules.rank_order}
+        mask &= sum(1 << code for code in range(52) if code >> 2 in indexes)
+    return mask
 
 
 def rank_keys_of(ranks: list[int]) -> int:

@@ -1,0 +1,623 @@
+/*
+ * showdown._ceval: one hand's strength per call, from Python, in compiled code.
+ *
+ * This file holds no table. Every number it looks up comes from showdown's own
+ * Python code (showdown._kernels.tables, built from the rule tables), handed in
+ * as buffers by a loader the first time an entry is called; the entry keeps
+ * those arrays referenced. What is here is only key arithmetic over the cards
+ * (a sum of per-rank keys, per-suit rank masks, a combination index) and the
+ * lookups themselves, as the numba kernels of showdown._kernels do.
+ *
+ * An entry is a builtin function whose `self` is a Spec. Its fast path takes
+ * a list or tuple of plain ints; any other input, or any input it would refuse
+ * (wrong count, a code out of range, outside the deck or given twice), goes to
+ * the Python `delegate` given with it, which raises showdown's own errors with
+ * their usual messages (or values a valid input of another type, such as
+ * NumPy integers).
+ *
+ * Loader result (a tuple, see showdown._scorer):
+ *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
+ *    hash_size, binomials, rankings)
+ * with rankings a tuple of one or two
+ *   (badugi, keyed_max, ranks, flushes, badugi_hands).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_CODES 16
+#define MAX_RANKINGS 2
+#define N_BUFFERS (4 + 3 * MAX_RANKINGS)
+
+typedef struct {
+    int badugi;              /* Badugi: the four cards' combination index */
+    int keyed_max;           /* up to this many cards: one keyed lookup; more: best five */
+    const uint16_t *ranks;   /* perfect-hash slot -> strength without a flush */
+    Py_ssize_t n_ranks;
+    const uint16_t *flushes; /* 13-bit suited rank mask -> flush strength; NULL: no flushes */
+    Py_ssize_t n_flushes;
+    const uint16_t *badugi_hands; /* combination index of four codes -> strength */
+    Py_ssize_t n_badugi;
+} Ranking;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *loader;   /* () -> the tables and the shape of the entry */
+    PyObject *delegate; /* (codes) -> value or showdown's error, for every other input */
+    PyObject *name;
+    PyObject *doc;
+    PyMethodDef def;
+    int ready;
+    int tuple_out;      /* a game: one value per ranking, as a tuple */
+    int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
+    uint32_t sizes;     /* bit n set: n codes accepted */
+    uint64_t deck;      /* bit c set: code c is in the deck */
+    const int64_t *rank_keys;
+    const int32_t *offsets;
+    Py_ssize_t n_offsets;
+    int hash_shift;
+    uint32_t hash_mask;
+    const int64_t *binomials; /* C(n, k): k * 52 + n */
+    int n_rankings;
+    Ranking rankings[MAX_RANKINGS];
+    Py_buffer views[N_BUFFERS];
+    int n_views;
+} Spec;
+
+static void
+release_views(Py_buffer *views, int n)
+{
+    for (int i = 0; i < n; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+}
+
+static void
+Spec_dealloc(Spec *self)
+{
+    PyObject_GC_UnTrack(self);
+    release_views(self->views, self->n_views);
+    Py_CLEAR(self->loader);
+    Py_CLEAR(self->delegate);
+    Py_CLEAR(self->name);
+    Py_CLEAR(self->doc);
+    PyObject_GC_Del(self);
+}
+
+static int
+Spec_traverse(Spec *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->loader);
+    Py_VISIT(self->delegate);
+    for (int i = 0; i < self->n_views; i++) {
+        Py_VISIT(self->views[i].obj);
+    }
+    return 0;
+}
+
+static PyTypeObject SpecType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._ceval.Spec",
+    .tp_basicsize = sizeof(Spec),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The tables and shape of one compiled per-call entry.",
+    .tp_dealloc = (destructor)Spec_dealloc,
+    .tp_traverse = (traverseproc)Spec_traverse,
+};
+
+/* ------------------------------------------------------------------ loading */
+
+/* A contiguous one-dimensional buffer of `itemsize`-byte items of one of `formats`. */
+static int
+take_view(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const char *formats,
+          const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@') {
+        format++;
+    }
+    if (view->ndim != 1 || view->itemsize != itemsize || strlen(format) != 1 ||
+        strchr(formats, format[0]) == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a flat array of %zd-byte items", what,
+                     itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+load(Spec *self)
+{
+    PyObject *config = PyObject_CallNoArgs(self->loader);
+    if (config == NULL) {
+        return -1;
+    }
+    if (self->ready) { /* another thread loaded while the loader ran */
+        Py_DECREF(config);
+        return 0;
+    }
+    Py_buffer views[N_BUFFERS];
+    int n_views = 0;
+    int tuple_out, omaha_hole, hash_shift;
+    unsigned long long sizes, deck, hash_size;
+    PyObject *rank_keys, *offsets, *binomials, *rankings;
+    Spec built;
+    memset(&built, 0, sizeof(built));
+    if (!PyArg_ParseTuple(config, "piKKOOiKOO!;the loader's result", &tuple_out, &omaha_hole,
+                          &sizes, &deck, &rank_keys, &offsets, &hash_shift, &hash_size,
+                          &binomials, &PyTuple_Type, &rankings)) {
+        goto fail;
+    }
+    Py_ssize_t n_rankings = PyTuple_GET_SIZE(rankings);
+    if (n_rankings < 1 || n_rankings > MAX_RANKINGS || hash_size == 0 ||
+        (hash_size & (hash_size - 1)) || hash_size > (1ULL << 31) || hash_shift < 0 ||
+        hash_shift > 31 || omaha_hole < 0 || omaha_hole > MAX_CODES) {
+        PyErr_SetString(PyExc_ValueError, "the loader's result is out of bounds");
+        goto fail;
+    }
+    if (take_view(rank_keys, &views[n_views], 8, "lq", "rank keys") < 0) {
+        goto fail;
+    }
+    if (views[n_views].len != 13 * 8) {
+        n_views++;
+        PyErr_SetString(PyExc_ValueError, "rank keys: expected 13 keys");
+        goto fail;
+    }
+    built.rank_keys = (const int64_t *)views[n_views++].buf;
+    if (take_view(offsets, &views[n_views], 4, "i", "offsets") < 0) {
+        goto fail;
+    }
+    built.offsets = (const int32_t *)views[n_views].buf;
+    built.n_offsets = views[n_views++].shape[0];
+    if (take_view(binomials, &views[n_views], 8, "lq", "binomials") < 0) {
+        goto fail;
+    }
+    if (views[n_views].len != 5 * 52 * 8) {
+        n_views++;
+        PyErr_SetString(PyExc_ValueError, "binomials: expected 5 x 52");
+        goto fail;
+    }
+    built.binomials = (const int64_t *)views[n_views++].buf;
+    for (Py_ssize_t r = 0; r < n_rankings; r++) {
+        Ranking *ranking = &built.rankings[r];
+        PyObject *ranks, *flushes, *hands;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOO;a ranking's tables",
+                              &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands)) {
+            goto fail;
+        }
+        if (ranking->keyed_max < 0 || ranking->keyed_max > 7) {
+            PyErr_SetString(PyExc_ValueError, "keyed_max is out of 0..7");
+            goto fail;
+        }
+        if (take_view(ranks, &views[n_views], 2, "H", "ranks") < 0) {
+            goto fail;
+        }
+        ranking->ranks = (const uint16_t *)views[n_views].buf;
+        ranking->n_ranks = views[n_views++].shape[0];
+        if (take_view(flushes, &views[n_views], 2, "H", "flushes") < 0) {
+            goto fail;
+        }
+        ranking->n_flushes = views[n_views].shape[0];
+        ranking->flushes = ranking->n_flushes ? (const uint16_t *)views[n_views].buf : NULL;
+        n_views++;
+        if (ranking->flushes != NULL && ranking->n_flushes != (1 << 13)) {
+            PyErr_SetString(PyExc_ValueError, "flushes: expected 8192 masks");
+            goto fail;
+        }
+        if (take_view(hands, &views[n_views], 2, "H", "badugi hands") < 0) {
+            goto fail;
+        }
+        ranking->badugi_hands = (const uint16_t *)views[n_views].buf;
+        ranking->n_badugi = views[n_views++].shape[0];
+        if (!ranking->badugi && ranking->n_ranks != (Py_ssize_t)hash_size) {
+            PyErr_SetString(PyExc_ValueError, "ranks: expected one strength per hash slot");
+            goto fail;
+        }
+        if (ranking->badugi && ranking->n_badugi != 270725) {
+            PyErr_SetString(PyExc_ValueError, "badugi hands: expected C(52, 4) strengths");
+            goto fail;
+        }
+    }
+    if (self->ready) {
+        release_views(views, n_views);
+        Py_DECREF(config);
+        return 0;
+    }
+    self->tuple_out = tuple_out;
+    self->omaha_hole = omaha_hole;
+    self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
+    self->deck = deck & ((1ULL << 52) - 1);
+    self->rank_keys = built.rank_keys;
+    self->offsets = built.offsets;
+    self->n_offsets = built.n_offsets;
+    self->hash_shift = hash_shift;
+    self->hash_mask = (uint32_t)(hash_size - 1);
+    self->binomials = built.binomials;
+    self->n_rankings = (int)n_rankings;
+    memcpy(self->rankings, built.rankings, sizeof(built.rankings));
+    memcpy(self->views, views, sizeof(Py_buffer) * n_views);
+    self->n_views = n_views;
+    self->ready = 1;
+    Py_DECREF(config);
+    return 0;
+fail:
+    release_views(views, n_views);
+    Py_DECREF(config);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ values */
+
+static inline int
+popcount13(uint32_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(bits);
+#else
+    int count = 0;
+    for (; bits; bits &= bits - 1) {
+        count++;
+    }
+    return count;
+#endif
+}
+
+/* The strength without a flush of a multiset of ranks, by its rank key; -1: off the table. */
+static inline int
+rank_value(const Spec *self, const Ranking *ranking, int64_t key)
+{
+    int64_t row = key >> self->hash_shift;
+    if (key < 0 || row >= self->n_offsets) {
+        return -1;
+    }
+    return ranking->ranks[(uint64_t)(key + self->offsets[row]) & self->hash_mask];
+}
+
+typedef struct {
+    int n;
+    int codes[MAX_CODES];
+    int64_t keys[MAX_CODES]; /* each card's rank key */
+} Hand;
+
+/* At most seven cards in one lookup: a flush if five share a suit, else the ranks. */
+static int
+keyed_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+{
+    int64_t key = 0;
+    uint32_t suits[4] = {0, 0, 0, 0};
+    for (int i = 0; i < hand->n; i++) {
+        key += hand->keys[i];
+        suits[hand->codes[i] & 3] |= 1u << (hand->codes[i] >> 2);
+    }
+    if (ranking->flushes != NULL) {
+        for (int s = 0; s < 4; s++) {
+            if (popcount13(suits[s]) >= 5) {
+                return ranking->flushes[suits[s]];
+            }
+        }
+    }
+    return rank_value(self, ranking, key);
+}
+
+/* One five-card set: its rank key, and its suit when all five share one (else -1). */
+static inline int
+five_value(const Spec *self, const Ranking *ranking, int64_t key, int suit, uint32_t mask)
+{
+    if (suit >= 0 && ranking->flushes != NULL) {
+        return ranking->flushes[mask];
+    }
+    return rank_value(self, ranking, key);
+}
+
+/* The best five of more cards than one lookup takes: every five-card subset. */
+static int
+best_five_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+{
+    const int n = hand->n;
+    int best = 0;
+    for (int a = 0; a < n - 4; a++) {
+        for (int b = a + 1; b < n - 3; b++) {
+            for (int c = b + 1; c < n - 2; c++) {
+                int64_t abc = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                for (int d = c + 1; d < n - 1; d++) {
+                    for (int e = d + 1; e < n; e++) {
+                        const int *k = hand->codes;
+                        int suit = k[a] & 3;
+                        if ((k[b] & 3) != suit || (k[c] & 3) != suit || (k[d] & 3) != suit ||
+                            (k[e] & 3) != suit) {
+                            suit = -1;
+                        }
+                        uint32_t mask = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) |
+                                        (1u << (k[c] >> 2)) | (1u << (k[d] >> 2)) |
+                                        (1u << (k[e] >> 2));
+                        int value = five_value(self, ranking,
+                                               abc + hand->keys[d] + hand->keys[e], suit, mask);
+                        if (value < 0) {
+                            return -1;
+                        }
+                        if (value > best) {
+                            best = value;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+static int
+badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+{
+    int s[4] = {hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3]};
+    for (int i = 1; i < 4; i++) { /* insertion sort of four */
+        int code = s[i], j = i - 1;
+        while (j >= 0 && s[j] > code) {
+            s[j + 1] = s[j];
+            j--;
+        }
+        s[j + 1] = code;
+    }
+    const int64_t *binom = self->binomials;
+    int64_t index = binom[52 + s[0]] + binom[2 * 52 + s[1]] + binom[3 * 52 + s[2]] +
+                    binom[4 * 52 + s[3]];
+    if (index < 0 || index >= ranking->n_badugi) {
+        return -1;
+    }
+    return ranking->badugi_hands[index];
+}
+
+static int
+ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+{
+    if (ranking->badugi) {
+        return badugi_value(self, ranking, hand);
+    }
+    if (hand->n <= ranking->keyed_max) {
+        return keyed_value(self, ranking, hand);
+    }
+    return best_five_value(self, ranking, hand);
+}
+
+/* Exactly two hole cards and three board cards, best per ranking into `out`. */
+static int
+omaha_values(const Spec *self, const Hand *hand, int *out)
+{
+    const int hole = self->omaha_hole, n = hand->n;
+    const int *k = hand->codes;
+    int64_t pair_key[MAX_CODES * (MAX_CODES - 1) / 2], triple_key[10];
+    int pair_suit[MAX_CODES * (MAX_CODES - 1) / 2], triple_suit[10];
+    uint32_t pair_mask[MAX_CODES * (MAX_CODES - 1) / 2], triple_mask[10];
+    int n_pairs = 0, n_triples = 0;
+    if (n - hole > 5) {
+        return -1;
+    }
+    for (int a = 0; a < hole; a++) {
+        for (int b = a + 1; b < hole; b++) {
+            pair_key[n_pairs] = hand->keys[a] + hand->keys[b];
+            pair_suit[n_pairs] = (k[a] & 3) == (k[b] & 3) ? (k[a] & 3) : -1;
+            pair_mask[n_pairs] = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2));
+            n_pairs++;
+        }
+    }
+    for (int a = hole; a < n; a++) {
+        for (int b = a + 1; b < n; b++) {
+            for (int c = b + 1; c < n; c++) {
+                triple_key[n_triples] = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                int suit = k[a] & 3;
+                triple_suit[n_triples] =
+                    ((k[b] & 3) == suit && (k[c] & 3) == suit) ? suit : -1;
+                triple_mask[n_triples] =
+                    (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
+                n_triples++;
+            }
+        }
+    }
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        int best = 0;
+        for (int p = 0; p < n_pairs; p++) {
+            for (int t = 0; t < n_triples; t++) {
+                int suit = pair_suit[p] == triple_suit[t] ? pair_suit[p] : -1;
+                int value = five_value(self, ranking, pair_key[p] + triple_key[t], suit,
+                                       pair_mask[p] | triple_mask[t]);
+                if (value < 0) {
+                    return -1;
+                }
+                if (value > best) {
+                    best = value;
+                }
+            }
+        }
+        out[r] = best;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the call */
+
+static PyObject *
+off_the_table(void)
+{
+    PyErr_SetString(PyExc_RuntimeError,
+                    "showdown._ceval: a hand key fell outside the tables it was given");
+    return NULL;
+}
+
+static PyObject *
+score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Spec *self = (Spec *)module_self;
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "%U() takes exactly one argument (codes), got %zd",
+                     self->name, nargs);
+        return NULL;
+    }
+    if (!self->ready && load(self) < 0) {
+        return NULL;
+    }
+    PyObject *codes = args[0];
+    PyObject **items;
+    Py_ssize_t n;
+    if (PyList_CheckExact(codes)) {
+        items = ((PyListObject *)codes)->ob_item;
+        n = PyList_GET_SIZE(codes);
+    }
+    else if (PyTuple_CheckExact(codes)) {
+        items = ((PyTupleObject *)codes)->ob_item;
+        n = PyTuple_GET_SIZE(codes);
+    }
+    else {
+        goto slow;
+    }
+    if (n > MAX_CODES || !((self->sizes >> n) & 1)) {
+        goto slow;
+    }
+    Hand hand;
+    hand.n = (int)n;
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = items[i];
+        if (!PyLong_CheckExact(item)) {
+            goto slow;
+        }
+        int overflow;
+        long code = PyLong_AsLongAndOverflow(item, &overflow);
+        if (overflow || code < 0 || code > 51) {
+            goto slow;
+        }
+        uint64_t bit = 1ULL << code;
+        if (seen & bit) {
+            goto slow;
+        }
+        seen |= bit;
+        hand.codes[i] = (int)code;
+        hand.keys[i] = self->rank_keys[code >> 2];
+    }
+    if (seen & ~self->deck) {
+        goto slow;
+    }
+    int values[MAX_RANKINGS];
+    if (self->omaha_hole) {
+        if (omaha_values(self, &hand, values) < 0) {
+            return off_the_table();
+        }
+    }
+    else {
+        for (int r = 0; r < self->n_rankings; r++) {
+            values[r] = ranking_value(self, &self->rankings[r], &hand);
+            if (values[r] < 0) {
+                return off_the_table();
+            }
+        }
+    }
+    if (!self->tuple_out) {
+        return PyLong_FromLong(values[0]);
+    }
+    PyObject *out = PyTuple_New(self->n_rankings);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (int r = 0; r < self->n_rankings; r++) {
+        PyObject *value = PyLong_FromLong(values[r]);
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, r, value);
+    }
+    return out;
+slow:
+    return PyObject_Vectorcall(self->delegate, args, 1, NULL);
+}
+
+/* ------------------------------------------------------------------ module */
+
+PyDoc_STRVAR(entry_doc,
+             "entry(name, module, doc, loader, delegate, /)\n--\n\n"
+             "A builtin function valuing one hand per call: `loader()` gives its tables on\n"
+             "the first call, `delegate(codes)` answers every input the fast path does not.");
+
+static PyObject *
+entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "entry(name, module, doc, loader, delegate) takes 5 arguments");
+        return NULL;
+    }
+    PyObject *name = args[0], *owner = args[1], *doc = args[2];
+    if (!PyUnicode_Check(name) || !PyUnicode_Check(owner) || !PyUnicode_Check(doc)) {
+        PyErr_SetString(PyExc_TypeError, "name, module and doc must be texts");
+        return NULL;
+    }
+    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "loader and delegate must be callable");
+        return NULL;
+    }
+    Spec *self = PyObject_GC_New(Spec, &SpecType);
+    if (self == NULL) {
+        return NULL;
+    }
+    memset((char *)self + sizeof(PyObject), 0, sizeof(Spec) - sizeof(PyObject));
+    Py_INCREF(name);
+    self->name = name;
+    Py_INCREF(doc);
+    self->doc = doc;
+    Py_INCREF(args[3]);
+    self->loader = args[3];
+    Py_INCREF(args[4]);
+    self->delegate = args[4];
+    PyObject_GC_Track(self);
+    const char *name_text = PyUnicode_AsUTF8(name);
+    const char *doc_text = PyUnicode_AsUTF8(doc);
+    if (name_text == NULL || doc_text == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->def.ml_name = name_text;
+    self->def.ml_meth = (PyCFunction)(void (*)(void))score;
+    self->def.ml_flags = METH_FASTCALL;
+    self->def.ml_doc = doc_text;
+    PyObject *function = PyCFunction_NewEx(&self->def, (PyObject *)self, owner);
+    Py_DECREF(self);
+    return function;
+}
+
+static PyMethodDef module_methods[] = {
+    {"entry", (PyCFunction)(void (*)(void))entry, METH_FASTCALL, entry_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "showdown._ceval",
+    .m_doc = "One hand's strength per call over showdown's own tables (see showdown._scorer).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__ceval(void)
+{
+    if (PyType_Ready(&SpecType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&module_def);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&SpecType);
+    if (PyModule_AddObject(module, "Spec", (PyObject *)&SpecType) < 0) {
+        Py_DECREF(&SpecType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
