@@ -176,11 +176,19 @@ class ShowdownGroup(TyperGroup):
         from showdown.cli._help import speaking
 
         _help_lang[0] = code
+        before = os.environ.get("SHOWDOWN_LANG")
+        # ``showdown -l ru hand ...``: the language given before the command is the
+        # command's too (its own --lang still wins), ahead of the environment's.
+        os.environ["SHOWDOWN_LANG"] = code
         try:
             with speaking(get_language(code)):
                 return super().main(*args, **kwargs)
         finally:
             _help_lang[0] = DEFAULT_LANGUAGE
+            if before is None:
+                os.environ.pop("SHOWDOWN_LANG", None)
+            else:
+                os.environ["SHOWDOWN_LANG"] = before
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
@@ -255,8 +263,19 @@ def _main(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        "-l",
+        help="Language of every command, its errors and this help: en, ru or ro.",
+    ),
 ) -> None:
     """Decide poker showdowns: who wins, with which five cards, why, and the split."""
+    if lang is not None:  # the command itself reads it (ShowdownGroup.main); check it here
+        try:
+            normalize_language(lang)
+        except UnknownLanguageError as error:
+            raise fail(str(error)) from None
 
 
 LangOption = Annotated[

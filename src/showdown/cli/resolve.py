@@ -159,7 +159,7 @@ def _depth(value: object) -> int:
     return deepest
 
 
-_TOO_DEEP: Final = "line {number}: JSON nested deeper than {depth} levels"
+_TOO_DEEP: Final = N_("line {number}: JSON nested deeper than {depth} levels")
 
 
 def _too_deep(number: int) -> InvalidRecordError:
