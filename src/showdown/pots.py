@@ -463,20 +463,29 @@ def _validate(showdown: Showdown) -> None:
             "{game} has no board: it cannot be run more than once", game=game.name
         )
     if not game.has_board and len(boards[0]) > 1:
-        raise CardCountError(
-            f"{game.name} has no board: a stud game takes at most one community card, "
-            f"got {_cards_text(boards[0])}"
+        raise CardCountError.of(
+            "{game} has no board: a stud game takes at most one community card, got {cards}",
+            game=game.name,
+            cards=_cards_text(boards[0]),
         )
     seen: dict[int, str] = {}  # by card code: a Card hashes in Python, an int in C
+    # where each card was seen: a board (a message of the catalogue) or a player's name
     shared = _shared_prefix(boards)
     for number, board in enumerate(boards):
-        label = "the board" if len(boards) == 1 else f"board {number + 1}"
+        label = (
+            Message("the board")
+            if len(boards) == 1
+            else Message("board {number}", number=number + 1)
+        )
         for position, card in enumerate(board):
             if position < shared and number > 0:
                 continue
             if card._code in seen:
-                raise DuplicateCardError(
-                    f"card {card} is used twice: on {label} and {seen[card._code]}"
+                raise DuplicateCardError.of(
+                    "card {card} is used twice: on {place} and {other}",
+                    card=str(card),
+                    place=label,
+                    other=seen[card._code],
                 )
             seen[card._code] = label
     for player in players:
@@ -487,8 +496,11 @@ def _validate(showdown: Showdown) -> None:
                 _check_hand(game, player, board)
         for card in player.cards:
             if card._code in seen:
-                raise DuplicateCardError(
-                    f"card {card} is used twice: by {player.name} and {seen[card._code]}"
+                raise DuplicateCardError.of(
+                    "card {card} is used twice: by {name} and {other}",
+                    card=str(card),
+                    name=player.name,
+                    other=seen[card._code],
                 )
             seen[card._code] = player.name
 
