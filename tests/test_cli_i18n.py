@@ -136,9 +136,9 @@ def _english_left(english: str, romanian: str) -> set[str]:
             continue
         for piece in re.split(r"\{[^}]*\}", message):
             piece = " ".join(piece.split())
-            if len(piece) >= 12 and piece in english and piece in romanian:
-                if piece not in translation:
-                    left.add(piece)
+            shown = len(piece) >= 12 and piece in english and piece in romanian
+            if shown and piece not in translation:
+                left.add(piece)
     return left
 
 
@@ -324,7 +324,8 @@ def test_resolve_json_keeps_the_english_message_and_adds_the_language(bad_file: 
     assert all("text" not in record["error"] for record in english)
     for en, ru in zip(english, russian, strict=True):
         assert {k: v for k, v in ru["error"].items() if k != "text"} == en["error"]
-        assert ru["error"]["text"] and ru["error"]["text"] != en["error"]["message"]
+        assert ru["error"]["text"]
+        assert ru["error"]["text"] != en["error"]["message"]
     assert english[0]["error"]["message"] == "a showdown needs at least 2 players, got 1"
     assert english[-1]["error"]["message"] == (
         "line 10 is not UTF-8: byte 0xff at column 1 ('invalid start byte')"
@@ -353,7 +354,7 @@ def test_audit_says_its_reasons_in_the_language(lang: str) -> None:
     text = _run(["audit", *AUDIT_PATHS, "--lang", lang], code=1)
     flat = _flat(text)
     for words in AUDIT_WORDS[lang]:
-        assert words.split()[0] in flat and words in flat, words
+        assert words in flat, words
     if lang == "ru":
         assert _latin_left(text) == set()
         assert "Ann и Bob делят основной банк" in flat  # the pots' explanations too

@@ -270,7 +270,9 @@ def test_lowball_explanations_say_the_lower_card_wins():
     a = evaluate("7c 6d 4h 3s 2c", ranking="razz")
     b = evaluate("7d 6h 5s 3c 2d", ranking="razz")
     assert explain(a, b, lang="ru").text == "у обоих лоу 7-6; решает третья карта: 4 лучше 5"
-    assert explain(a, b, lang="ro").text == "ambii au mâini mici 7-6; decide a treia carte: 4 bate 5"
+    assert (
+        explain(a, b, lang="ro").text == "ambii au mâini mici 7-6; decide a treia carte: 4 bate 5"
+    )
 
 
 def test_category_and_tie_explanations():

@@ -52,6 +52,7 @@ def _history(
         except ShowdownError as error:
             raise fail(escape(str(error))) from None
 
+
 _FORMATS = ("phh",)
 
 
