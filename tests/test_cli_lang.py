@@ -52,8 +52,9 @@ LOANWORDS = {
     "ru": {"random"},
     "ro": {"texas", "hold", "em", "random", "high", "low"},
 }
-# Romanian words spelled as English ones: 'as' (an ace), 'are' (has), 'decide' (decides).
-LOANWORDS["ro"] |= {"as", "are", "decide"}
+# Romanian words spelled as English ones: 'as' (an ace), 'are' (has), 'decide' (decides),
+# 'enumerate' (enumerated).
+LOANWORDS["ro"] |= {"as", "are", "decide", "enumerate"}
 
 
 def _leftover_english(text: str, lang: str) -> set[str]:

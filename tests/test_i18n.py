@@ -72,6 +72,9 @@ def test_the_template_holds_exactly_the_messages_of_the_code():
         )
         if not filename.startswith("_kernels")
     }
+    from showdown.cli._help import help_messages  # the CLI's help, read from the commands
+
+    in_code |= {(text.context, text.message) for text in help_messages()}
     with (LOCALE_DIR / "showdown.pot").open("rb") as file:
         template = {
             (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(file) if m.id
@@ -221,7 +224,7 @@ def test_english_is_the_text_of_the_code():
         ("Ah Qd Th 8s 2c", "high", "Старшая карта туз", "Carte mare as"),
         ("5c 4d 3h 2s Ah", "razz", "Колесо (5-4-3-2-A)", "Roata (5-4-3-2-A)"),
         ("7c 5d 4h 3s 2h", "2-7", "Номер один (7-5-4-3-2)", "Numărul 1 (7-5-4-3-2)"),
-        ("8c 6d 5h 3s 2h", "razz", "Лоу 8-6-5-3-2", "8-6-5-3-2 low"),
+        ("8c 6d 5h 3s 2h", "razz", "Лоу 8-6-5-3-2", "Mică 8-6-5-3-2"),
         ("4h 4s 2c Ad", "badugi", "Трёхкарточный бадуги 4-2-A", "Badugi de trei cărți 4-2-A"),
     ],
 )
@@ -267,7 +270,9 @@ def test_lowball_explanations_say_the_lower_card_wins():
     a = evaluate("7c 6d 4h 3s 2c", ranking="razz")
     b = evaluate("7d 6h 5s 3c 2d", ranking="razz")
     assert explain(a, b, lang="ru").text == "у обоих лоу 7-6; решает третья карта: 4 лучше 5"
-    assert explain(a, b, lang="ro").text == "ambii au 7-6 low; decide a treia carte: 4 bate 5"
+    assert (
+        explain(a, b, lang="ro").text == "ambii au mâini mici 7-6; decide a treia carte: 4 bate 5"
+    )
 
 
 def test_category_and_tie_explanations():

@@ -3,7 +3,9 @@
 ``python -m showdown._catalogs extract update compile``: extract every message
 of the package into ``locale/showdown.pot``, merge the template into each
 language's ``.po`` (new messages arrive untranslated), and compile the ``.mo``
-files the library reads. Needs Babel (the ``web`` extra).
+files the library reads. Needs Babel (the ``web`` extra). The command line's help
+texts are extracted from the commands themselves
+(:func:`showdown.cli._help.help_messages`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from showdown.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 __all__ = ["compile_catalogs", "main"]
 
 _KEYWORDS: Final = {"_": None, "gettext": None, "pgettext": ((1, "c"), 2), "N_": None,
-                    "pN_": ((1, "c"), 2), "ngettext": (1, 2), "of": None,
+                    "pN_": ((1, "c"), 2), "ngettext": (1, 2), "of": None, "Message": None,
                     "_bad_token": (2,)}  # fmt: skip
 
 
@@ -45,6 +47,22 @@ def _extract() -> None:  # pragma: no cover - maintenance
         if filename.startswith("_kernels"):
             continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # The command line's help: docstrings and option help, written as plain English
+    # where the commands are defined (showdown.cli._help says them in the language).
+    from showdown.cli._help import help_messages
+
+    for text in help_messages():
+        known = catalog.get(text.message, context=text.context)
+        comments = list(known.auto_comments) if known is not None else []
+        if f"help of {text.where}" not in comments:
+            comments.append(f"help of {text.where}")
+        catalog.add(
+            text.message,
+            None,
+            [("cli/_help.py", 0)],
+            auto_comments=comments,
+            context=text.context,
+        )
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as file:
         write_po(file, catalog, width=100, include_lineno=False)
 

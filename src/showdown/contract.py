@@ -55,9 +55,10 @@ from typing import Any, Final
 
 from showdown._validate import json_whole
 from showdown.cards import Card, format_cards, parse_cards
-from showdown.errors import InvalidRecordError
+from showdown.errors import InvalidRecordError, Message, Term
 from showdown.evaluation import HandValue
 from showdown.games import get_game
+from showdown.i18n import N_
 from showdown.money import Amount, format_amount, parse_amount, parse_rake
 from showdown.pots import OddChipRule, Player, Showdown, ShowdownResult, resolve
 
@@ -76,12 +77,33 @@ _PLAYER_KEYS: Final = {"name", "cards", "stake", "folded", "dead", "mucked"}
 _MAX_BOARDS: Final = 3
 
 
+_KINDS: Final = {
+    "list": N_("list"),
+    "str": N_("str"),
+    "int": N_("int"),
+    "float": N_("float"),
+    "bool": N_("bool"),
+    "NoneType": N_("NoneType"),
+}
+"""The Python names of the JSON values a record may wrongly be, each a catalogue word."""
+
+
+def _kind(value: object) -> str:
+    """What a decoded JSON value is (``'list'``), a word the languages translate."""
+    name = type(value).__name__
+    return Term(name) if name in _KINDS else name
+
+
 def _cards(value: object, where: str) -> str | list[str]:
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return [str(item) for item in value]
-    raise InvalidRecordError(f"{where} must be a text or a list of card texts, got {value!r}")
+    raise InvalidRecordError.of(
+        "{where} must be a text or a list of card texts, got {value}",
+        where=where,
+        value=repr(value),
+    )
 
 
 def showdown_from_json(record: object) -> Showdown:
@@ -92,14 +114,18 @@ def showdown_from_json(record: object) -> Showdown:
         UnknownGameError, CardParseError, DuplicateCardError: as the library.
     """
     if not isinstance(record, Mapping):
-        raise InvalidRecordError(f"a showdown must be a JSON object, got {type(record).__name__}")
+        raise InvalidRecordError.of(
+            "a showdown must be a JSON object, got {kind}", kind=_kind(record)
+        )
     unknown = set(record) - _SHOWDOWN_KEYS
     if unknown:
-        raise InvalidRecordError(
-            f"unknown field(s) {sorted(unknown)}: use {sorted(_SHOWDOWN_KEYS)}"
+        raise InvalidRecordError.of(
+            "unknown field(s) {fields}: use {names}",
+            fields=str(sorted(unknown)),
+            names=str(sorted(_SHOWDOWN_KEYS)),
         )
     if "game" not in record or not isinstance(record["game"], str):
-        raise InvalidRecordError("field 'game' is required and must be a text")
+        raise InvalidRecordError.of("field 'game' is required and must be a text")
     game = get_game(record["game"])
     board_value = record.get("board")
     board = parse_cards(_cards(board_value, "board")) if board_value is not None else ()
@@ -107,10 +133,12 @@ def showdown_from_json(record: object) -> Showdown:
     if record.get("boards") is not None:
         raw_boards = record["boards"]
         if board_value is not None:
-            raise InvalidRecordError("give either 'board' or 'boards', not both")
+            raise InvalidRecordError.of("give either 'board' or 'boards', not both")
         if not isinstance(raw_boards, list) or not 1 <= len(raw_boards) <= _MAX_BOARDS:
-            raise InvalidRecordError(
-                f"boards must be a list of 1 to {_MAX_BOARDS} boards, got {raw_boards!r}"
+            raise InvalidRecordError.of(
+                "boards must be a list of 1 to {most} boards, got {value}",
+                most=_MAX_BOARDS,
+                value=repr(raw_boards),
             )
         boards = tuple(
             parse_cards(_cards(item, f"boards[{k}]")) for k, item in enumerate(raw_boards)
@@ -123,38 +151,53 @@ def showdown_from_json(record: object) -> Showdown:
         [json_whole(r) for r in raw_rake] if isinstance(raw_rake, list) else json_whole(raw_rake)
     )
     unit = (
-        parse_amount(json_whole(record["unit"]), "unit") if record.get("unit") is not None else None
+        parse_amount(json_whole(record["unit"]), Message("unit"))
+        if record.get("unit") is not None
+        else None
     )
     button = json_whole(record.get("button", 0))
     if isinstance(button, bool) or not isinstance(button, int):
-        raise InvalidRecordError(f"button must be a seat number, got {button!r}")
+        raise InvalidRecordError.of("button must be a seat number, got {value}", value=repr(button))
     odd_chip = record.get("odd_chip", "auto")
     try:
         rule = OddChipRule(odd_chip)
     except ValueError:
         choices = ", ".join(r.value for r in OddChipRule)
-        raise InvalidRecordError(f"odd_chip {odd_chip!r} is not one of {choices}") from None
+        raise InvalidRecordError.of(
+            "odd_chip {value} is not one of {choices}", value=repr(odd_chip), choices=choices
+        ) from None
     raw_players = record.get("players")
     if not isinstance(raw_players, list):
-        raise InvalidRecordError("field 'players' is required and must be a list")
+        raise InvalidRecordError.of("field 'players' is required and must be a list")
     players: list[Player] = []
     for seat, raw in enumerate(raw_players):
         where = f"players[{seat}]"
         if not isinstance(raw, Mapping):
-            raise InvalidRecordError(f"{where} must be an object, got {raw!r}")
+            raise InvalidRecordError.of(
+                "{where} must be an object, got {value}", where=where, value=repr(raw)
+            )
         unknown = set(raw) - _PLAYER_KEYS
         if unknown:
-            raise InvalidRecordError(f"{where}: unknown field(s) {sorted(unknown)}")
+            raise InvalidRecordError.of(
+                "{where}: unknown field(s) {fields}", where=where, fields=str(sorted(unknown))
+            )
         name = raw.get("name", f"Player {seat + 1}")
         if not isinstance(name, str) or not name:
-            raise InvalidRecordError(f"{where}.name must be a non-empty text, got {name!r}")
-        stake = parse_amount(json_whole(raw.get("stake", 0)), f"{name}: stake")
-        dead = parse_amount(json_whole(raw.get("dead", 0)), f"{name}: dead")
+            raise InvalidRecordError.of(
+                "{where}.name must be a non-empty text, got {value}", where=where, value=repr(name)
+            )
+        stake = parse_amount(json_whole(raw.get("stake", 0)), Message("{name}: stake", name=name))
+        dead = parse_amount(json_whole(raw.get("dead", 0)), Message("{name}: dead", name=name))
         flags = []
         for flag in ("folded", "mucked"):
             value = raw.get(flag, False)
             if not isinstance(value, bool):
-                raise InvalidRecordError(f"{where}.{flag} must be true or false, got {value!r}")
+                raise InvalidRecordError.of(
+                    "{where}.{flag} must be true or false, got {value}",
+                    where=where,
+                    flag=flag,
+                    value=repr(value),
+                )
             flags.append(value)
         cards_value = raw.get("cards")
         cards = (

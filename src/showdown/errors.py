@@ -40,6 +40,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidArrayError",
     "InvalidRecordError",
+    "Message",
     "OneOf",
     "RangeParseError",
     "ShowdownError",
@@ -74,6 +75,52 @@ class _English(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+class Message(str):
+    """A text that keeps its template and values, so that it can be said in another
+    language (:meth:`showdown.i18n.Language.explain`); as a ``str`` it is the English.
+
+    A value may itself be a message, an error or a :class:`Term`.
+
+    >>> note = Message("{name} is not a JSON number", name="NaN")
+    >>> note, note.template, dict(note.params)
+    ('NaN is not a JSON number', '{name} is not a JSON number', {'name': 'NaN'})
+    >>> str(Message.joined([note, Message("skipped")], "{head}; {tail}"))
+    'NaN is not a JSON number; skipped'
+
+    Attributes:
+        template: the message before its values were put in (a catalogue id).
+        params: the values of the template.
+    """
+
+    template: str
+    params: Mapping[str, object]
+
+    def __new__(cls, template: str, /, **params: object) -> Self:
+        message = super().__new__(cls, template.format_map(_English(params)))
+        message.template = template
+        message.params = params
+        return message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_message, (self.template, dict(self.params)))
+
+    @classmethod
+    def joined(cls, parts: list[str], template: str) -> str:
+        """Texts joined two by two by ``template`` (``'{head}; {tail}'``), each part kept
+        translatable; a single part is itself, none is ``''``."""
+        if not parts:
+            return ""
+        joined = parts[0]
+        for part in parts[1:]:
+            joined = cls(template, head=joined, tail=part)
+        return joined
+
+
+def _message(template: str, params: dict[str, object]) -> Message:
+    """Unpickle a :class:`Message`."""
+    return Message(template, **params)
 
 
 class ShowdownError(ValueError):
@@ -168,16 +215,22 @@ class HistoryError(ShowdownError):
         game: str = "",
         showdown: bool = True,
     ) -> None:
-        where = ", ".join(
+        parts = [
             part
             for part in (
                 file,
-                f"line {line}" if line else "",
-                f"hand {hand}" if hand else "",
+                Message("line {line}", line=line) if line else "",
+                Message("hand {hand}", hand=hand) if hand else "",
             )
             if part
-        )
+        ]
+        where = Message.joined(parts, "{head}, {tail}")
         super().__init__(f"{where}: {reason}" if where else reason)
+        if where:  # said in another language too (Language.explain)
+            self.template = "{where}: {reason}"
+            self.params = {"where": where, "reason": reason}
+        elif isinstance(reason, Message):
+            self.template, self.params = reason.template, reason.params
         self.file = file
         self.line = line
         self.hand = hand

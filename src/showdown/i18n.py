@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
 
 from showdown.cards import Rank
-from showdown.errors import OneOf, ShowdownError, Term
+from showdown.errors import Message, OneOf, ShowdownError, Term
 from showdown.rules import Category
 
 __all__ = [
@@ -362,10 +362,12 @@ class Language:
         """
         return self._catalog.ngettext(singular, plural, count)
 
-    def explain(self, error: BaseException) -> str:
-        """An error's message in this language: its template translated, its values put in.
+    def explain(self, error: BaseException | str) -> str:
+        """An error's message, or a :class:`~showdown.errors.Message`, in this language:
+        its template translated, its values put in.
 
-        An error without a template (:meth:`ShowdownError.of`) keeps its message.
+        An error without a template (:meth:`ShowdownError.of`) keeps its message, and
+        so does a plain ``str``.
 
         >>> from showdown.cards import parse_cards
         >>> try:
@@ -377,14 +379,15 @@ class Language:
         template = getattr(error, "template", None)
         if template is None:
             return str(error)
-        params = {key: self._value(value) for key, value in error.params.items()}  # type: ignore[attr-defined]
+        values: Mapping[str, object] = getattr(error, "params", {})
+        params = {key: self._value(value) for key, value in values.items()}
         try:
             return self.gettext(template).format(**params)
         except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
             return str(error)
 
     def _value(self, value: object) -> object:
-        if isinstance(value, BaseException):
+        if isinstance(value, BaseException | Message):
             return self.explain(value)
         if isinstance(value, OneOf):
             return self.join_alternatives([str(self._value(item)) for item in value])

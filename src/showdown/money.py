@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from showdown.errors import StakeError
+from showdown.errors import Message, StakeError
 
 __all__ = ["Amount", "AmountLike", "Money", "format_amount", "parse_amount", "parse_rake"]
 
@@ -55,10 +55,17 @@ def parse_amount(value: object, where: str) -> Amount:
     if type(value) is int and value >= 0 and value.bit_length() <= 100:
         return value  # the usual case, whole chips
     if isinstance(value, bool):
-        raise StakeError(f"{where} {value!r} is not an amount: true/false is not a number")
+        raise StakeError.of(
+            "{where} {value} is not an amount: true/false is not a number",
+            where=where,
+            value=repr(value),
+        )
     if isinstance(value, float):
-        raise StakeError(
-            f"{where} {value!r} is a float: give an integer or an exact decimal text ('{value}')"
+        raise StakeError.of(
+            "{where} {value} is a float: give an integer or an exact decimal text ('{text}')",
+            where=where,
+            value=repr(value),
+            text=str(value),
         )
     amount: Amount
     if isinstance(value, int | Decimal):
@@ -68,23 +75,41 @@ def parse_amount(value: object, where: str) -> Amount:
         try:
             amount = Decimal(text)
         except InvalidOperation:
-            raise StakeError(f"{where} {value!r} is not a number") from None
+            raise StakeError.of(
+                "{where} {value} is not a number", where=where, value=repr(value)
+            ) from None
         if text.lower().lstrip("+-") in {"nan", "snan", "inf", "infinity"}:
-            raise StakeError(f"{where} {value!r} is not a finite number")
+            raise StakeError.of(
+                "{where} {value} is not a finite number", where=where, value=repr(value)
+            )
     else:
-        raise StakeError(
-            f"{where} {value!r} is not an amount: give an integer or a decimal text, "
-            f"not {type(value).__name__}"
+        raise StakeError.of(
+            "{where} {value} is not an amount: give an integer or a decimal text, not {kind}",
+            where=where,
+            value=repr(value),
+            kind=type(value).__name__,
         )
     if isinstance(amount, Decimal):
         if not amount.is_finite():
-            raise StakeError(f"{where} {value!r} is not a finite number")
+            raise StakeError.of(
+                "{where} {value} is not a finite number", where=where, value=repr(value)
+            )
         if len(amount.as_tuple().digits) > _MAX_DIGITS or amount.adjusted() > _MAX_DIGITS:
-            raise StakeError(f"{where} {value!r} has more than {_MAX_DIGITS} digits")
+            raise StakeError.of(
+                "{where} {value} has more than {digits} digits",
+                where=where,
+                value=repr(value),
+                digits=_MAX_DIGITS,
+            )
     elif amount.bit_length() > 100:
-        raise StakeError(f"{where} {value!r} has more than {_MAX_DIGITS} digits")
+        raise StakeError.of(
+            "{where} {value} has more than {digits} digits",
+            where=where,
+            value=repr(value),
+            digits=_MAX_DIGITS,
+        )
     if amount < 0:
-        raise StakeError(f"{where} {value!r} is negative")
+        raise StakeError.of("{where} {value} is negative", where=where, value=repr(value))
     return amount
 
 
@@ -99,9 +124,12 @@ def parse_rake(rake: object) -> Amount | tuple[Amount, ...]:
     """
     if isinstance(rake, list | tuple):
         if not rake:
-            raise StakeError("rake per pot is an empty list: give one amount per pot")
-        return tuple(parse_amount(r, f"rake of pot {k + 1}") for k, r in enumerate(rake))
-    return parse_amount(rake, "rake")
+            raise StakeError.of("rake per pot is an empty list: give one amount per pot")
+        return tuple(
+            parse_amount(r, Message("rake of pot {number}", number=k + 1))
+            for k, r in enumerate(rake)
+        )
+    return parse_amount(rake, Message("rake"))
 
 
 def format_amount(amount: Amount) -> str:
@@ -144,7 +172,9 @@ class Money:
         values = list(amounts)
         if unit is not None:
             if unit <= 0:
-                raise StakeError(f"unit {format_amount(unit)} is not a positive amount")
+                raise StakeError.of(
+                    "unit {unit} is not a positive amount", unit=format_amount(unit)
+                )
             exact = unit if isinstance(unit, Decimal) else Decimal(unit)
             return cls(exact, True, _quantum(exact))
         decimals = [v for v in values if isinstance(v, Decimal)]

@@ -98,7 +98,13 @@ from math import lcm
 from typing import Final
 
 from showdown.cards import Card, CardsLike, parse_cards
-from showdown.errors import CardCountError, DuplicateCardError, ShowdownError, StakeError
+from showdown.errors import (
+    CardCountError,
+    DuplicateCardError,
+    Message,
+    ShowdownError,
+    StakeError,
+)
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
 from showdown.games import Family, Game, GameHand, _game_hand, get_game
@@ -228,13 +234,19 @@ class Showdown:
                     "(name, cards) or (name, cards, stake)"
                 )
             name = entry[0]
-            stake = parse_amount(entry[2], f"{name}: stake") if len(entry) == 3 else 0
+            stake = (
+                parse_amount(entry[2], Message("{name}: stake", name=name))
+                if len(entry) == 3
+                else 0
+            )
             seats.append(Player(name, parse_cards(entry[1]), stake))
         try:
             rule = OddChipRule(odd_chip)
         except ValueError:
             choices = ", ".join(r.value for r in OddChipRule)
-            raise StakeError(f"odd_chip {odd_chip!r} is not one of {choices}") from None
+            raise StakeError.of(
+                "odd_chip {value} is not one of {choices}", value=repr(odd_chip), choices=choices
+            ) from None
         all_boards = tuple(parse_cards(b) for b in boards) if boards else ()
         first = all_boards[0] if all_boards else (parse_cards(board) if board else ())
         return cls(
@@ -421,44 +433,59 @@ def _validate(showdown: Showdown) -> None:
     game = showdown.game
     players = showdown.players
     if not isinstance(players, tuple) or not all(isinstance(p, Player) for p in players):
-        raise StakeError("players must be a tuple of Player values")
+        raise StakeError.of("players must be a tuple of Player values")
     if len(players) < 2:
-        raise StakeError(f"a showdown needs at least 2 players, got {len(players)}")
+        raise StakeError.of("a showdown needs at least 2 players, got {count}", count=len(players))
     names = [p.name for p in players]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise StakeError(f"player name {name!r} is not a non-empty text")
+            raise StakeError.of("player name {name} is not a non-empty text", name=repr(name))
         if names.count(name) > 1:
-            raise StakeError(f"player name {name!r} is used twice")
+            raise StakeError.of("player name {name} is used twice", name=repr(name))
     button = showdown.button
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(players):
-        raise StakeError(f"button {button!r} is not a seat: seats are 0..{len(players) - 1}")
+        raise StakeError.of(
+            "button {button} is not a seat: seats are 0..{last}",
+            button=repr(button),
+            last=len(players) - 1,
+        )
     for player in players:
         if player.folded and player.mucked:
-            raise StakeError(f"{player.name}: a player cannot both fold and muck")
+            raise StakeError.of("{name}: a player cannot both fold and muck", name=player.name)
     live = [p for p in players if p.in_hand]
     if not live:
-        raise StakeError("every player folded or mucked: at least one must remain in the hand")
+        raise StakeError.of("every player folded or mucked: at least one must remain in the hand")
     boards = showdown.all_boards
     if showdown.boards and showdown.board and showdown.board != showdown.boards[0]:
-        raise StakeError("board and boards disagree: give the boards only")
+        raise StakeError.of("board and boards disagree: give the boards only")
     if len(boards) > 1 and not game.has_board:
-        raise CardCountError(f"{game.name} has no board: it cannot be run more than once")
+        raise CardCountError.of(
+            "{game} has no board: it cannot be run more than once", game=game.name
+        )
     if not game.has_board and len(boards[0]) > 1:
-        raise CardCountError(
-            f"{game.name} has no board: a stud game takes at most one community card, "
-            f"got {_cards_text(boards[0])}"
+        raise CardCountError.of(
+            "{game} has no board: a stud game takes at most one community card, got {cards}",
+            game=game.name,
+            cards=_cards_text(boards[0]),
         )
     seen: dict[int, str] = {}  # by card code: a Card hashes in Python, an int in C
+    # where each card was seen: a board (a message of the catalogue) or a player's name
     shared = _shared_prefix(boards)
     for number, board in enumerate(boards):
-        label = "the board" if len(boards) == 1 else f"board {number + 1}"
+        label = (
+            Message("the board")
+            if len(boards) == 1
+            else Message("board {number}", number=number + 1)
+        )
         for position, card in enumerate(board):
             if position < shared and number > 0:
                 continue
             if card._code in seen:
-                raise DuplicateCardError(
-                    f"card {card} is used twice: on {label} and {seen[card._code]}"
+                raise DuplicateCardError.of(
+                    "card {card} is used twice: on {place} and {other}",
+                    card=str(card),
+                    place=label,
+                    other=seen[card._code],
                 )
             seen[card._code] = label
     for player in players:
@@ -469,8 +496,11 @@ def _validate(showdown: Showdown) -> None:
                 _check_hand(game, player, board)
         for card in player.cards:
             if card._code in seen:
-                raise DuplicateCardError(
-                    f"card {card} is used twice: by {player.name} and {seen[card._code]}"
+                raise DuplicateCardError.of(
+                    "card {card} is used twice: by {name} and {other}",
+                    card=str(card),
+                    name=player.name,
+                    other=seen[card._code],
                 )
             seen[card._code] = player.name
 
@@ -596,18 +626,22 @@ def _rake_shares(pots: Sequence[_Pot], rake: int | list[int]) -> list[int]:
     total = sum(pots[k].amount for k in contested)
     if isinstance(rake, list):
         if len(rake) != len(contested):
-            raise StakeError(
-                f"rake is given for {len(rake)} pots, but the showdown has {len(contested)} "
-                "(main pot first, returned bets not counted)"
+            raise StakeError.of(
+                "rake is given for {given} pots, but the showdown has {pots} "
+                "(main pot first, returned bets not counted)",
+                given=len(rake),
+                pots=len(contested),
             )
         shares = [0] * len(pots)
         for number, (k, units) in enumerate(zip(contested, rake, strict=True)):
             if units > pots[k].amount:
-                raise StakeError(f"rake of pot {number + 1} is more than the pot")
+                raise StakeError.of("rake of pot {number} is more than the pot", number=number + 1)
             shares[k] = units
         return shares
     if rake > total:
-        raise StakeError(f"rake is more than the pots it is taken from ({total} units)")
+        raise StakeError.of(
+            "rake is more than the pots it is taken from ({total} units)", total=total
+        )
     shares = [0] * len(pots)
     if not rake:
         return shares

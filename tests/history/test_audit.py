@@ -215,7 +215,7 @@ def test_a_failure_inside_showdown_is_one_hands_error(monkeypatch: pytest.Monkey
 
     audit_module = importlib.import_module("showdown.history.audit")
 
-    def broken(hand: object) -> object:
+    def broken(hand: object, **options: object) -> object:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(audit_module, "audit_hand", broken)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from typing import Annotated, Any, Final, ParamSpec, TypeVar
 
@@ -25,7 +26,14 @@ try:  # the click typer runs on: its own copy in recent versions, else the click
     from typer import _click as click
 except ImportError:  # pragma: no cover - older typer
     import click  # type: ignore[no-redef]
-from showdown.i18n import N_, Language, UnknownLanguageError, get_language
+from showdown.i18n import (
+    DEFAULT_LANGUAGE,
+    N_,
+    Language,
+    UnknownLanguageError,
+    get_language,
+    normalize_language,
+)
 
 __all__ = [
     "COMMAND_ORDER",
@@ -35,6 +43,7 @@ __all__ = [
     "console",
     "fail",
     "handle_errors",
+    "help_language",
     "language",
     "os_reason",
     "print_json",
@@ -56,6 +65,39 @@ COMMAND_ORDER: Final = (
 """The commands in the order ``--help`` lists them: from one hand to whole files."""
 
 
+def help_language(args: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for, read before Click parses it: the last
+    ``--lang``/``-l`` (before ``--``), else ``SHOWDOWN_LANG``, else English. The help and
+    Click's own messages are written in it, wherever ``--lang`` stands.
+
+    >>> help_language(["hand", "--help", "--lang", "ru"]), help_language(["-lro", "-h"], {})
+    ('ru', 'ro')
+    >>> help_language(["hand", "-h"], {"SHOWDOWN_LANG": "ro-RO"}), help_language(["-l", "de"], {})
+    ('ro', 'en')
+    """
+    found: str | None = None
+    words = list(args)
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word in ("--lang", "-l"):
+            found = words[i + 1] if i + 1 < len(words) else None
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+        elif word.startswith("-l") and not word.startswith("--") and len(word) > 2:
+            found = word[2:]
+    if found is None:
+        found = (os.environ if environ is None else environ).get("SHOWDOWN_LANG")
+    try:
+        return normalize_language(found) if found else DEFAULT_LANGUAGE
+    except UnknownLanguageError:  # the command itself reports a bad --lang
+        return DEFAULT_LANGUAGE
+
+
+_help_lang = [DEFAULT_LANGUAGE]
+"""The language of the help and of Click's messages in the running command line."""
+
+
 def _tidy(command: click.Command, ctx: click.Context) -> None:
     """Flags shown as flags (no ``<bool>``), arguments by their name in capitals."""
     for param in command.get_params(ctx):
@@ -69,39 +111,121 @@ def _tidy(command: click.Command, ctx: click.Context) -> None:
 
 
 def _usage(command: click.Command, ctx: click.Context) -> list[str]:
+    t = get_language(_help_lang[0])
     pieces = (
-        ["[OPTIONS]"] if any(isinstance(p, TyperOption) for p in command.get_params(ctx)) else []
+        [t.pgettext("usage", "[OPTIONS]")]
+        if any(isinstance(p, TyperOption) for p in command.get_params(ctx))
+        else []
     )
     for param in command.get_params(ctx):
         if isinstance(param, TyperArgument):
-            name = (param.metavar or param.name or "").upper()
+            name = t.pgettext("argument", (param.metavar or param.name or "").upper())
             name += "..." if param.nargs != 1 else ""
             pieces.append(name if param.required else f"[{name}]")
     return pieces
 
 
+def _format_help(
+    command: TyperCommand | TyperGroup,
+    ctx: click.Context,
+    formatter: click.HelpFormatter,
+    write: Callable[[click.Context, click.HelpFormatter], None],
+) -> None:
+    """The help, in the language of the command line."""
+    _tidy(command, ctx)
+    if _help_lang[0] == DEFAULT_LANGUAGE:
+        write(ctx, formatter)
+        return
+    from showdown.cli._help import translated_help
+
+    with translated_help(command, ctx, get_language(_help_lang[0])):
+        write(ctx, formatter)
+
+
+def _format_usage(
+    command: click.Command, ctx: click.Context, formatter: click.HelpFormatter
+) -> None:
+    """``Usage: showdown hand [OPTIONS] CARDS``, in the language of the command line."""
+    prefix = get_language(_help_lang[0]).gettext("Usage: ")
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), prefix)
+
+
 class ShowdownCommand(TyperCommand):
-    """A command whose help shows flags as flags and arguments as ``CARDS``."""
+    """A command whose help shows flags as flags and arguments as ``CARDS``, in the
+    language of ``--lang``."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _tidy(self, ctx)
-        super().format_help(ctx, formatter)
+        _format_help(self, ctx, formatter, super().format_help)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _format_usage(self, ctx, formatter)
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         return _usage(self, ctx)
 
 
 class ShowdownGroup(TyperGroup):
-    """The command group: commands listed in :data:`COMMAND_ORDER`, flags as flags."""
+    """The command group: commands listed in :data:`COMMAND_ORDER`, flags as flags, the
+    help and Click's messages in the language of ``--lang`` (:func:`help_language`)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        words = kwargs.get("args", args[0] if args else None)
+        code = help_language(sys.argv[1:] if words is None else words)
+        if code == DEFAULT_LANGUAGE:
+            return super().main(*args, **kwargs)
+        from showdown.cli._help import speaking
+
+        _help_lang[0] = code
+        before = os.environ.get("SHOWDOWN_LANG")
+        # ``showdown -l ru hand ...``: the language given before the command is the
+        # command's too (its own --lang still wins), ahead of the environment's.
+        os.environ["SHOWDOWN_LANG"] = code
+        try:
+            with speaking(get_language(code)):
+                return super().main(*args, **kwargs)
+        finally:
+            _help_lang[0] = DEFAULT_LANGUAGE
+            if before is None:
+                os.environ.pop("SHOWDOWN_LANG", None)
+            else:
+                os.environ["SHOWDOWN_LANG"] = before
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.ClickException as error:
+            _say_error(error)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:
+            _say_error(error)
+            raise
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _tidy(self, ctx)
-        super().format_help(ctx, formatter)
+        _format_help(self, ctx, formatter, super().format_help)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _format_usage(self, ctx, formatter)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        t = get_language(_help_lang[0])
+        return [t.pgettext("usage", piece) for piece in super().collect_usage_pieces(ctx)]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = list(self.commands)
         order = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: order.get(name, len(order)))
+
+
+def _say_error(error: click.ClickException) -> None:
+    """A usage error of Click's, in the language of the command line."""
+    if _help_lang[0] != DEFAULT_LANGUAGE:
+        from showdown.cli._help import say_click_error
+
+        say_click_error(error, get_language(_help_lang[0]))
 
 
 app = typer.Typer(
@@ -139,8 +263,19 @@ def _main(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        "-l",
+        help="Language of every command, its errors and this help: en, ru or ro.",
+    ),
 ) -> None:
     """Decide poker showdowns: who wins, with which five cards, why, and the split."""
+    if lang is not None:  # the command itself reads it (ShowdownGroup.main); check it here
+        try:
+            normalize_language(lang)
+        except UnknownLanguageError as error:
+            raise fail(str(error)) from None
 
 
 LangOption = Annotated[
@@ -149,7 +284,7 @@ LangOption = Annotated[
         "--lang",
         "-l",
         envvar="SHOWDOWN_LANG",
-        help="Language of the output and the errors: en, ru or ro.",
+        help="Language of the output, the errors and this help: en, ru or ro.",
     ),
 ]
 

@@ -3,19 +3,33 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 from rich.markup import escape
 
 from showdown.cli._app import LangOption, command, console, fail, language, print_json
 from showdown.errors import ShowdownError
-from showdown.i18n import Language, normalize_language
+from showdown.i18n import N_, Language, normalize_language
 
 if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
     from showdown.history.audit import Tally, Verdict
 
-__all__ = ["audit"]
+__all__ = ["SKIP_REASONS", "audit"]
+
+SKIP_REASONS: Final = (
+    N_("cancelled"),
+    N_("no showdown"),
+    N_("game or cards not supported"),
+    N_("not a history"),
+    N_("cut off"),
+    N_("does not add up"),
+    N_("unreadable"),
+    N_("no outcome"),
+    N_("unsupported game"),
+)
+"""Why a hand is not audited (:attr:`showdown.history.audit.Tally.skipped`, the kinds of
+:class:`showdown.errors.HistoryError`), each a catalogue word."""
 
 
 @command(
@@ -88,7 +102,7 @@ def audit(
     try:
         with progress:
             task = progress.add_task("audit", total=None, showdowns=0)
-            for verdicts, part in audit_paths(paths, workers=workers, client=client):
+            for verdicts, part in audit_paths(paths, workers=workers, client=client, lang=t.code):
                 tally.merge(part)
                 for verdict in verdicts:
                     if verdict.verdict != "agree":
@@ -107,7 +121,7 @@ def audit(
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
     for message in tally.problems:  # hands that broke off before any showdown
-        sys.stderr.write(_("skipped: {what}").format(what=message) + "\n")
+        sys.stderr.write(_("skipped: {what}").format(what=t.explain(message)) + "\n")
     if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
         failed = True
     if not as_json:
@@ -148,7 +162,9 @@ def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
         )
     print_table(table)
     if tally.skipped:
-        skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(tally.skipped.items()))
+        skipped = ", ".join(
+            f"{count} {_(reason)}" for reason, count in sorted(tally.skipped.items())
+        )
         console.print(escape(_("skipped: {what}").format(what=skipped)))
     verdicts = {
         "agree": _("agree"),
@@ -164,7 +180,7 @@ def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
         word = verdicts.get(verdict.verdict, verdict.verdict)
         console.print(f"\n[bold]{escape(where)}[/] [{colour}]{escape(word)}[/]")
         if verdict.reason:
-            console.print(f"  {escape(verdict.reason)}")
+            console.print(f"  {escape(t.explain(verdict.reason))}")
         for player in verdict.players:
             if player.difference:
                 line = _("{name}: the room paid {paid}, the rules pay {due}").format(

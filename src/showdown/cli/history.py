@@ -35,6 +35,24 @@ history_app = typer.Typer(
 )
 app.add_typer(history_app, name="history")
 
+
+@history_app.callback()
+def _history(
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        "-l",
+        help="Language of every command, its errors and this help: en, ru or ro.",
+    ),
+) -> None:
+    """Hand histories: convert PokerStars, GGPoker, Full Tilt and PHH files."""
+    if lang is not None:  # read by the command line itself (ShowdownGroup.main)
+        try:
+            normalize_language(lang)
+        except ShowdownError as error:
+            raise fail(escape(str(error))) from None
+
+
 _FORMATS = ("phh",)
 
 

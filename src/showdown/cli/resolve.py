@@ -29,8 +29,8 @@ from rich.markup import escape
 from showdown.cli._app import LangOption, command, console, fail, language, os_reason
 from showdown.cli.hand import print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
-from showdown.errors import InvalidRecordError, ShowdownError
-from showdown.i18n import normalize_language
+from showdown.errors import InvalidRecordError, Message, ShowdownError, Term
+from showdown.i18n import N_, normalize_language
 from showdown.pots import ShowdownResult
 from showdown.pots import resolve as resolve_showdown
 
@@ -96,8 +96,11 @@ def read_lines(stream: BinaryIO, *, max_line_bytes: int = MAX_LINE_BYTES) -> Ite
             while raw and not raw.endswith(b"\n"):  # drop the rest of the line, piece by piece
                 raw = stream.readline(_SKIP)
                 skipped += len(raw)
-            message = (
-                f"line {number} is longer than {max_line_bytes} bytes ({skipped} or more): skipped"
+            message = Message(
+                "line {number} is longer than {limit} bytes ({skipped} or more): skipped",
+                number=number,
+                limit=max_line_bytes,
+                skipped=skipped,
             )
             yield Line(number, None, ("InvalidRecordError", message))
             continue
@@ -106,9 +109,12 @@ def read_lines(stream: BinaryIO, *, max_line_bytes: int = MAX_LINE_BYTES) -> Ite
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             bad = raw[error.start : error.start + 1].hex()
-            message = (
-                f"line {number} is not UTF-8: byte 0x{bad} at column {error.start + 1} "
-                f"({error.reason!r})"
+            message = Message(
+                "line {number} is not UTF-8: byte 0x{byte} at column {column} ({reason})",
+                number=number,
+                byte=bad,
+                column=error.start + 1,
+                reason=_utf8_reason(error.reason, quoted=True),
             )
             yield Line(number, None, ("UnicodeDecodeError", message))
             continue
@@ -117,19 +123,21 @@ def read_lines(stream: BinaryIO, *, max_line_bytes: int = MAX_LINE_BYTES) -> Ite
 
 def _big_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise InvalidRecordError(f"a number of {len(text.lstrip('-'))} digits is too large")
+        raise InvalidRecordError.of(
+            "a number of {digits} digits is too large", digits=len(text.lstrip("-"))
+        )
     return int(text)
 
 
 def _big_float(text: str) -> float:
     digits = sum(char.isdigit() for char in text)
     if digits > MAX_DIGITS or len(text) > MAX_DIGITS + 10:
-        raise InvalidRecordError(f"a number of {digits} digits is too large")
+        raise InvalidRecordError.of("a number of {digits} digits is too large", digits=digits)
     return float(text)
 
 
 def _constant(name: str) -> float:
-    raise InvalidRecordError(f"{name} is not a JSON number")
+    raise InvalidRecordError.of("{name} is not a JSON number", name=name)
 
 
 def _depth(value: object) -> int:
@@ -151,6 +159,54 @@ def _depth(value: object) -> int:
     return deepest
 
 
+_TOO_DEEP: Final = N_("line {number}: JSON nested deeper than {depth} levels")
+
+
+def _too_deep(number: int) -> InvalidRecordError:
+    return InvalidRecordError.of(_TOO_DEEP, number=number, depth=MAX_DEPTH)
+
+
+# What Python's json module says about text that is not JSON (the messages it has).
+_JSON_REASONS: Final = frozenset(
+    (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Extra data"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+)
+
+
+_UTF8_REASONS: Final = frozenset(
+    (N_("invalid start byte"), N_("invalid continuation byte"), N_("unexpected end of data"))
+)
+
+
+def _utf8_reason(reason: str, *, quoted: bool = False) -> str:
+    """Why bytes are not UTF-8 (Python's words), a word of the catalogue when known."""
+    if reason not in _UTF8_REASONS:
+        return repr(reason) if quoted else reason
+    return Message("'{reason}'", reason=Term(reason)) if quoted else Term(reason)
+
+
+def _json_error(number: int, error: json.JSONDecodeError) -> Message:
+    """``line 2 column 2: Expecting value``, the reason a word of the catalogue when known."""
+    reason = Term(error.msg) if error.msg in _JSON_REASONS else error.msg
+    return Message(
+        "line {number} column {column}: {reason}",
+        number=number,
+        column=error.colno,
+        reason=reason,
+    )
+
+
 def decode_record(text: str, number: int = 1) -> object:
     """One JSON value, under the stream's limits on nesting and numbers.
 
@@ -170,13 +226,11 @@ def decode_record(text: str, number: int = 1) -> object:
             text, parse_int=_big_number, parse_float=_big_float, parse_constant=_constant
         )
     except RecursionError:
-        raise InvalidRecordError(
-            f"line {number}: JSON nested deeper than {MAX_DEPTH} levels"
-        ) from None
+        raise _too_deep(number) from None
     except InvalidRecordError as error:
-        raise InvalidRecordError(f"line {number}: {error}") from None
+        raise InvalidRecordError.of("line {number}: {error}", number=number, error=error) from None
     if _depth(value) > MAX_DEPTH:
-        raise InvalidRecordError(f"line {number}: JSON nested deeper than {MAX_DEPTH} levels")
+        raise _too_deep(number)
     return value
 
 
@@ -193,7 +247,12 @@ def _answer(
         return error_to_json(error), None, None
     except Exception as error:  # a bug must not end the stream: report it in place
         return (
-            {"error": {"type": type(error).__name__, "message": f"internal error: {error}"}},
+            {
+                "error": {
+                    "type": type(error).__name__,
+                    "message": Message("internal error: {error}", error=str(error)),
+                }
+            },
             None,
             None,
         )
@@ -208,17 +267,21 @@ def _records(
     if document:
         data = stream.read(MAX_DOCUMENT_BYTES + 1)
         if len(data) > MAX_DOCUMENT_BYTES:
-            message = f"the document is larger than {MAX_DOCUMENT_BYTES} bytes"
+            message = Message("the document is larger than {limit} bytes", limit=MAX_DOCUMENT_BYTES)
             yield 1, None, {"error": {"type": "InvalidRecordError", "message": message}}
             return
         try:
             value = decode_record(data.removeprefix(_BOM).decode("utf-8"))
         except UnicodeDecodeError as error:
-            message = f"the document is not UTF-8: byte {error.start}: {error.reason}"
+            message = Message(
+                "the document is not UTF-8: byte {byte}: {reason}",
+                byte=error.start,
+                reason=_utf8_reason(error.reason),
+            )
             yield 1, None, {"error": {"type": "UnicodeDecodeError", "message": message}}
             return
         except json.JSONDecodeError as error:
-            message = f"line {error.lineno} column {error.colno}: {error.msg}"
+            message = _json_error(error.lineno, error)
             bad: dict[str, object] = {
                 "type": "JSONDecodeError",
                 "message": message,
@@ -227,16 +290,32 @@ def _records(
             yield error.lineno, None, {"error": bad}
             return
         except InvalidRecordError as error:
-            message = str(error).removeprefix("line 1: ")
-            yield 1, None, {"error": {"type": type(error).__name__, "message": message}}
+            inner = (
+                error.params.get("error") if error.template == "line {number}: {error}" else None
+            )
+            said = inner if isinstance(inner, InvalidRecordError) else error
+            if said is error and error.template == _TOO_DEEP:
+                said = InvalidRecordError.of(
+                    "JSON nested deeper than {depth} levels", depth=MAX_DEPTH
+                )
+            yield (
+                1,
+                None,
+                {
+                    "error": {
+                        "type": type(error).__name__,
+                        "message": Message("{error}", error=said),
+                    }
+                },
+            )
             return
         for record in value if isinstance(value, list) else [value]:
             yield 1, record, None
         return
     for line in read_lines(stream, max_line_bytes=max_line_bytes):
         if line.error is not None:
-            kind, message = line.error
-            yield line.number, None, {"error": {"type": kind, "message": message}}
+            kind, why = line.error
+            yield line.number, None, {"error": {"type": kind, "message": why}}
         elif line.text is None or not line.text.strip():
             yield line.number, None, None
         else:
@@ -244,12 +323,13 @@ def _records(
                 # not stripped: a column counts from the line's first character
                 yield line.number, decode_record(line.text, line.number), None
             except json.JSONDecodeError as error:
-                message = f"line {line.number} column {error.colno}: {error.msg}"
+                message = _json_error(line.number, error)
                 bad = {"type": "JSONDecodeError", "message": message, "column": error.colno}
                 yield line.number, None, {"error": bad}
             except InvalidRecordError as error:
                 kind = "InvalidRecordError"
-                yield line.number, None, {"error": {"type": kind, "message": str(error)}}
+                message = Message("{error}", error=error)
+                yield line.number, None, {"error": {"type": kind, "message": message}}
 
 
 def _write(data: dict[str, Any] | None, *, pretty: bool, flush: bool) -> None:
@@ -316,20 +396,22 @@ def resolve(
             ):
                 result = None
                 output = problem
+                said: BaseException | str | None = None
                 if record is not None:
-                    output, result, problem_error = _answer(record, lang)
-                    if problem_error is not None and output is not None:
-                        output["error"]["_text"] = t.explain(problem_error)
+                    output, result, said = _answer(record, lang)
                 if output is not None and "error" in output:
                     failed += 1
                     output["error"]["line"] = number
+                    said = said if said is not None else output["error"]["message"]
+                    if t.code != "en":  # the message in the language, beside the English
+                        output["error"]["text"] = t.explain(said)
                 if table_view:
                     if result is not None:
                         print_result(result)
                         console.print()
                     elif output is not None:
                         reason = output["error"]
-                        text = reason.get("_text", reason["message"])
+                        text = reason.get("text", str(reason["message"]))
                         if t.code == "en":
                             text = f"{reason['type']}: {text}"
                         where = _("line {number}:").format(number=number)
@@ -339,8 +421,6 @@ def resolve(
                         )
                         console.print()
                 else:
-                    if output is not None and "error" in output:
-                        output["error"].pop("_text", None)
                     _write(output, pretty=pretty, flush=source == "-")
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

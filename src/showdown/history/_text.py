@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Any, Final, cast
 
 from showdown.cards import Card, parse_cards
-from showdown.errors import CardParseError, HistoryError
+from showdown.errors import CardParseError, HistoryError, Message
 from showdown.history.games import game_id, limit_name
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 
@@ -421,7 +421,7 @@ def not_a_history(name: str, line: int) -> HistoryError:
 
 def _not_a_history(name: str, line: int) -> HistoryError:
     return HistoryError(
-        "not a hand history: no PokerStars, GGPoker or Full Tilt hand header",
+        Message("not a hand history: no PokerStars, GGPoker or Full Tilt hand header"),
         file=name,
         line=line,
         kind="not a history",

@@ -46,6 +46,7 @@ of ``showdown audit --json``.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import itertools
 import math
 from collections import Counter
@@ -55,11 +56,12 @@ from decimal import Decimal
 from typing import Any, Final
 
 from showdown.cards import Card
-from showdown.errors import HistoryError, ShowdownError
+from showdown.errors import HistoryError, Message, ShowdownError, Term
 from showdown.games import get_game
 from showdown.history._quick import Quick, quick_payouts
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
+from showdown.i18n import N_
 from showdown.pots import Showdown, ShowdownResult, resolve
 
 __all__ = [
@@ -73,6 +75,9 @@ __all__ = [
 ]
 
 _ZERO: Final = Decimal(0)
+_AND: Final = N_("{head}; {tail}")
+"""How the parts of a reason are joined (a catalogue message: the languages keep it)."""
+_LIST: Final = N_("{head}, {tail}")
 AGREE: Final = "agree"
 DISAGREE: Final = "disagree"
 UNSUPPORTED: Final = "unsupported"
@@ -161,13 +166,29 @@ def _error_verdict(error: HistoryError) -> Verdict:
         error.site,
         error.game,
         UNSUPPORTED if error.kind == "no outcome" else ERROR,
-        reason=f"{error.kind}: {error.reason}",
+        reason=Message("{kind}: {reason}", kind=Term(error.kind), reason=error.reason),
         line=error.line,
     )
 
 
+def _error_reason(error: ShowdownError) -> Message:
+    """``CardCountError: ...``: a failure of showdown on the hand, its message translatable."""
+    return Message("{kind}: {error}", kind=type(error).__name__, error=error)
+
+
+def _some_cards(cards: dict[str, tuple[Card, ...]], of: int) -> str:
+    """``Ann (2 of 4), Bob (3 of 4)``: the players and how many of their cards are written."""
+    return Message.joined(
+        [
+            Message("{name} ({count} of {cards})", name=name, count=len(shown), cards=of)
+            for name, shown in cards.items()
+        ],
+        _LIST,
+    )
+
+
 def audit_entries(
-    entries: Iterable[Hand | HistoryError],
+    entries: Iterable[Hand | HistoryError], *, lang: str = "en"
 ) -> Iterator[tuple[Hand | HistoryError, Verdict | None]]:
     """Each entry with its verdict (None for a hand with no showdown, or a file that is no history).
 
@@ -175,7 +196,7 @@ def audit_entries(
     an ``'error'`` verdict in its place when what was read shows it reached a
     showdown; one that broke off before any showdown is a skipped hand, counted
     by its reason (:class:`Tally` keeps its message), so nothing is skipped
-    silently.
+    silently. The pots' explanations of a disagreement are written in ``lang``.
     """
     for entry in entries:
         if isinstance(entry, HistoryError):
@@ -186,10 +207,10 @@ def audit_entries(
         elif not entry.reached_showdown:
             yield entry, None
         else:
-            yield entry, _audit_safely(entry)
+            yield entry, _audit_safely(entry, lang)
 
 
-def _audit_safely(hand: Hand) -> Verdict:
+def _audit_safely(hand: Hand, lang: str = "en") -> Verdict:
     """:func:`audit_hand`, where even a failure of showdown itself is one hand's error record.
 
     A million-hand audit must not stop at one hand: anything unexpected is
@@ -197,7 +218,7 @@ def _audit_safely(hand: Hand) -> Verdict:
     goes on.
     """
     try:
-        return audit_hand(hand)
+        return audit_hand(hand, lang=lang)
     except Exception as error:  # reported in the record, never swallowed
         return Verdict(
             hand.source,
@@ -205,7 +226,11 @@ def _audit_safely(hand: Hand) -> Verdict:
             hand.site,
             hand.game,
             ERROR,
-            reason=f"showdown failed on this hand: {type(error).__name__}: {error}",
+            reason=Message(
+                "showdown failed on this hand: {kind}: {error}",
+                kind=type(error).__name__,
+                error=str(error),
+            ),
             rake=hand.rake,
             unit=hand.unit,
             line=hand.line,
@@ -245,13 +270,15 @@ def audit(hands: Iterable[Hand | HistoryError]) -> Iterator[Verdict]:
             yield verdict
 
 
-def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
+def audit_hand(hand: Hand, *, quick: bool = True, lang: str = "en") -> Verdict:
     """The verdict on one hand that reached a showdown.
 
     A plain showdown the room paid as the rules do is decided by the fast
     path (:mod:`showdown.history._quick`, whole units, no result objects);
     every other hand, or every hand with ``quick=False``, by
-    :func:`~showdown.pots.resolve`. Both give the same verdict.
+    :func:`~showdown.pots.resolve`. Both give the same verdict. The pots'
+    explanations of a disagreement are written in ``lang``; the reason is English
+    as a text and says itself in any language (a :class:`~showdown.errors.Message`).
     """
     if quick:
         fast = quick_payouts(hand)
@@ -276,7 +303,7 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
         verdict = UNSUPPORTED if error.kind == "unsupported game" else ERROR
         return dataclasses.replace(base, verdict=verdict, reason=error.reason)
     except ShowdownError as error:
-        return dataclasses.replace(base, reason=f"{type(error).__name__}: {error}")
+        return dataclasses.replace(base, reason=_error_reason(error))
     missing = [
         p.name
         for p in showdown.players
@@ -294,7 +321,9 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
             return dataclasses.replace(
                 base,
                 verdict=UNSUPPORTED,
-                reason=f"the cards of {', '.join(missing)} are not shown in the history",
+                reason=Message(
+                    "the cards of {names} are not shown in the history", names=", ".join(missing)
+                ),
                 players=_players(hand, recorded, {}),
             )
         showdown, unseen_note = completed
@@ -304,11 +333,11 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
     except ShowdownError as error:
         return dataclasses.replace(
             base,
-            reason=f"{type(error).__name__}: {error}",
+            reason=_error_reason(error),
             players=_players(hand, recorded, {}),
         )
     if unseen_note is not None:
-        note = f"{note}; {unseen_note}" if note else unseen_note
+        note = Message(_AND, head=note, tail=unseen_note) if note else unseen_note
     players = _players(hand, recorded, paid)
     agree = all(p.recorded == p.resolved for p in players)
     reason = note
@@ -318,17 +347,15 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
             paid, chip = chipped
             players = _players(hand, recorded, paid)
             agree = True
-            reason = "; ".join(
-                part
-                for part in (
-                    note,
-                    f"odd chips of {format_amount(chip, hand.unit)}: {hand.site} split a tied "
-                    "pot in the smallest chip the hand's amounts use, not in "
-                    f"{format_amount(hand.unit, hand.unit)} (Robert's Rules: the odd chip is "
-                    "the smallest unit used in the game)",
-                )
-                if part
+            odd = Message(
+                "odd chips of {chip}: {site} split a tied pot in the smallest chip the hand's "
+                "amounts use, not in {unit} (Robert's Rules: the odd chip is the smallest unit "
+                "used in the game)",
+                chip=format_amount(chip, hand.unit),
+                site=hand.site,
+                unit=format_amount(hand.unit, hand.unit),
             )
+            reason = Message.joined([part for part in (note, odd) if part], _AND)
     if not agree:
         for attempt in (_other_short_deck_order, _unstated_pot_rakes):
             found = attempt(hand, showdown, recorded)
@@ -336,28 +363,24 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
                 paid, why = found
                 players = _players(hand, recorded, paid)
                 agree = True
-                reason = "; ".join(part for part in (note, why) if part)
+                reason = Message.joined([part for part in (note, why) if part], _AND)
                 break
     if not agree:
-        reason = "; ".join(
-            part
-            for part in (
-                ", ".join(
-                    f"{p.name} {'+' if p.difference > 0 else ''}"
-                    f"{format_amount(p.difference, hand.unit)}"
-                    for p in players
-                    if p.difference
-                )
-                + " (resolved minus recorded)",
-                note,
-            )
-            if part
+        differences = Message(
+            "{differences} (resolved minus recorded)",
+            differences=", ".join(
+                f"{p.name} {'+' if p.difference > 0 else ''}"
+                f"{format_amount(p.difference, hand.unit)}"
+                for p in players
+                if p.difference
+            ),
         )
+        reason = Message.joined([part for part in (differences, note) if part], _AND)
     if not agree:
         uneven = _rake_from_winners(hand, showdown, players)
         if uneven is not None:
-            reason = f"{reason}; {uneven}"
-        result = resolve(showdown)
+            reason = Message(_AND, head=reason, tail=uneven)
+        result = resolve(showdown, lang=lang)
     return dataclasses.replace(
         base,
         verdict=AGREE if agree else DISAGREE,
@@ -400,13 +423,19 @@ def _quick_verdict(hand: Hand, found: Quick) -> Verdict | None:
 
 def _rake_note(hand: Hand, rakes: list[Decimal]) -> str:
     """The reason's note when the room raked each pot otherwise than in proportion."""
-    labels = ["main"] + [f"side-{k}" for k in range(1, len(rakes))]
-    taken = ", ".join(
-        f"{label} {format_amount(r, hand.unit)}" for label, r in zip(labels, rakes, strict=True)
+    labels = [Message("main")] + [Message("side-{number}", number=k) for k in range(1, len(rakes))]
+    taken = Message.joined(
+        [
+            Message("{pot} {amount}", pot=label, amount=format_amount(r, hand.unit))
+            for label, r in zip(labels, rakes, strict=True)
+        ],
+        _LIST,
     )
-    return (
-        f"rake taken from each pot as {hand.site} took it ({taken}); showdown's default "
-        "would take it in proportion to the pots"
+    return Message(
+        "rake taken from each pot as {site} took it ({taken}); showdown's default "
+        "would take it in proportion to the pots",
+        site=hand.site,
+        taken=taken,
     )
 
 
@@ -462,10 +491,11 @@ def _decided_whatever_unseen(
             return None
     if first is None:
         return None
-    written = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in known.items())
-    return first[0], (
-        f"the history writes only some cards of {written}; every card the rest could "
-        "be pays the same, so the showdown is decided"
+    written = _some_cards(known, game.hole_cards)
+    return first[0], Message(
+        "the history writes only some cards of {players}; every card the rest could "
+        "be pays the same, so the showdown is decided",
+        players=written,
     )
 
 
@@ -499,11 +529,12 @@ def _partly_shown_concede(
     if not any(p.in_hand for p in players):
         return None
     game = showdown.game
-    shown = ", ".join(f"{n} ({len(c)} of {game.hole_cards})" for n, c in partial.items())
-    return dataclasses.replace(showdown, players=players), (
-        f"only some cards of {shown} are shown: a hand not shown whole cannot win any "
+    shown = _some_cards(partial, game.hole_cards)
+    return dataclasses.replace(showdown, players=players), Message(
+        "only some cards of {players} are shown: a hand not shown whole cannot win any "
         "part of the pot (Robert's Rules: to win, a player must show all of his cards), "
-        "so it concedes"
+        "so it concedes",
+        players=shown,
     )
 
 
@@ -528,15 +559,21 @@ def _other_short_deck_order(
     paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
     if any(paid.get(n, _ZERO) != recorded.get(n, _ZERO) for n in {*paid, *recorded}):
         return None
-    above = (
-        "a straight above three of a kind"
-        if other == "shortdeck"
-        else ("three of a kind above a straight")
-    )
-    return paid, (
-        f"{hand.site} ranks {above} in this 36-card game (the {other!r} order of RULES.md "
-        "§6), and paid the showdown that order decides"
-    )
+    if other == "shortdeck":
+        why = Message(
+            "{site} ranks a straight above three of a kind in this 36-card game (the "
+            "{order} order of RULES.md §6), and paid the showdown that order decides",
+            site=hand.site,
+            order=repr(other),
+        )
+    else:
+        why = Message(
+            "{site} ranks three of a kind above a straight in this 36-card game (the "
+            "{order} order of RULES.md §6), and paid the showdown that order decides",
+            site=hand.site,
+            order=repr(other),
+        )
+    return paid, why
 
 
 def _unstated_pot_rakes(
@@ -582,11 +619,13 @@ def _unstated_pot_rakes(
         if paid is not None and all(
             paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
         ):
-            return paid, (
-                f"{hand.site} does not list the pots; it took the rake "
-                f"{format_amount(hand.rake - side, hand.unit)} from the main pot and "
-                f"{format_amount(side, hand.unit)} from the side pot (the house's cut of "
-                "each pot is the house's business, not a showdown rule)"
+            return paid, Message(
+                "{site} does not list the pots; it took the rake {main} from the main pot "
+                "and {side} from the side pot (the house's cut of each pot is the house's "
+                "business, not a showdown rule)",
+                site=hand.site,
+                main=format_amount(hand.rake - side, hand.unit),
+                side=format_amount(side, hand.unit),
             )
     return None
 
@@ -644,10 +683,12 @@ def _rake_from_winners(
     if any(v and not gross.get(name) for name, v in kept.items()):
         return None
     taken = ", ".join(f"{n} {format_amount(v, hand.unit)}" for n, v in kept.items() if v)
-    return (
-        f"{hand.site} split the pot before the rake and took the whole rake from some "
-        f"winners' shares ({taken}), so tied winners were paid unequal amounts; before the "
-        "rake every share is the one showdown awards"
+    return Message(
+        "{site} split the pot before the rake and took the whole rake from some "
+        "winners' shares ({taken}), so tied winners were paid unequal amounts; before the "
+        "rake every share is the one showdown awards",
+        site=hand.site,
+        taken=taken,
     )
 
 
@@ -713,7 +754,9 @@ class Tally:
         if isinstance(entry, HistoryError):
             self.skipped[entry.kind] += 1
             if verdict is None and entry.kind != "not a history":
-                self._problem(str(entry))
+                self._problem(
+                    Message(entry.template, **entry.params) if entry.template else str(entry)
+                )
             return
         row = self.rows.setdefault((entry.site, entry.game), Counter())
         row["hands"] += 1
@@ -746,7 +789,7 @@ _Chunk = tuple[str, list[tuple[int, list[str], int, int]] | None]
 """A file name and the raw hands of a part of it (None: read the whole file here)."""
 
 
-def _audit_chunk(chunk: _Chunk) -> tuple[list[Verdict], Tally]:
+def _audit_chunk(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]:
     """Read and audit the raw hands of one chunk (runs in a worker process)."""
     from showdown.history._text import parse_hand
     from showdown.history.reader import DIALECTS, read
@@ -762,7 +805,7 @@ def _audit_chunk(chunk: _Chunk) -> tuple[list[Verdict], Tally]:
             for site, lines, start, index in raws
         )
     )
-    for item, verdict in audit_entries(entries):
+    for item, verdict in audit_entries(entries, lang=lang):
         tally.add(item, verdict)
         if verdict is not None:
             verdicts.append(verdict)
@@ -808,10 +851,24 @@ def _unpack(row: _Packed) -> Verdict:
     )
 
 
-def _audit_chunk_packed(chunk: _Chunk) -> tuple[list[_Packed], Tally]:
+def _audit_chunk_packed(chunk: _Chunk, lang: str = "en") -> tuple[list[_Packed], Tally]:
     """:func:`_audit_chunk` for another process: the verdicts packed for the trip back."""
-    verdicts, tally = _audit_chunk(chunk)
+    verdicts, tally = _audit_chunk(chunk, lang)
     return [_pack(v) for v in verdicts], tally
+
+
+_OS_REASONS: Final = {
+    errno.ENOENT: N_("no such file or directory"),
+    errno.EACCES: N_("permission denied"),
+    errno.EISDIR: N_("is a directory"),
+    errno.ENOTDIR: N_("not a directory"),
+}
+
+
+def _os_reason(error: OSError) -> str:
+    """Why a file cannot be opened: the system's words, a catalogue word when known."""
+    known = _OS_REASONS.get(error.errno or 0)
+    return Term(known) if known else (error.strerror or str(error))
 
 
 def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iterator[_Chunk]:
@@ -828,7 +885,11 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
             stream, name, owned = open_text(sys.stdin if path == "-" else path)
         except OSError as error:
             errors.append(
-                HistoryError(f"cannot read: {error.strerror}", file=path, kind="unreadable")
+                HistoryError(
+                    Message("cannot read: {reason}", reason=_os_reason(error)),
+                    file=path,
+                    kind="unreadable",
+                )
             )
             yield path, []
             continue
@@ -853,7 +914,12 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
 
 
 def audit_paths(
-    paths: Iterable[str], *, workers: int = 1, chunk: int = 500, client: Any = None
+    paths: Iterable[str],
+    *,
+    workers: int = 1,
+    chunk: int = 500,
+    client: Any = None,
+    lang: str = "en",
 ) -> Iterator[tuple[list[Verdict], Tally]]:
     """Audit every hand of some files, in input order, on ``workers`` processes or a cluster.
 
@@ -865,7 +931,8 @@ def audit_paths(
     processes are started with ``spawn``; with a Dask ``client``
     (:func:`showdown.distributed.connect`) each chunk is one task on the
     cluster (PHH files are read by the worker, so they must be reachable
-    there). The output does not depend on the number of workers.
+    there). The output does not depend on the number of workers. The pots'
+    explanations are written in ``lang``.
     """
     errors: list[HistoryError] = []
 
@@ -880,13 +947,13 @@ def audit_paths(
 
     chunks = _chunks(find_histories(paths), chunk, errors)
     if client is not None:
-        yield from _on_cluster(client, chunks, errors)
+        yield from _on_cluster(client, chunks, errors, lang)
         return
     if workers <= 1:
         for item in chunks:
             yield from flush()
             if item[1] is None or item[1]:
-                yield _audit_chunk(item)
+                yield _audit_chunk(item, lang)
         yield from flush()
         return
     import multiprocessing
@@ -896,7 +963,7 @@ def audit_paths(
         pending: list[tuple[list[HistoryError], Any]] = []
         for item in chunks:
             job = (
-                pool.apply_async(_audit_chunk_packed, (item,))
+                pool.apply_async(_audit_chunk_packed, (item, lang))
                 if item[1] is None or item[1]
                 else None
             )
@@ -909,7 +976,7 @@ def audit_paths(
 
 
 def _on_cluster(
-    client: Any, chunks: Iterator[_Chunk], errors: list[HistoryError]
+    client: Any, chunks: Iterator[_Chunk], errors: list[HistoryError], lang: str = "en"
 ) -> Iterator[tuple[list[Verdict], Tally]]:
     """The chunks audited as tasks of a Dask cluster, a bounded number in flight, in order."""
     from showdown.distributed import worker_threads
@@ -919,7 +986,7 @@ def _on_cluster(
     try:
         for item in chunks:
             job = (
-                client.submit(_audit_chunk_packed, item, pure=False)
+                client.submit(_audit_chunk_packed, item, lang, pure=False)
                 if item[1] is None or item[1]
                 else None
             )

@@ -24,7 +24,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from showdown.errors import HistoryError, ShowdownError
+from showdown.errors import HistoryError, Message, ShowdownError
 from showdown.games import Family, Game, get_game
 from showdown.history.model import Hand
 from showdown.pots import Player, Showdown
@@ -47,7 +47,7 @@ def showdown_game(hand: Hand) -> Game:
         return get_game(hand.game)
     except ShowdownError:
         raise HistoryError(
-            f"the game {hand.game_name or hand.game!r} is not supported",
+            Message("the game {game} is not supported", game=repr(hand.game_name or hand.game)),
             file=hand.source,
             line=hand.line,
             hand=hand.hand_id,
@@ -72,7 +72,7 @@ def hand_to_showdown(hand: Hand) -> Showdown:
     """
     if not hand.reached_showdown:
         raise HistoryError(
-            "the hand did not reach a showdown",
+            Message("the hand did not reach a showdown"),
             file=hand.source,
             line=hand.line,
             hand=hand.hand_id,

@@ -41,7 +41,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from showdown.cards import Card
-from showdown.errors import HistoryError
+from showdown.errors import HistoryError, Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from showdown.pots import Showdown
@@ -397,8 +397,12 @@ class Hand:
         )
         if put_in != paid:
             raise HistoryError(
-                f"the chips do not add up: {put_in} put in, but {paid} returned, "
-                f"collected and raked",
+                Message(
+                    "the chips do not add up: {put_in} put in, but {paid} returned, "
+                    "collected and raked",
+                    put_in=put_in,
+                    paid=paid,
+                ),
                 file=self.source,
                 line=self.line,
                 hand=self.hand_id,
