@@ -58,6 +58,7 @@ from showdown.cards import Card
 from showdown.errors import HistoryError, ShowdownError
 from showdown.games import get_game
 from showdown.history._quick import Quick, quick_payouts
+from showdown.history._quick import room_pot_rakes as _room_pot_rakes
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.pots import Showdown, ShowdownResult, resolve
@@ -665,16 +666,7 @@ def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
 
 def room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
     """The rake the room took from each contested pot, when the history says it."""
-    if len(hand.pots) == len(gross):
-        rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
-        if all(r >= 0 for r in rakes) and sum(rakes, _ZERO) == hand.rake:
-            return rakes  # the summary lists each pot after its rake
-    if hand.site == "fulltilt" and hand.rake <= gross[0]:
-        # Full Tilt's own software listed the pots before rake and took the
-        # rake from the main pot (its 2016 histories, written by PokerStars'
-        # software, list them after rake and are read above)
-        return [hand.rake] + [_ZERO] * (len(gross) - 1)
-    return None
+    return _room_pot_rakes(hand.pots, hand.rake, hand.site, gross)
 
 
 def _room_rake(
