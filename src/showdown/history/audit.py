@@ -67,6 +67,7 @@ __all__ = [
     "PlayerVerdict",
     "Tally",
     "Verdict",
+    "agree_verdict",
     "audit",
     "audit_entries",
     "format_amount",
@@ -370,7 +371,32 @@ def audit_hand(hand: Hand, *, quick: bool = True) -> Verdict:
 
 def _quick_verdict(hand: Hand, found: Quick) -> Verdict | None:
     """The 'agree' verdict from the fast path's payouts; None when the room paid otherwise."""
-    recorded = hand.received()
+    return agree_verdict(
+        hand.source,
+        hand.hand_id,
+        hand.site,
+        hand.game,
+        hand.line,
+        hand.rake,
+        hand.unit,
+        hand.received(),
+        found,
+    )
+
+
+def agree_verdict(
+    source: str,
+    hand_id: str,
+    site: str,
+    game: str,
+    line: int,
+    rake: Decimal,
+    unit: Decimal,
+    recorded: dict[str, Decimal],
+    found: Quick,
+) -> Verdict | None:
+    """The 'agree' verdict of a hand the fast path decided, when the room paid each player
+    what it pays (``recorded``: what each got back); None otherwise."""
     paid = found.paid
     for name, amount in recorded.items():
         if paid.get(name, _ZERO) != amount:
@@ -386,27 +412,27 @@ def _quick_verdict(hand: Hand, found: Quick) -> Verdict | None:
     )
     rakes = found.room_rakes
     return Verdict(
-        hand.source,
-        hand.hand_id,
-        hand.site,
-        hand.game,
+        source,
+        hand_id,
+        site,
+        game,
         AGREE,
         players,
-        hand.rake,
-        hand.unit,
-        None if rakes is None else _rake_note(hand, rakes),
-        hand.line,
+        rake,
+        unit,
+        None if rakes is None else _rake_note(site, unit, rakes),
+        line,
     )
 
 
-def _rake_note(hand: Hand, rakes: list[Decimal]) -> str:
+def _rake_note(site: str, unit: Decimal, rakes: list[Decimal]) -> str:
     """The reason's note when the room raked each pot otherwise than in proportion."""
     labels = ["main"] + [f"side-{k}" for k in range(1, len(rakes))]
     taken = ", ".join(
-        f"{label} {format_amount(r, hand.unit)}" for label, r in zip(labels, rakes, strict=True)
+        f"{label} {format_amount(r, unit)}" for label, r in zip(labels, rakes, strict=True)
     )
     return (
-        f"rake taken from each pot as {hand.site} took it ({taken}); showdown's default "
+        f"rake taken from each pot as {site} took it ({taken}); showdown's default "
         "would take it in proportion to the pots"
     )
 
@@ -683,7 +709,7 @@ def _room_rake(
     if rakes is None or rakes == ours:
         return paid, None
     raked = resolve(dataclasses.replace(showdown, rake=tuple(rakes)), explain=False)
-    return _payouts(raked), _rake_note(hand, rakes)
+    return _payouts(raked), _rake_note(hand.site, hand.unit, rakes)
 
 
 MAX_PROBLEMS: Final = 100
@@ -734,31 +760,147 @@ class Tally:
 
 # -- many files, many processes ---------------------------------------------------------
 
-_Chunk = tuple[str, list[tuple[int, list[str], int, int]] | None]
-"""A file name and the raw hands of a part of it (None: read the whole file here)."""
+_Raw = tuple[int, list[str], int, int]
+"""A hand's raw lines: its dialect's index in ``DIALECTS``, its lines, its first line
+number, its index in the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A byte range of a text history, read and audited by one process on its own.
+
+    ``start`` and ``end`` fall at the starts of lines; ``lines_before`` is the
+    number of lines before ``start``. The part's hands are those whose header
+    line starts in the range; the last is read on past ``end``.
+    """
+
+    path: str
+    start: int
+    end: int
+    lines_before: int
+
+
+_Chunk = tuple[str, list[_Raw] | None] | _Part
+"""A file name and the raw hands of a part of it (None: read the whole file there), or
+a byte range of a file for the worker to read itself."""
+
+_PART_BYTES: Final = 1024
+"""Bytes of a part per hand of ``chunk`` (a generated hand is about 840 bytes)."""
 
 
 def _audit_chunk(chunk: _Chunk) -> tuple[list[Verdict], Tally]:
-    """Read and audit the raw hands of one chunk (runs in a worker process)."""
-    from showdown.history._text import parse_hand
-    from showdown.history.reader import DIALECTS, read
+    """Read and audit the hands of one chunk (runs in a worker process)."""
+    from showdown.history.reader import read
 
-    name, raws = chunk
     tally = Tally()
     verdicts: list[Verdict] = []
-    entries: Iterable[Hand | HistoryError] = (
-        read(name).entries()
-        if raws is None
-        else (
-            parse_hand(DIALECTS[site], lines, name, start, index)
-            for site, lines, start, index in raws
-        )
-    )
-    for item, verdict in audit_entries(entries):
-        tally.add(item, verdict)
-        if verdict is not None:
-            verdicts.append(verdict)
+    if isinstance(chunk, _Part):
+        _audit_raws(chunk.path, _part_hands(chunk), tally, verdicts)
+        return verdicts, tally
+    name, raws = chunk
+    if raws is None:
+        for item, verdict in audit_entries(read(name).entries()):
+            tally.add(item, verdict)
+            if verdict is not None:
+                verdicts.append(verdict)
+    else:
+        _audit_raws(name, iter(raws), tally, verdicts)
     return verdicts, tally
+
+
+def _audit_raws(
+    name: str, raws: Iterator[_Raw | int], tally: Tally, verdicts: list[Verdict]
+) -> None:
+    """Audit raw hands: by the lean reader when it reads the hand, else by the full one."""
+    from showdown.history._lean import lean_audit
+    from showdown.history._text import not_a_history, parse_hand
+    from showdown.history.reader import DIALECTS
+
+    rows = tally.rows
+    for raw in raws:
+        if isinstance(raw, int):
+            tally.add(not_a_history(name, raw), None)
+            continue
+        site, lines, start, index = raw
+        dialect = DIALECTS[site]
+        lean = lean_audit(dialect, lines, name, start)
+        if lean is None:
+            for item, verdict in audit_entries([parse_hand(dialect, lines, name, start, index)]):
+                tally.add(item, verdict)
+                if verdict is not None:
+                    verdicts.append(verdict)
+            continue
+        row = rows.get((lean.site, lean.game))
+        if row is None:
+            row = rows[lean.site, lean.game] = Counter()
+        row["hands"] += 1
+        if lean.verdict is None:
+            row["no showdown"] += 1
+            tally.skipped["no showdown"] += 1
+        else:
+            row["showdowns"] += 1
+            row[AGREE] += 1
+            verdicts.append(lean.verdict)  # type: ignore[arg-type]
+
+
+def _part_hands(part: _Part) -> Iterator[_Raw | int]:
+    """The raw hands of a part of a file, read from the file (as :func:`_chunks` reads them)."""
+    from showdown.history._text import raw_hands
+    from showdown.history.reader import DIALECTS
+
+    with open(part.path, "rb") as stream:
+        stream.seek(part.start)
+        data = stream.read(part.end - part.start)
+    text = data.decode("utf-8", "showdown-cp1252")
+    if "\r" in text:  # universal newlines, as the text reader reads them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    own = text.split("\n")
+    if own and not own[-1]:
+        own.pop()
+    last = part.lines_before + len(own)
+    index = {dialect: k for k, dialect in enumerate(DIALECTS)}
+    for item in raw_hands(
+        itertools.chain(own, _lines_from(part.path, part.end)),
+        DIALECTS,
+        first=part.lines_before + 1,
+        own=last,
+        follow=part.start > 0,
+    ):
+        if isinstance(item, int):
+            yield item
+        else:
+            dialect, lines, start, number = item
+            yield index[dialect], lines, start, number
+
+
+def _lines_from(path: str, offset: int) -> Iterator[str]:
+    """The lines of a file from a byte offset on (the start of a line), read as needed."""
+    import io
+
+    with open(path, "rb") as raw:
+        raw.seek(offset)
+        yield from io.TextIOWrapper(raw, encoding="utf-8", errors="showdown-cp1252", newline=None)
+
+
+def _parts(path: str, size: int, span: int) -> Iterator[_Part]:
+    """A UTF-8 file cut into parts of about ``span`` bytes at line starts.
+
+    The file is read once here, a part at a time, to count the lines before
+    each part (the hands' line numbers); the workers read the parts again.
+    """
+    with open(path, "rb") as stream:
+        start = 0
+        lines = 0
+        while True:
+            data = stream.read(span)
+            data += stream.readline()  # on to the end of the line
+            end = start + len(data)
+            if end >= size or not data:
+                yield _Part(path, start, max(end, size), lines)
+                return
+            yield _Part(path, start, end, lines)
+            lines += data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+            start = end
 
 
 _Packed = tuple[Any, ...]
@@ -782,6 +924,19 @@ def _pack(verdict: Verdict) -> _Packed:
     )
 
 
+_DECIMALS: dict[str, Decimal] = {}
+
+
+def _decimal(text: str) -> Decimal:
+    """``Decimal(text)``, remembered (a file's amounts repeat)."""
+    found = _DECIMALS.get(text)
+    if found is None:
+        found = Decimal(text)
+        if len(_DECIMALS) < 100_000:
+            _DECIMALS[text] = found
+    return found
+
+
 def _unpack(row: _Packed) -> Verdict:
     """The verdict :func:`_pack` made plain (the same value: a decimal's text is exact)."""
     file, hand, site, game, verdict, players, rake, unit, reason, line, explanations = row
@@ -791,9 +946,9 @@ def _unpack(row: _Packed) -> Verdict:
         site,
         game,
         verdict,
-        tuple(PlayerVerdict(n, Decimal(a), Decimal(b)) for n, a, b in players),
-        Decimal(rake),
-        Decimal(unit),
+        tuple(PlayerVerdict(n, _decimal(a), _decimal(b)) for n, a, b in players),
+        _decimal(rake),
+        _decimal(unit),
         reason,
         line,
         explanations,
@@ -806,16 +961,31 @@ def _audit_chunk_packed(chunk: _Chunk) -> tuple[list[_Packed], Tally]:
     return [_pack(v) for v in verdicts], tally
 
 
-def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iterator[_Chunk]:
+def _chunks(
+    paths: Iterable[str], size: int, errors: list[HistoryError], *, parts: bool = True
+) -> Iterator[_Chunk]:
+    """The chunks of work: byte ranges of UTF-8 files (``parts``), else raw hands read here."""
+    import os
     import sys
 
-    from showdown.history._text import not_a_history, open_text, raw_hands
+    from showdown.history._text import not_a_history, open_text, raw_hands, sniff_encoding
     from showdown.history.reader import DIALECTS
 
     for path in paths:
         if path.lower().endswith((".phh", ".phhs")):
             yield path, None  # PHH files are read whole by their own reader
             continue
+        if parts and path != "-":
+            try:
+                with open(path, "rb") as probe:
+                    encoding = sniff_encoding(probe.read(64))
+                length = os.path.getsize(path)
+            except OSError:
+                pass  # reported below
+            else:
+                if encoding.startswith("utf-8"):
+                    yield from _parts(path, length, max(size * _PART_BYTES, 1 << 16))
+                    continue
         try:
             stream, name, owned = open_text(sys.stdin if path == "-" else path)
         except OSError as error:
@@ -825,7 +995,7 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
             yield path, []
             continue
         name = "-" if path == "-" else name
-        batch: list[tuple[int, list[str], int, int]] = []
+        batch: list[_Raw] = []
         try:
             for item in raw_hands(stream, DIALECTS):
                 if isinstance(item, int):
@@ -842,6 +1012,10 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
                 stream.close()
         if batch:
             yield name, batch
+
+
+def _has_work(item: _Chunk) -> bool:
+    return isinstance(item, _Part) or item[1] is None or bool(item[1])
 
 
 def audit_paths(
@@ -870,14 +1044,15 @@ def audit_paths(
 
     from showdown.history.reader import find_histories
 
-    chunks = _chunks(find_histories(paths), chunk, errors)
-    if client is not None:
+    if client is not None:  # the cluster's workers may not see the files: send the lines
+        chunks = _chunks(find_histories(paths), chunk, errors, parts=False)
         yield from _on_cluster(client, chunks, errors)
         return
+    chunks = _chunks(find_histories(paths), chunk, errors)
     if workers <= 1:
         for item in chunks:
             yield from flush()
-            if item[1] is None or item[1]:
+            if _has_work(item):
                 yield _audit_chunk(item)
         yield from flush()
         return
@@ -887,11 +1062,7 @@ def audit_paths(
     with context.Pool(workers) as pool:
         pending: list[tuple[list[HistoryError], Any]] = []
         for item in chunks:
-            job = (
-                pool.apply_async(_audit_chunk_packed, (item,))
-                if item[1] is None or item[1]
-                else None
-            )
+            job = pool.apply_async(_audit_chunk_packed, (item,)) if _has_work(item) else None
             pending.append((list(errors), job))
             errors.clear()
             while len(pending) > 2 * workers:
@@ -910,11 +1081,7 @@ def _on_cluster(
     pending: list[tuple[list[HistoryError], Any]] = []
     try:
         for item in chunks:
-            job = (
-                client.submit(_audit_chunk_packed, item, pure=False)
-                if item[1] is None or item[1]
-                else None
-            )
+            job = client.submit(_audit_chunk_packed, item, pure=False) if _has_work(item) else None
             pending.append((list(errors), job))
             errors.clear()
             while len(pending) > window:
