@@ -144,9 +144,20 @@ def _button(table_line: str) -> int | None:
     return int(button[1]) if button else None
 
 
-@functools.lru_cache(maxsize=1024)
+_MARKERS: dict[str, tuple[str, int | None]] = {}
+
+
 def _marker(head: str) -> tuple[str, int | None]:
     """A ``*** ... ***`` marker's title and run (as the full reader's ``marker`` reads it)."""
+    found = _MARKERS.get(head)
+    if found is None:
+        found = _read_marker(head)
+        if len(_MARKERS) < 4096:
+            _MARKERS[head] = found
+    return found
+
+
+def _read_marker(head: str) -> tuple[str, int | None]:
     end = head.find(" ***", 4)
     title = head[4:end].upper() if end > 0 else head.strip("* ").upper()
     words = title.split()

@@ -419,9 +419,15 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         button = before[-1] if before else count - 1
     order = [(button + 1 + k) % count for k in range(count)]
     values: dict[int, tuple[int, ...]] = {}
-    for seat, cards in enumerate(held):
-        if cards:
-            values[seat] = _strengths(plain, cards, board)
+    if plain.high7:  # Hold'em: the board's codes once, seven codes a player
+        codes = [card._code for card in board]
+        for seat, cards in enumerate(held):
+            if cards:
+                values[seat] = (strength7([*(card._code for card in cards), *codes]),)
+    else:
+        for seat, cards in enumerate(held):
+            if cards:
+                values[seat] = _strengths(plain, cards, board)
     halves = range(len(game.rankings))
     payouts = [0] * count
     for pot, taken in zip(pots, rakes, strict=True):
