@@ -1057,8 +1057,13 @@ def audit_paths(
     (:func:`~showdown.history.reader.find_histories`).
 
     Yields, per chunk of hands, the verdicts in file order and the counts of
-    that chunk (files that hold no history count as skipped). Worker
-    processes are started with ``spawn``; with a Dask ``client``
+    that chunk (files that hold no history count as skipped). A UTF-8 text
+    file is cut into byte ranges of about ``chunk`` hands, at line starts
+    (this process only counts their lines); each is read and audited by a
+    worker on its own, the plain hands by the lean reader
+    (:mod:`showdown.history._lean`), so the verdicts come back as compact
+    records and memory stays flat for any size. Worker processes are
+    started with ``spawn``; with a Dask ``client``
     (:func:`showdown.distributed.connect`) each chunk is one task on the
     cluster (PHH files are read by the worker, so they must be reachable
     there). The output does not depend on the number of workers.
