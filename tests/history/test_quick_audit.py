@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from showdown.errors import HistoryError
 from showdown.history import read
 from showdown.history._quick import quick_payouts
 from showdown.history.audit import audit_hand, audit_paths
@@ -153,3 +154,141 @@ def test_the_fast_layers_are_the_resolvers_pots() -> None:
         assert _live_layers(
             stakes, [s == "in" for s in states], [s == "mucked" for s in states]
         ) == (expected), (stakes, states)
+
+
+# -- the lean reader (no Hand) and the workers' byte ranges -----------------------------
+
+
+def _full_and_lean(path: Path) -> tuple[int, int]:
+    """Every hand of a file read both ways; (hands, hands the lean reader decided)."""
+    from showdown.history._lean import lean_audit
+    from showdown.history._text import open_text, parse_hand, raw_hands
+    from showdown.history.audit import audit_entries
+    from showdown.history.reader import DIALECTS
+
+    stream, name, _ = open_text(str(path))
+    hands = lean = 0
+    with stream:
+        for raw in raw_hands(stream, DIALECTS):
+            if isinstance(raw, int):
+                continue
+            dialect, lines, start, index = raw
+            hands += 1
+            found = lean_audit(dialect, list(lines), name, start)
+            if found is None:
+                continue
+            lean += 1
+            [(entry, verdict)] = audit_entries([parse_hand(dialect, lines, name, start, index)])
+            assert isinstance(entry, Hand), (path.name, start)
+            assert not entry.cancelled
+            assert (found.site, found.game, found.verdict) == (entry.site, entry.game, verdict), (
+                path.name,
+                start,
+            )
+    return hands, lean
+
+
+def test_the_lean_reader_gives_the_full_readers_record_on_every_sample() -> None:
+    files = sorted(p for p in DATA.rglob("*.txt"))
+    assert len(files) >= 8
+    hands = lean = 0
+    for path in files:
+        read_here, lean_here = _full_and_lean(path)
+        hands, lean = hands + read_here, lean + lean_here
+    assert hands > 25
+    assert 0 < lean < hands  # some hands are left to the full reader
+
+
+def test_the_lean_reader_gives_the_full_readers_record_on_generated_hands(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "generated.txt"
+    path.write_text(synthetic_history(3000, seed=31))
+    hands, lean = _full_and_lean(path)
+    assert hands == 3000
+    assert lean == hands  # a generated hand is a plain one
+
+
+def _odd_file(tmp_path: Path) -> Path:
+    """A file with what a byte range must not cut wrongly: stray text before the first
+    hand, CRLF and lone CR line ends, a byte-order mark, a hand cut off by the next
+    header in mid-line, a hand that does not add up, and a truncated last hand."""
+    samples = (DATA / "pokerstars_cash.txt").read_text().split("\n\n\n\n")
+    broken = (DATA / "pokerstars_does_not_add_up.txt").read_text()
+    truncated = (DATA / "pokerstars_truncated.txt").read_text()
+    generated = synthetic_history(40, seed=8).split("\n\n\n\n")
+    cut = generated[3][: len(generated[3]) // 2]
+    text = "\n\n\n\n".join(
+        [
+            "Some notes written before the hands\nand a second line",
+            *generated[:3],
+            cut + generated[4],  # the next header in the middle of a line
+            *samples,
+            broken,
+            *generated[5:20],
+        ]
+    )
+    text = text.replace("\n", "\r\n", 2000) + "\r".join(generated[20:30]) + truncated
+    path = tmp_path / "odd.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    return path
+
+
+def _audited(
+    chunks: object, errors: list[HistoryError] | None = None
+) -> tuple[list[object], list[object]]:
+    from showdown.history.audit import Tally, _audit_chunk, _has_work
+
+    verdicts: list[object] = []
+    tally = Tally()
+    for item in chunks:  # type: ignore[attr-defined]
+        while errors:  # what the reading in this process found (a text that is no history)
+            tally.add(errors.pop(0), None)
+        if _has_work(item):
+            found, part = _audit_chunk(item)
+            verdicts.extend(found)
+            tally.merge(part)
+    return verdicts, [tally.rows, tally.skipped, tally.problems]
+
+
+@pytest.mark.parametrize("span", [150, 700, 4000, 1 << 20])
+def test_byte_ranges_read_what_one_reader_reads(tmp_path: Path, span: int) -> None:
+    """A file cut into byte ranges (each read by a worker on its own, the last hand of each
+    read on past its end) gives the verdicts, counts and messages of one sequential read,
+    line numbers included, wherever the cuts fall."""
+    import os
+
+    from showdown.history.audit import _chunks, _parts
+
+    path = _odd_file(tmp_path)
+    errors: list[HistoryError] = []
+    whole = _audited(_chunks([str(path)], 10**9, errors, parts=False), errors)
+    parts = list(_parts(str(path), os.path.getsize(path), span))
+    assert len(parts) > 1 or span > 100_000
+    assert _audited(parts) == whole
+    verdicts = whole[0]
+    assert len(verdicts) > 30
+    assert {v.verdict for v in verdicts} >= {"agree", "error"}  # type: ignore[attr-defined]
+    assert whole[1][1]["not a history"] == 1  # type: ignore[index]
+    assert whole[1][2]  # the messages of unreadable hands, with their lines
+
+
+def test_workers_give_the_same_output_as_one_process_in_the_same_order(tmp_path: Path) -> None:
+    samples = sorted(str(p) for p in DATA.glob("*.txt"))
+    big = tmp_path / "generated.txt"
+    big.write_text(synthetic_history(400, seed=12))
+    paths = [*samples, str(_odd_file(tmp_path)), str(big)]
+
+    def run(workers: int) -> tuple[list[object], list[object]]:
+        from showdown.history.audit import Tally
+
+        tally = Tally()
+        verdicts: list[object] = []
+        for found, part in audit_paths(paths, workers=workers, chunk=64):
+            verdicts.extend(v.to_json() | {"line": v.line} for v in found)
+            tally.merge(part)
+        return verdicts, [tally.rows, tally.skipped, tally.problems]
+
+    one = run(1)
+    assert run(2) == one
+    assert len(one[0]) > 300

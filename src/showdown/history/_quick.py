@@ -36,7 +36,7 @@ from showdown.money import Money
 from showdown.pots import Player, _layers, _Pot, _rake_shares, _split
 from showdown.rules import HIGH, get_ranking
 
-__all__ = ["Quick", "quick_payouts"]
+__all__ = ["Facts", "Quick", "decide", "quick_payouts", "room_pot_rakes"]
 
 _ZERO: Final = Decimal(0)
 _RETURN: Final = ActionKind.RETURN
@@ -185,7 +185,6 @@ def quick_payouts(hand: Hand) -> Quick | None:
     plain = _plain_game(hand.game)
     if plain is None or hand.added:
         return None
-    game = plain.game
     stakes: dict[str, Decimal] = {}
     dead: dict[str, Decimal] = {}
     actions = hand.actions
@@ -203,9 +202,6 @@ def quick_payouts(hand: Hand) -> Quick | None:
             if kind is _ANTE or kind is _TABLE_ANTE or kind is _DEAD_BLIND:
                 dead[name] = dead[name] + amount if name in dead else amount
     collected = {c.player for c in hand.collections}
-    active.update(collected)
-    names = [seat.name for seat in hand.seats if seat.name in active]
-    contenders = [n for n in names if n not in folded]
     # cards: the most shown, else the most seen mucked, else the most dealt
     shown: dict[str, tuple[Card, ...]] = {}
     seen: dict[str, tuple[Card, ...]] = {}
@@ -219,6 +215,103 @@ def quick_payouts(hand: Hand) -> Quick | None:
     for showing in hand.dealt:
         if len(showing.cards) > len(dealt.get(showing.player, ())):
             dealt[showing.player] = showing.cards
+    return decide(
+        plain,
+        Facts(
+            [(seat.number, seat.name) for seat in hand.seats],
+            stakes,
+            dead,
+            active,
+            folded,
+            said_muck,
+            collected,
+            shown,
+            seen,
+            dealt,
+            hand.boards,
+            hand.unit,
+            hand.rake,
+            hand.pots,
+            hand.site,
+            hand.button,
+        ),
+    )
+
+
+class Facts(NamedTuple):
+    """What the fast path reads of a hand (from a :class:`Hand`, or straight from its text)."""
+
+    seats: list[tuple[int, str]]
+    """Each seat's number and player, in seat order."""
+    stakes: dict[str, Decimal]
+    """What each player put in (returned bets not subtracted)."""
+    dead: dict[str, Decimal]
+    """The dead part of each stake (antes, dead blinds)."""
+    active: set[str]
+    """The players with an action."""
+    folded: set[str]
+    said_muck: set[str]
+    collected: set[str]
+    """The players who collected from a pot."""
+    shown: dict[str, tuple[Card, ...]]
+    """The most cards each player showed."""
+    seen: dict[str, tuple[Card, ...]]
+    """The most cards each player was seen with, shown or mucked."""
+    dealt: dict[str, tuple[Card, ...]]
+    """The cards seen dealt to each player."""
+    boards: tuple[tuple[Card, ...], ...]
+    unit: Decimal
+    rake: Decimal
+    pots: tuple[Decimal, ...]
+    """The pots the summary lists (after rake)."""
+    site: str
+    button: int | None
+
+
+def room_pot_rakes(
+    pots: tuple[Decimal, ...], rake: Decimal, site: str, gross: list[Decimal]
+) -> list[Decimal] | None:
+    """The rake the room took from each contested pot, when the history says it.
+
+    ``pots`` are the pots the summary lists, ``rake`` the house's whole take,
+    ``gross`` each contested pot before rake.
+    """
+    if len(pots) == len(gross):
+        rakes = [g - listed for g, listed in zip(gross, pots, strict=True)]
+        if all(r >= 0 for r in rakes) and sum(rakes, _ZERO) == rake:
+            return rakes  # the summary lists each pot after its rake
+    if site == "fulltilt" and rake <= gross[0]:
+        # Full Tilt's own software listed the pots before rake and took the
+        # rake from the main pot (its 2016 histories, written by PokerStars'
+        # software, list them after rake and are read above)
+        return [rake] + [_ZERO] * (len(gross) - 1)
+    return None
+
+
+def decide(plain: _Plain, facts: Facts) -> Quick | None:
+    """The payouts of a plain showdown from the facts read of it, or None (see the module)."""
+    game = plain.game
+    (
+        all_seats,
+        stakes,
+        dead,
+        active,
+        folded,
+        said_muck,
+        collected,
+        shown,
+        seen,
+        dealt,
+        all_boards,
+        unit,
+        hand_rake,
+        listed_pots,
+        site,
+        hand_button,
+    ) = facts
+    active = active | collected
+    names = [name for _, name in all_seats if name in active]
+    contenders = [n for n in names if n not in folded]
     conceded: set[str] = set()
     for name in contenders:
         if name in shown:
@@ -227,7 +320,7 @@ def quick_payouts(hand: Hand) -> Quick | None:
             conceded.add(name)
     if conceded.issuperset(contenders):
         conceded -= collected
-    boards = [b for b in hand.boards if b]
+    boards = [b for b in all_boards if b]
     if len(boards) > 1:
         return None
     board = boards[0] if boards else ()
@@ -236,7 +329,6 @@ def quick_payouts(hand: Hand) -> Quick | None:
             return None
     elif board:
         return None
-    unit = hand.unit
     money = _MONEY.get(unit)
     if money is None:
         money = _MONEY[unit] = Money.of((), unit)
@@ -290,7 +382,7 @@ def quick_payouts(hand: Hand) -> Quick | None:
     if not live or (len(live) > 1 and any(not held[i] for i in live)):
         return None  # nobody left in, or cards the history does not show
     total = sum(stake_units)
-    rake = _units(hand.rake, unit)
+    rake = _units(hand_rake, unit)
     if not total or rake is None:
         return None
     try:
@@ -307,11 +399,9 @@ def quick_payouts(hand: Hand) -> Quick | None:
         return None
     contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
     room: list[Decimal] | None = None
-    if hand.rake and len(contested) >= 2:
-        from showdown.history.audit import room_pot_rakes
-
+    if hand_rake and len(contested) >= 2:
         gross = [_from_units(money, unit, pots[k].amount) for k in contested]
-        stated = room_pot_rakes(hand, gross)
+        stated = room_pot_rakes(listed_pots, hand_rake, site, gross)
         if stated is not None and stated != [_from_units(money, unit, rakes[k]) for k in contested]:
             per_pot = [_units(r, unit) for r in stated]
             if any(r is None for r in per_pot):
@@ -323,15 +413,21 @@ def quick_payouts(hand: Hand) -> Quick | None:
             room = stated
     # the button: the seat at or before the room's button among the players
     button = 0
-    if hand.button is not None:
-        number = {seat.name: seat.number for seat in hand.seats}
-        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand.button]
+    if hand_button is not None:
+        number = {name: seat for seat, name in all_seats}
+        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
         button = before[-1] if before else count - 1
     order = [(button + 1 + k) % count for k in range(count)]
     values: dict[int, tuple[int, ...]] = {}
-    for seat, cards in enumerate(held):
-        if cards:
-            values[seat] = _strengths(plain, cards, board)
+    if plain.high7:  # Hold'em: the board's codes once, seven codes a player
+        codes = [card._code for card in board]
+        for seat, cards in enumerate(held):
+            if cards:
+                values[seat] = (strength7([*(card._code for card in cards), *codes]),)
+    else:
+        for seat, cards in enumerate(held):
+            if cards:
+                values[seat] = _strengths(plain, cards, board)
     halves = range(len(game.rankings))
     payouts = [0] * count
     for pot, taken in zip(pots, rakes, strict=True):

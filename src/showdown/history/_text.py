@@ -297,18 +297,32 @@ RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
 
 
-def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[RawHand | int]:
+def raw_hands(
+    stream: Iterable[str],
+    dialects: tuple[Dialect, ...],
+    *,
+    first: int = 1,
+    own: int | None = None,
+    follow: bool = False,
+) -> Iterator[RawHand | int]:
     """Split a stream into the lines of each hand; an ``int`` marks stray text at that line.
 
-    Only one hand's lines are held at a time.
+    Only one hand's lines are held at a time. For a part of a file read on
+    its own (:func:`showdown.history.audit.audit_paths` splits a large file
+    into byte ranges), ``first`` is the number of the stream's first line,
+    ``own`` the number of the part's last line: the part's hands are those
+    whose header line is the part's, and the last of them is read on past
+    the part to the next header line. With ``follow`` the part does not
+    start the file: lines before its first header belong to the hand before
+    it (read by the part before), and are skipped.
     """
     lines: list[str] = []
     dialect: Dialect | None = None
     start = 0
     index = 0
     stray = 0  # first line of text outside any hand
-    number = 0
-    for number, raw in enumerate(stream, start=1):
+    number = first - 1
+    for number, raw in enumerate(stream, start=first):
         line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
         found = None
         if line[:1] in _HEADER_STARTS:
@@ -316,6 +330,8 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
                 if candidate.header.match(line):
                     found = candidate
                     break
+            if found is not None and own is not None and number > own:
+                break  # the next part's first hand
         elif dialect is not None and "#" in line and ("Hand #" in line or "Game #" in line):
             # a hand cut off in the middle of a line, the next hand's header
             # written right after it: the cut hand ends there
@@ -333,11 +349,11 @@ def raw_hands(stream: Iterable[str], dialects: tuple[Dialect, ...]) -> Iterator[
             dialect, lines, start = found, [line], number
         elif dialect is not None:
             lines.append(line)
-        elif line and not stray:
+        elif line and not stray and not follow:
             stray = number
     if dialect is not None:
         yield dialect, lines, start, index
-    elif stray or number == 0:
+    elif stray or (number == 0 and not follow):
         yield stray or 1
 
 

@@ -45,6 +45,7 @@ of ``showdown audit --json``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import itertools
@@ -59,6 +60,7 @@ from showdown.cards import Card
 from showdown.errors import HistoryError, Message, ShowdownError, Term
 from showdown.games import get_game
 from showdown.history._quick import Quick, quick_payouts
+from showdown.history._quick import room_pot_rakes as _room_pot_rakes
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.i18n import N_
@@ -68,6 +70,7 @@ __all__ = [
     "PlayerVerdict",
     "Tally",
     "Verdict",
+    "agree_verdict",
     "audit",
     "audit_entries",
     "format_amount",
@@ -392,7 +395,32 @@ def audit_hand(hand: Hand, *, quick: bool = True, lang: str = "en") -> Verdict:
 
 def _quick_verdict(hand: Hand, found: Quick) -> Verdict | None:
     """The 'agree' verdict from the fast path's payouts; None when the room paid otherwise."""
-    recorded = hand.received()
+    return agree_verdict(
+        hand.source,
+        hand.hand_id,
+        hand.site,
+        hand.game,
+        hand.line,
+        hand.rake,
+        hand.unit,
+        hand.received(),
+        found,
+    )
+
+
+def agree_verdict(
+    source: str,
+    hand_id: str,
+    site: str,
+    game: str,
+    line: int,
+    rake: Decimal,
+    unit: Decimal,
+    recorded: dict[str, Decimal],
+    found: Quick,
+) -> Verdict | None:
+    """The 'agree' verdict of a hand the fast path decided, when the room paid each player
+    what it pays (``recorded``: what each got back); None otherwise."""
     paid = found.paid
     for name, amount in recorded.items():
         if paid.get(name, _ZERO) != amount:
@@ -408,25 +436,25 @@ def _quick_verdict(hand: Hand, found: Quick) -> Verdict | None:
     )
     rakes = found.room_rakes
     return Verdict(
-        hand.source,
-        hand.hand_id,
-        hand.site,
-        hand.game,
+        source,
+        hand_id,
+        site,
+        game,
         AGREE,
         players,
-        hand.rake,
-        hand.unit,
-        None if rakes is None else _rake_note(hand, rakes),
-        hand.line,
+        rake,
+        unit,
+        None if rakes is None else _rake_note(site, unit, rakes),
+        line,
     )
 
 
-def _rake_note(hand: Hand, rakes: list[Decimal]) -> str:
+def _rake_note(site: str, unit: Decimal, rakes: list[Decimal]) -> str:
     """The reason's note when the room raked each pot otherwise than in proportion."""
     labels = [Message("main")] + [Message("side-{number}", number=k) for k in range(1, len(rakes))]
     taken = Message.joined(
         [
-            Message("{pot} {amount}", pot=label, amount=format_amount(r, hand.unit))
+            Message("{pot} {amount}", pot=label, amount=format_amount(r, unit))
             for label, r in zip(labels, rakes, strict=True)
         ],
         _LIST,
@@ -434,7 +462,7 @@ def _rake_note(hand: Hand, rakes: list[Decimal]) -> str:
     return Message(
         "rake taken from each pot as {site} took it ({taken}); showdown's default "
         "would take it in proportion to the pots",
-        site=hand.site,
+        site=site,
         taken=taken,
     )
 
@@ -706,16 +734,7 @@ def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
 
 def room_pot_rakes(hand: Hand, gross: list[Decimal]) -> list[Decimal] | None:
     """The rake the room took from each contested pot, when the history says it."""
-    if len(hand.pots) == len(gross):
-        rakes = [g - listed for g, listed in zip(gross, hand.pots, strict=True)]
-        if all(r >= 0 for r in rakes) and sum(rakes, _ZERO) == hand.rake:
-            return rakes  # the summary lists each pot after its rake
-    if hand.site == "fulltilt" and hand.rake <= gross[0]:
-        # Full Tilt's own software listed the pots before rake and took the
-        # rake from the main pot (its 2016 histories, written by PokerStars'
-        # software, list them after rake and are read above)
-        return [hand.rake] + [_ZERO] * (len(gross) - 1)
-    return None
+    return _room_pot_rakes(hand.pots, hand.rake, hand.site, gross)
 
 
 def _room_rake(
@@ -732,7 +751,7 @@ def _room_rake(
     if rakes is None or rakes == ours:
         return paid, None
     raked = resolve(dataclasses.replace(showdown, rake=tuple(rakes)), explain=False)
-    return _payouts(raked), _rake_note(hand, rakes)
+    return _payouts(raked), _rake_note(hand.site, hand.unit, rakes)
 
 
 MAX_PROBLEMS: Final = 100
@@ -785,31 +804,177 @@ class Tally:
 
 # -- many files, many processes ---------------------------------------------------------
 
-_Chunk = tuple[str, list[tuple[int, list[str], int, int]] | None]
-"""A file name and the raw hands of a part of it (None: read the whole file here)."""
+_Raw = tuple[int, list[str], int, int]
+"""A hand's raw lines: its dialect's index in ``DIALECTS``, its lines, its first line
+number, its index in the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A byte range of a text history, read and audited by one process on its own.
+
+    ``start`` and ``end`` fall at the starts of lines; ``lines_before`` is the
+    number of lines before ``start``. The part's hands are those whose header
+    line starts in the range; the last is read on past ``end``.
+    """
+
+    path: str
+    start: int
+    end: int
+    lines_before: int
+
+
+_Chunk = tuple[str, list[_Raw] | None] | _Part
+"""A file name and the raw hands of a part of it (None: read the whole file there), or
+a byte range of a file for the worker to read itself."""
+
+_PART_BYTES: Final = 1024
+"""Bytes of a part per hand of ``chunk`` (a generated hand is about 840 bytes)."""
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Collect cyclic garbage less often for a while (then as before).
+
+    Reading a hand makes a few hundred small objects that die with it and
+    hold no cycles; with Python's default threshold the collector runs every
+    700 allocations, a few times a hand, and walks the young objects each
+    time. Every 20,000 does the same work in a fraction of the time; the
+    memory held stays a few megabytes.
+    """
+    import gc
+
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], _YOUNG_OBJECTS), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+_YOUNG_OBJECTS: Final = 20_000
+"""Allocations between two collections of the young objects while hands are audited."""
 
 
 def _audit_chunk(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]:
-    """Read and audit the raw hands of one chunk (runs in a worker process)."""
-    from showdown.history._text import parse_hand
-    from showdown.history.reader import DIALECTS, read
+    """Read and audit the hands of one chunk (runs in a worker process)."""
+    with _fewer_collections():
+        return _audit_chunk_here(chunk, lang)
 
-    name, raws = chunk
+
+def _audit_chunk_here(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]:
+    from showdown.history.reader import read
+
     tally = Tally()
     verdicts: list[Verdict] = []
-    entries: Iterable[Hand | HistoryError] = (
-        read(name).entries()
-        if raws is None
-        else (
-            parse_hand(DIALECTS[site], lines, name, start, index)
-            for site, lines, start, index in raws
-        )
-    )
-    for item, verdict in audit_entries(entries, lang=lang):
-        tally.add(item, verdict)
-        if verdict is not None:
-            verdicts.append(verdict)
+    if isinstance(chunk, _Part):
+        _audit_raws(chunk.path, _part_hands(chunk), tally, verdicts, lang)
+        return verdicts, tally
+    name, raws = chunk
+    if raws is None:
+        for item, verdict in audit_entries(read(name).entries(), lang=lang):
+            tally.add(item, verdict)
+            if verdict is not None:
+                verdicts.append(verdict)
+    else:
+        _audit_raws(name, iter(raws), tally, verdicts, lang)
     return verdicts, tally
+
+
+def _audit_raws(
+    name: str, raws: Iterator[_Raw | int], tally: Tally, verdicts: list[Verdict], lang: str = "en"
+) -> None:
+    """Audit raw hands: by the lean reader when it reads the hand, else by the full one."""
+    from showdown.history._lean import lean_audit
+    from showdown.history._text import not_a_history, parse_hand
+    from showdown.history.reader import DIALECTS
+
+    rows = tally.rows
+    for raw in raws:
+        if isinstance(raw, int):
+            tally.add(not_a_history(name, raw), None)
+            continue
+        site, lines, start, index = raw
+        dialect = DIALECTS[site]
+        lean = lean_audit(dialect, lines, name, start)
+        if lean is None:
+            entry = parse_hand(dialect, lines, name, start, index)
+            for item, verdict in audit_entries([entry], lang=lang):
+                tally.add(item, verdict)
+                if verdict is not None:
+                    verdicts.append(verdict)
+            continue
+        row = rows.get((lean.site, lean.game))
+        if row is None:
+            row = rows[lean.site, lean.game] = Counter()
+        row["hands"] += 1
+        if lean.verdict is None:
+            row["no showdown"] += 1
+            tally.skipped["no showdown"] += 1
+        else:
+            row["showdowns"] += 1
+            row[AGREE] += 1
+            verdicts.append(lean.verdict)  # type: ignore[arg-type]
+
+
+def _part_hands(part: _Part) -> Iterator[_Raw | int]:
+    """The raw hands of a part of a file, read from the file (as :func:`_chunks` reads them)."""
+    from showdown.history._text import raw_hands
+    from showdown.history.reader import DIALECTS
+
+    with open(part.path, "rb") as stream:
+        stream.seek(part.start)
+        data = stream.read(part.end - part.start)
+    text = data.decode("utf-8", "showdown-cp1252")
+    if "\r" in text:  # universal newlines, as the text reader reads them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    own = text.split("\n")
+    if own and not own[-1]:
+        own.pop()
+    last = part.lines_before + len(own)
+    index = {dialect: k for k, dialect in enumerate(DIALECTS)}
+    for item in raw_hands(
+        itertools.chain(own, _lines_from(part.path, part.end)),
+        DIALECTS,
+        first=part.lines_before + 1,
+        own=last,
+        follow=part.start > 0,
+    ):
+        if isinstance(item, int):
+            yield item
+        else:
+            dialect, lines, start, number = item
+            yield index[dialect], lines, start, number
+
+
+def _lines_from(path: str, offset: int) -> Iterator[str]:
+    """The lines of a file from a byte offset on (the start of a line), read as needed."""
+    import io
+
+    with open(path, "rb") as raw:
+        raw.seek(offset)
+        yield from io.TextIOWrapper(raw, encoding="utf-8", errors="showdown-cp1252", newline=None)
+
+
+def _parts(path: str, size: int, span: int) -> Iterator[_Part]:
+    """A UTF-8 file cut into parts of about ``span`` bytes at line starts.
+
+    The file is read once here, a part at a time, to count the lines before
+    each part (the hands' line numbers); the workers read the parts again.
+    """
+    with open(path, "rb") as stream:
+        start = 0
+        lines = 0
+        while True:
+            data = stream.read(span)
+            data += stream.readline()  # on to the end of the line
+            end = start + len(data)
+            if end >= size or not data:
+                yield _Part(path, start, max(end, size), lines)
+                return
+            yield _Part(path, start, end, lines)
+            lines += data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+            start = end
 
 
 _Packed = tuple[Any, ...]
@@ -833,6 +998,19 @@ def _pack(verdict: Verdict) -> _Packed:
     )
 
 
+_DECIMALS: dict[str, Decimal] = {}
+
+
+def _decimal(text: str) -> Decimal:
+    """``Decimal(text)``, remembered (a file's amounts repeat)."""
+    found = _DECIMALS.get(text)
+    if found is None:
+        found = Decimal(text)
+        if len(_DECIMALS) < 100_000:
+            _DECIMALS[text] = found
+    return found
+
+
 def _unpack(row: _Packed) -> Verdict:
     """The verdict :func:`_pack` made plain (the same value: a decimal's text is exact)."""
     file, hand, site, game, verdict, players, rake, unit, reason, line, explanations = row
@@ -842,9 +1020,9 @@ def _unpack(row: _Packed) -> Verdict:
         site,
         game,
         verdict,
-        tuple(PlayerVerdict(n, Decimal(a), Decimal(b)) for n, a, b in players),
-        Decimal(rake),
-        Decimal(unit),
+        tuple(PlayerVerdict(n, _decimal(a), _decimal(b)) for n, a, b in players),
+        _decimal(rake),
+        _decimal(unit),
         reason,
         line,
         explanations,
@@ -871,16 +1049,31 @@ def _os_reason(error: OSError) -> str:
     return Term(known) if known else (error.strerror or str(error))
 
 
-def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iterator[_Chunk]:
+def _chunks(
+    paths: Iterable[str], size: int, errors: list[HistoryError], *, parts: bool = True
+) -> Iterator[_Chunk]:
+    """The chunks of work: byte ranges of UTF-8 files (``parts``), else raw hands read here."""
+    import os
     import sys
 
-    from showdown.history._text import not_a_history, open_text, raw_hands
+    from showdown.history._text import not_a_history, open_text, raw_hands, sniff_encoding
     from showdown.history.reader import DIALECTS
 
     for path in paths:
         if path.lower().endswith((".phh", ".phhs")):
             yield path, None  # PHH files are read whole by their own reader
             continue
+        if parts and path != "-":
+            try:
+                with open(path, "rb") as probe:
+                    encoding = sniff_encoding(probe.read(64))
+                length = os.path.getsize(path)
+            except OSError:
+                pass  # reported below
+            else:
+                if encoding.startswith("utf-8"):
+                    yield from _parts(path, length, max(size * _PART_BYTES, 1 << 16))
+                    continue
         try:
             stream, name, owned = open_text(sys.stdin if path == "-" else path)
         except OSError as error:
@@ -894,7 +1087,7 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
             yield path, []
             continue
         name = "-" if path == "-" else name
-        batch: list[tuple[int, list[str], int, int]] = []
+        batch: list[_Raw] = []
         try:
             for item in raw_hands(stream, DIALECTS):
                 if isinstance(item, int):
@@ -913,6 +1106,10 @@ def _chunks(paths: Iterable[str], size: int, errors: list[HistoryError]) -> Iter
             yield name, batch
 
 
+def _has_work(item: _Chunk) -> bool:
+    return isinstance(item, _Part) or item[1] is None or bool(item[1])
+
+
 def audit_paths(
     paths: Iterable[str],
     *,
@@ -927,8 +1124,13 @@ def audit_paths(
     (:func:`~showdown.history.reader.find_histories`).
 
     Yields, per chunk of hands, the verdicts in file order and the counts of
-    that chunk (files that hold no history count as skipped). Worker
-    processes are started with ``spawn``; with a Dask ``client``
+    that chunk (files that hold no history count as skipped). A UTF-8 text
+    file is cut into byte ranges of about ``chunk`` hands, at line starts
+    (this process only counts their lines); each is read and audited by a
+    worker on its own, the plain hands by the lean reader
+    (:mod:`showdown.history._lean`), so the verdicts come back as compact
+    records and memory stays flat for any size. Worker processes are
+    started with ``spawn``; with a Dask ``client``
     (:func:`showdown.distributed.connect`) each chunk is one task on the
     cluster (PHH files are read by the worker, so they must be reachable
     there). The output does not depend on the number of workers. The pots'
@@ -945,14 +1147,15 @@ def audit_paths(
 
     from showdown.history.reader import find_histories
 
-    chunks = _chunks(find_histories(paths), chunk, errors)
-    if client is not None:
+    if client is not None:  # the cluster's workers may not see the files: send the lines
+        chunks = _chunks(find_histories(paths), chunk, errors, parts=False)
         yield from _on_cluster(client, chunks, errors, lang)
         return
+    chunks = _chunks(find_histories(paths), chunk, errors)
     if workers <= 1:
         for item in chunks:
             yield from flush()
-            if item[1] is None or item[1]:
+            if _has_work(item):
                 yield _audit_chunk(item, lang)
         yield from flush()
         return
@@ -962,11 +1165,7 @@ def audit_paths(
     with context.Pool(workers) as pool:
         pending: list[tuple[list[HistoryError], Any]] = []
         for item in chunks:
-            job = (
-                pool.apply_async(_audit_chunk_packed, (item, lang))
-                if item[1] is None or item[1]
-                else None
-            )
+            job = pool.apply_async(_audit_chunk_packed, (item, lang)) if _has_work(item) else None
             pending.append((list(errors), job))
             errors.clear()
             while len(pending) > 2 * workers:
@@ -987,7 +1186,7 @@ def _on_cluster(
         for item in chunks:
             job = (
                 client.submit(_audit_chunk_packed, item, lang, pure=False)
-                if item[1] is None or item[1]
+                if _has_work(item)
                 else None
             )
             pending.append((list(errors), job))

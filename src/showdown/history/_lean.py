@@ -1,0 +1,706 @@
+"""The audit's lean reader: a plain hand's verdict read straight from its lines.
+
+An audit of a million hands spends most of its time reading them: the full
+reader (:mod:`showdown.history._text`) builds a
+:class:`~showdown.history.model.Hand` with an :class:`~showdown.history.model.Action`
+per line, a :class:`~showdown.history.model.Seat` per seat, and so on, and
+the audit then reads back from it only a few sums. :func:`lean_audit` reads
+the lines of one hand of the rooms' colon layout (PokerStars, its club
+exports, GGPoker, Full Tilt after 2016) once, keeping only what the audit's
+fast path needs (:class:`showdown.history._quick.Facts`: each player's stake
+and dead money, who acted, folded, mucked or collected, the cards shown,
+seen and dealt, the boards, the rake, the pots the summary lists), then
+decides the showdown with :func:`showdown.history._quick.decide`.
+
+It reads the lines exactly as the full reader does (the same tests of each
+line, in the same order, the same amounts and cards) but declines any line
+it has no lean reading for -- a cancelled hand, a cash drop, a cash-out, a
+straddle or a dead small-and-big blind, a hand whose seats are not listed,
+a line the full reader would reject, chips that do not add up -- and any
+hand the fast path does not decide as the room paid. Declining is
+answering ``None``: the caller reads the hand with the full reader and
+audits the :class:`Hand` (:func:`showdown.history.audit.audit_entries`). So
+the lean reader's answer, when it gives one, is the full path's; the tests
+compare the two on every sample history and on the generated ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from decimal import Decimal
+from typing import Any, Final, NamedTuple
+
+from showdown.cards import Card
+from showdown.errors import CardParseError
+from showdown.history import ggpoker, pokerstars
+from showdown.history._quick import Facts, _plain_game, decide
+from showdown.history._text import (
+    _COLLECTED_RE,
+    _DRAWS,
+    _ORDINALS,
+    _SEAT_RE,
+    _SEAT_SUMMARY_RE,
+    _STUD,
+    _STUD_STREETS,
+    _SUMMARY_WON_RE,
+    _UNCALLED_RE,
+    Dialect,
+    _all_brackets,
+    _cards,
+    _money_places,
+    _readable_brackets,
+)
+
+__all__ = ["Lean", "lean_audit"]
+
+_ZERO: Final = Decimal(0)
+_CENT: Final = Decimal("0.01")
+_ONE: Final = Decimal(1)
+_BODY_STARTS: Final = frozenset("STUHDC")
+_SEAT_LINE: Final = _SEAT_RE[True]
+_TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
+_BUTTON_RE: Final = re.compile(r"Seat #(\d+) is the button")
+_PIECES_RE: Final = re.compile(r"\.\s+|\.$")
+_DATE_TAIL_RE: Final = re.compile(
+    r" - \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone>[A-Z]{1,5}))?"
+    r"(?: \[\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone2>[A-Z]{1,5}))?\])?$"
+)
+_CODES: Final = frozenset({"USD", "EUR", "GBP", "CAD", "INR", "CNY", "CHF", "SEK", "RUB", "BRL"})
+_PREFLOP: Final = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "PREFLOP"})
+_BOARD_STREETS: Final = frozenset({"FLOP", "TURN", "RIVER"})
+_SHOWDOWNS: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
+
+
+class Lean(NamedTuple):
+    """The lean reader's answer for one hand it read whole."""
+
+    site: str
+    game: str
+    verdict: object | None
+    """The hand's :class:`~showdown.history.audit.Verdict`, or None when it reached
+    no showdown."""
+
+
+class _Header(NamedTuple):
+    game: str
+    currency: str | None
+    play_money: bool
+
+
+_HEADERS: dict[tuple[str, str, bool], _Header | None] = {}
+_HEADER_READERS: Final = (pokerstars.parse_header, ggpoker.parse_header)
+"""The header readers whose fields :func:`_header` and :func:`_button` are sure to give."""
+
+
+def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Header | None:
+    """The game and the money of a header (None: the full reader rejects it).
+
+    Remembered by the header between its hand id (which ends at ``id_end``)
+    and its date and time: those three fields depend on neither (the game
+    is named after the first colon and before the date; a date, a time zone,
+    a room's name and a hand id hold no currency sign or code, no tournament
+    and no play money), so a file's hands read their header once per table
+    and stakes.
+    """
+    key: tuple[str, str, bool] | None = None
+    tail = _DATE_TAIL_RE.search(header)
+    if (
+        tail is not None
+        and tail["zone"] not in _CODES
+        and tail["zone2"] not in _CODES
+        and 0 <= header.find(":") < tail.start()  # the game is read after the first colon
+    ):
+        key = (
+            dialect.header.pattern,
+            header[id_end : tail.start()],
+            "Play Money" in table_line,
+        )
+        if key in _HEADERS:
+            return _HEADERS[key]
+    try:
+        info = dialect.parse_header(header, table_line)
+    except ValueError:
+        found = None
+    else:
+        currency = info.get("currency")
+        found = _Header(
+            str(info.get("game", "")),
+            currency if isinstance(currency, str) else None,
+            bool(info.get("play_money")),
+        )
+    if key is not None and len(_HEADERS) < 4096:
+        _HEADERS[key] = found
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _button(table_line: str) -> int | None:
+    """The button's seat from a table line (as the rooms' header readers take it)."""
+    table = _TABLE_RE.match(table_line)
+    if table is None:
+        return None
+    button = _BUTTON_RE.search(table["rest"])
+    return int(button[1]) if button else None
+
+
+_MARKERS: dict[str, tuple[str, int | None]] = {}
+
+
+def _marker(head: str) -> tuple[str, int | None]:
+    """A ``*** ... ***`` marker's title and run (as the full reader's ``marker`` reads it)."""
+    found = _MARKERS.get(head)
+    if found is None:
+        found = _read_marker(head)
+        if len(_MARKERS) < 4096:
+            _MARKERS[head] = found
+    return found
+
+
+def _read_marker(head: str) -> tuple[str, int | None]:
+    end = head.find(" ***", 4)
+    title = head[4:end].upper() if end > 0 else head.strip("* ").upper()
+    words = title.split()
+    run: int | None = None
+    if words and words[0] in _ORDINALS and len(words) > 1 and words[1] != "DRAW":
+        run = _ORDINALS[words[0]]
+        title = " ".join(words[1:])
+    elif len(words) > 1 and words[-1] in _ORDINALS and words[0] != "SUMMARY":
+        run = _ORDINALS[words[-1]]
+        title = " ".join(words[:-1])
+    return title, run
+
+
+# What a line says, read once per distinct line (a file's lines repeat: the same players
+# post the same blinds and make the same bets); the kinds of line:
+_SKIPPED: Final = "skip"
+_DECLINED: Final = "decline"
+_SEAT: Final = "seat"
+_TABLE_LINE: Final = "table"
+_UNCALLED: Final = "uncalled"
+_DEALT: Final = "dealt"
+_COLLECT: Final = "collect"
+_ACT: Final = "act"
+_TOTAL: Final = "total"
+_BOARD: Final = "board"
+_SEAT_SUMMARY: Final = "seat summary"
+# and what a player's line does:
+_A_NONE: Final = "none"
+_A_DECLINE: Final = "decline"
+_A_BET: Final = "bet"
+_A_LIVE: Final = "live"
+_A_DEAD: Final = "dead"
+_A_CHECK: Final = "check"
+_A_FOLD: Final = "fold"
+_A_SHOW: Final = "show"
+_A_MUCK: Final = "muck"
+_A_DRAW: Final = "draw"
+_A_RAISE: Final = "raise"
+
+_Op = tuple[Any, ...]
+_BODY_OPS: dict[str, _Op] = {}
+_SUMMARY_OPS: dict[str, _Op] = {}
+_MOST_LINES: Final = 200_000
+"""How many distinct lines each table remembers (then it starts again)."""
+_DECLINE_OP: Final = (_DECLINED,)
+
+
+def _remember(table: dict[str, _Op], line: str, op: _Op) -> _Op:
+    if len(table) >= _MOST_LINES:
+        table.clear()
+    table[line] = op
+    return op
+
+
+def _body_op(line: str) -> _Op:
+    """What a line before the summary says, as the full reader's ``body_line`` reads it.
+
+    The kinds: a seat, the table line, an uncalled bet returned, cards dealt, a
+    collection (with what the line says when its player is not seated), a
+    player's line (the player the text before ``': '`` names, and what the rest
+    does), or a line the lean reader declines.
+    """
+    try:
+        if line[0] in _BODY_STARTS:
+            if line.startswith("Seat "):
+                seat = _SEAT_LINE.match(line)
+                if seat is not None:
+                    value, places = _money_places(seat[3])
+                    return (_SEAT, int(seat[1]), seat[2], value, places)
+            if line.startswith("Table "):
+                return (_TABLE_LINE,)
+            if line.startswith("Uncalled bet"):
+                uncalled = _UNCALLED_RE.match(line)
+                if uncalled is None:
+                    return _DECLINE_OP
+                value, places = _money_places(uncalled["amount"])
+                return (_UNCALLED, uncalled["name"], value, places)
+            if line == "Hand cancelled" or line.startswith(
+                ("The button is in seat #", "Cash Drop to Pot")
+            ):
+                return _DECLINE_OP
+            if line.startswith("Dealt to "):
+                if "[" not in line:
+                    return (_SKIPPED,)
+                rest = line[9:]
+                cut = rest.find(" [")
+                try:
+                    cards = _all_brackets(rest[cut:])
+                except CardParseError:
+                    cards = _readable_brackets(rest[cut:])
+                return (_DEALT, rest[:cut], cards)
+        if " cashed out the hand for " in line:
+            return _DECLINE_OP
+        cut = line.find(": ")
+        player = line[:cut] if cut > 0 else None
+        act: _Op = (_ACT, player, *(_action(player, line[cut + 2 :]) if player else _NOTHING))
+        if " collected " in line:
+            collection = _COLLECTED_RE.match(line)
+            if collection is not None:
+                value, places = _money_places(collection["amount"])
+                return (_COLLECT, collection["name"], value, places, act)
+        return act
+    except Exception:  # a line the full reader would reject, or read otherwise
+        return _DECLINE_OP
+
+
+_NOTHING: Final = (_A_NONE, _ZERO, 0, ())
+
+
+def _action(player: str, rest: str) -> tuple[str, Decimal, int, tuple[Card, ...] | None]:
+    """What a player's line does (the full reader's ``colon_action``): the kind, the
+    amount as written, its decimals, the cards."""
+    if rest.startswith(("said, ", '"')) or " (Observer)" in player:
+        return _NOTHING
+    verb = rest.split(" ", 1)[0]
+    if verb == "calls" or verb == "bets":
+        value, places = _money_places(rest)
+        return _A_BET, value, places, ()
+    if verb == "posts":
+        text = rest[6:].removeprefix("the ")
+        value, places = _money_places(text)
+        if text.startswith("small & big blind"):
+            return _A_DECLINE, _ZERO, 0, ()
+        if text.startswith(("small blind", "big blind", "button blind")):
+            return _A_LIVE, value, places, ()
+        if text.startswith(("ante", "missed blind", "dead blind", "dead")):
+            return _A_DEAD, value, places, ()
+        return _A_DECLINE, _ZERO, 0, ()  # a straddle, or a post the full reader rejects
+    if verb == "checks":
+        return _A_CHECK, _ZERO, 0, ()
+    if verb == "folds":
+        if "[" in rest:
+            _all_brackets(rest)
+        return _A_FOLD, _ZERO, 0, ()
+    if verb == "shows":
+        return _A_SHOW, _ZERO, 0, _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
+    if verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
+        return _A_MUCK, _ZERO, 0, _all_brackets(rest) if "[" in rest else None
+    if verb == "discards":
+        words = rest.split()
+        _all_brackets(rest)
+        if len(words) > 1 and words[1].isdigit():
+            int(words[1])
+        return _A_DRAW, _ZERO, 0, ()
+    if verb == "stands":
+        return _A_DRAW, _ZERO, 0, ()
+    if verb == "straddle":
+        return _A_DECLINE, _ZERO, 0, ()
+    if verb == "raises" or rest.startswith("completes"):
+        at = rest.rfind(" to ")
+        if at < 0:
+            return _A_DECLINE, _ZERO, 0, ()
+        value, places = _money_places(rest[at + 4 :])
+        return _A_RAISE, value, places, ()
+    if rest.startswith("brings in"):
+        value, places = _money_places(rest)
+        return _A_BET, value, places, ()
+    return _NOTHING  # collected, sits out, is sitting out: no chips move
+
+
+def _summary_op(line: str) -> _Op:
+    """What a summary line says, as the full reader's ``summary_line`` reads it."""
+    try:
+        if line.startswith("Total pot"):
+            return _totals(line)
+        upper = line.split("[", 1)[0].rstrip(": ").upper()
+        if upper.endswith("BOARD") and "[" in line:
+            words = upper.split()
+            return (
+                _BOARD,
+                _ORDINALS.get(words[0], 0) if len(words) > 1 else 0,
+                _all_brackets(line),
+            )
+        seat = _SEAT_SUMMARY_RE.match(line)
+        if seat is None:
+            return (_SKIPPED,)
+        return (_SEAT_SUMMARY, int(seat[1]), seat.end())
+    except Exception:  # a line the full reader would reject
+        return _DECLINE_OP
+
+
+def _totals(line: str) -> _Op:
+    """The ``Total pot`` line: the total, the pots listed, the rake, the most decimals."""
+    finest = 0
+
+    def amount(text: str) -> Decimal:
+        nonlocal finest
+        value, places = _money_places(text)
+        finest = max(finest, places)
+        return value
+
+    parts = line.split("|")
+    head = parts[0]
+    pots: list[Decimal] = []
+    pot_at = head.find(" Main pot ")
+    if pot_at < 0:
+        pot_at = head.find(" Main Pot ")
+    if pot_at >= 0:
+        total = amount(head[:pot_at])
+        for piece in _PIECES_RE.split(head[pot_at:]):
+            piece = piece.strip()
+            if piece:
+                pots.append(amount(piece.rsplit(" ", 1)[-1]))
+    else:
+        total = amount(head[9:])
+    rake = _ZERO
+    for part in parts[1:]:
+        part = part.strip()
+        if not part:
+            continue
+        label, _, value = part.rpartition(" ")
+        if value and label:
+            try:
+                taken = amount(value)
+            except ValueError:
+                continue
+            rake += taken
+    return (_TOTAL, total, tuple(pots), rake, finest)
+
+
+@functools.lru_cache(maxsize=65536)
+def _seat_summary(rest: str) -> tuple[int, tuple[Card, ...], bool]:
+    """A summary seat line after the player's name: the most decimals of its amounts,
+    and the cards it says he showed or mucked.
+
+    Raises:
+        _DeclinedError: a winner who cashed out (his pot was not awarded).
+    """
+    finest = 0
+    for won in _SUMMARY_WON_RE.findall(rest):
+        finest = max(finest, _money_places(won)[1])
+    if rest.endswith("(pot not awarded as player cashed out)"):
+        raise _DeclinedError
+    for word, mucked in ((" showed [", False), (" mucked [", True)):
+        at = rest.find(word)
+        if at >= 0:
+            return finest, _cards(rest[at + len(word) : rest.index("]", at)]), mucked
+    return finest, (), False
+
+
+class _DeclinedError(Exception):
+    """The hand has a line the lean reader leaves to the full reader."""
+
+
+def lean_audit(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | None:
+    """The audit of one hand's lines, or None to leave the hand to the full reader.
+
+    ``lines`` are the hand's lines as :func:`~showdown.history._text.raw_hands`
+    gives them (the header first), ``start`` the header's line number.
+    """
+    if not dialect.colon or dialect.parse_header not in _HEADER_READERS or not lines:
+        return None
+    try:
+        return _read(dialect, lines, name, start)
+    except Exception:  # any surprise: the full reader reads the hand and says what it is
+        return None
+
+
+def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | None:
+    head = lines[0]
+    match = dialect.header.match(head)
+    if match is None:
+        return None
+    hand_id = match["id"]
+    count = len(lines)
+    table_line = lines[1] if count > 1 and lines[1].startswith("Table ") else ""
+    info = _header(dialect, head, match.end(), table_line)
+    if info is None:
+        return None
+    game = info.game
+    plain = _plain_game(game)
+    if plain is None:
+        return None
+    first = next((line for line in lines[1:] if line and not line.startswith("Table ")), "")
+    if first and not first.startswith("Seat "):
+        return None  # seats from the summary: the full reader's
+    button = _button(table_line) if table_line else None
+
+    seats: list[tuple[int, str]] = []
+    names: set[str] = set()
+    by_seat: dict[int, str] = {}
+    longest: list[str] = []  # seated names, longest first (the full reader's first-word lookup)
+    stakes: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}
+    active: set[str] = set()
+    folded: set[str] = set()
+    said_muck: set[str] = set()
+    collected: dict[str, Decimal] = {}
+    returned: dict[str, Decimal] = {}
+    shown: dict[str, tuple[Card, ...]] = {}
+    seen: dict[str, tuple[Card, ...]] = {}
+    dealt: dict[str, tuple[Card, ...]] = {}
+    boards: dict[int, tuple[Card, ...]] = {}
+    summary_boards: dict[int, tuple[Card, ...]] = {}
+    committed: dict[str, Decimal] = {}
+    pots: list[Decimal] = []
+    street = "blinds"
+    in_draw = False
+    draws = 0
+    summary = False
+    summary_seen = False
+    total: Decimal | None = None
+    rake = _ZERO
+    put_in = _ZERO
+    finest = 0
+
+    def show(player: str, cards: tuple[Card, ...], mucked: bool) -> None:
+        if not mucked and len(cards) > len(shown.get(player, ())):
+            shown[player] = cards
+        if len(cards) > len(seen.get(player, ())):
+            seen[player] = cards
+
+    def set_street(new: str) -> None:
+        nonlocal street, committed
+        if new != street:
+            if street != "blinds":  # live blinds count toward the first round
+                committed = {}
+            street = new
+
+    body_ops = _BODY_OPS
+    summary_ops = _SUMMARY_OPS
+    for line in lines[1:]:
+        if not line:
+            continue
+        if line.startswith("*** "):
+            end = line.find(" ***", 4)
+            title, run = _marker(line[: end + 4] if end > 0 else line)
+            after = line[end + 4 :] if end > 0 else ""
+            if title.startswith("SUMMARY"):
+                summary = summary_seen = True
+            elif title in _BOARD_STREETS:
+                cards = _all_brackets(after)
+                set_street(title.lower() if street not in _STUD else "seventh")
+                if cards:
+                    boards[0 if street == "seventh" else (run or 0)] = cards
+            elif title in _PREFLOP:
+                set_street("preflop")
+                if "[" in after:
+                    boards[0] = _all_brackets(after)
+            elif title in _STUD_STREETS:
+                set_street(_STUD_STREETS[title])
+            elif title in _DRAWS:
+                draws = int(_DRAWS[title][-1])
+                set_street(_DRAWS[title])
+                in_draw = True
+            elif title in _SHOWDOWNS:
+                set_street("showdown")
+            continue
+        if summary:
+            op = summary_ops.get(line)
+            if op is None:
+                op = _remember(summary_ops, line, _summary_op(line))
+            kind = op[0]
+            if kind is _SEAT_SUMMARY:
+                player = by_seat.get(op[1])
+                if player is None:
+                    continue
+                places, cards, mucked = _seat_summary(line[op[2] + len(player) :])
+                if places > finest:
+                    finest = places
+                if cards and len(seen.get(player, ())) < len(cards):
+                    show(player, cards, mucked)
+            elif kind is _TOTAL:
+                _, total, listed, taken, places = op
+                pots.extend(listed)
+                rake += taken
+                if places > finest:
+                    finest = places
+            elif kind is _BOARD:
+                summary_boards[op[1]] = op[2]
+            elif kind is _DECLINED:
+                raise _DeclinedError
+            continue
+        op = body_ops.get(line)
+        if op is None:
+            op = _remember(body_ops, line, _body_op(line))
+        kind = op[0]
+        if kind is _COLLECT:
+            player = op[1]
+            if player in names:
+                chips = op[2]
+                collected[player] = collected[player] + chips if player in collected else chips
+                if op[3] > finest:
+                    finest = op[3]
+                continue
+            op = op[4]  # not a seated player's: the line is read on
+            kind = op[0]
+        if kind is _ACT:
+            player = op[1]
+            if player is None or player not in names:
+                for player in longest:
+                    if line.startswith(player + ": "):
+                        op = (_ACT, player, *_action(player, line[len(player) + 2 :]))
+                        break
+                else:
+                    continue  # chat, table talk, a player who is not seated: no chips move
+            _, _, code, chips, places, cards = op
+            if places > finest:
+                finest = places
+            if code is _A_BET:
+                in_draw = False
+                active.add(player)
+                if chips:
+                    stakes[player] = stakes[player] + chips if player in stakes else chips
+                    put_in += chips
+                committed[player] = committed[player] + chips if player in committed else chips
+            elif code is _A_CHECK:
+                in_draw = False
+                active.add(player)
+            elif code is _A_FOLD:
+                active.add(player)
+                folded.add(player)
+            elif code is _A_RAISE:
+                chips = chips - committed.get(player, _ZERO)
+                if chips < 0:
+                    raise _DeclinedError
+                in_draw = False
+                active.add(player)
+                if chips:
+                    stakes[player] = stakes[player] + chips if player in stakes else chips
+                    put_in += chips
+                committed[player] = committed.get(player, _ZERO) + chips
+            elif code is _A_SHOW:
+                active.add(player)
+                if cards:
+                    show(player, cards, False)
+            elif code is _A_LIVE or code is _A_DEAD:
+                active.add(player)
+                if chips:
+                    stakes[player] = stakes[player] + chips if player in stakes else chips
+                    put_in += chips
+                    if code is _A_DEAD:
+                        dead[player] = dead[player] + chips if player in dead else chips
+                if code is _A_LIVE:
+                    committed[player] = committed.get(player, _ZERO) + chips
+            elif code is _A_MUCK:
+                active.add(player)
+                said_muck.add(player)
+                if cards is not None:
+                    show(player, cards, True)
+            elif code is _A_DRAW:
+                if not in_draw:
+                    draws += 1
+                    set_street(f"draw{draws}")
+                    in_draw = True
+                active.add(player)
+            elif code is _A_DECLINE:
+                raise _DeclinedError
+            # _A_NONE: collected, sits out, is sitting out: no chips move
+        elif kind is _SEAT:
+            if street != "blinds":
+                raise _DeclinedError
+            _, number, seated, _, places = op
+            if places > finest:
+                finest = places
+            seats.append((number, seated))
+            names.add(seated)
+            by_seat[number] = seated
+            longest.append(seated)
+            longest.sort(key=len, reverse=True)
+        elif kind is _UNCALLED:
+            player = op[1]
+            if player not in names:
+                raise _DeclinedError
+            back = op[2]
+            returned[player] = returned[player] + back if player in returned else back
+            active.add(player)
+            if op[3] > finest:
+                finest = op[3]
+        elif kind is _DEALT:
+            player = op[1]
+            if player in names:
+                if op[2]:  # the last cards seen dealt count (none: no cards known)
+                    dealt[player] = op[2]
+                else:
+                    dealt.pop(player, None)
+        elif kind is _TABLE_LINE:
+            if seats:
+                raise _DeclinedError
+        elif kind is _DECLINED:
+            raise _DeclinedError
+        # _SKIPPED: a keyword line that moves nothing
+
+    if not summary_seen or total is None or not seats or not collected:
+        return None
+    # the chips add up: put in = returned + collected + rake
+    if put_in != sum(returned.values(), rake) + sum(collected.values(), _ZERO):
+        return None
+    unit = _CENT if info.currency and not info.play_money else _ONE
+    if finest:
+        unit = min(unit, Decimal(1).scaleb(-finest))
+    site = dialect.site
+    players = [seated for _, seated in seats if seated in active or seated in collected]
+    contenders = [p for p in players if p not in folded]
+    if len(contenders) < 2:
+        return Lean(site, game, None)
+    found = decide(
+        plain,
+        Facts(
+            seats,
+            stakes,
+            dead,
+            active,
+            folded,
+            said_muck,
+            set(collected),
+            shown,
+            seen,
+            dealt,
+            _final_boards(summary_boards, boards),
+            unit,
+            rake,
+            tuple(pots),
+            site,
+            button,
+        ),
+    )
+    if found is None:
+        return None
+    from showdown.history.audit import agree_verdict
+
+    recorded = dict(collected)
+    for player, back in returned.items():
+        recorded[player] = recorded[player] + back if player in recorded else back
+    verdict = agree_verdict(name, hand_id, site, game, start, rake, unit, recorded, found)
+    if verdict is None:
+        return None
+    return Lean(site, game, verdict)
+
+
+def _final_boards(
+    summary_boards: dict[int, tuple[Card, ...]], street_boards: dict[int, tuple[Card, ...]]
+) -> tuple[tuple[Card, ...], ...]:
+    """The boards, as the full reader puts them together from the streets and the summary."""
+    boards = dict(summary_boards)
+    boards.update({k: v for k, v in street_boards.items() if len(v) >= len(boards.get(k, ()))})
+    if not boards:
+        return ()
+    first = boards.get(0, ())
+    result: list[tuple[Card, ...]] = []
+    for run in range(max(boards) + 1):
+        board = boards.get(run, ())
+        if run and len(board) < len(first):
+            board = first[: len(first) - len(board)] + board
+        result.append(board)
+    return tuple(result)
