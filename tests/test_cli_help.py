@@ -54,6 +54,9 @@ def test_every_command_shows_flags_as_flags_and_an_example(command: list[str]) -
     text = _help(*command)
     assert "<bool>" not in text
     assert "<list[str]>" not in text
+    if "Arguments" in text:  # an argument is shown by its name only, never by a type
+        panel = text[text.index("Arguments") : text.index("╰", text.index("Arguments"))]
+        assert not re.search(r"<\w+(\[\w+\])?>", panel), panel
     usage = next(line for line in text.splitlines() if "Usage:" in line)
     assert "{" not in usage, usage  # arguments by name, not {cards}
     assert "Examples:" in text

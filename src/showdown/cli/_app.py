@@ -7,6 +7,7 @@ its tables, its labels and its errors (:meth:`showdown.i18n.Language.explain`).
 
 from __future__ import annotations
 
+import copy
 import errno
 import json
 import os
@@ -106,8 +107,14 @@ def _tidy(command: click.Command, ctx: click.Context) -> None:
         elif isinstance(param, TyperArgument):
             if param.metavar is None:
                 param.metavar = (param.name or "").upper()
-            # the name says what it is; its Python type is noise in the help
+            # the name says what it is; its Python type is noise in the help: Typer 0.29
+            # asks display_type_rich, 0.28 the type's get_metavar ("" shows nothing)
             object.__setattr__(param, "display_type_rich", lambda ctx: None)
+            if not getattr(param.type, "_showdown_quiet", False):
+                quiet = copy.copy(param.type)
+                object.__setattr__(quiet, "get_metavar", lambda *args, **kwargs: "")
+                object.__setattr__(quiet, "_showdown_quiet", True)
+                param.type = quiet
 
 
 def _usage(command: click.Command, ctx: click.Context) -> list[str]:
