@@ -67,6 +67,7 @@ def test_what_the_fast_path_leaves_to_the_readable_path() -> None:
             {"name": "Paul", "cards": ["3h", "3d"], "stake": 50},
         ],
     }
+    paul = {"name": "Paul", "cards": ["3h", "3d"], "stake": 50}
     odd: list[dict[str, object]] = [
         {**good, "rake": 1},  # the card room's fields
         {**good, "game": "pineapple"},  # an error
@@ -75,7 +76,7 @@ def test_what_the_fast_path_leaves_to_the_readable_path() -> None:
         {**good, "button": 2},  # not a seat
         {**good, "players": [{"name": "Peter", "cards": "Ks 2d", "stake": 1.5}]},
         {**good, "players": [{"name": "A", "cards": "Ks 2d"}, {"name": "B", "cards": "3h 3d"}]},
-        {**good, "players": [{"name": "\ud800", "cards": "Ks 2d", "stake": 1}, good["players"][1]]},  # type: ignore[index]
+        {**good, "players": [{"name": "\ud800", "cards": "Ks 2d", "stake": 1}, paul]},
     ]
     lines = [json.dumps(good), *map(json.dumps, odd), "[1, 2]", "not json", "NaN"]
     answers = resolve_texts(lines, compiled=True)

@@ -269,7 +269,12 @@ def test_chunks_and_workers_write_what_the_readable_path_writes(tmp_path: Path) 
     assert len(out) == len(lines)
     for number, (line, written) in enumerate(zip(lines, out, strict=True), start=1):
         if line.startswith(b"{") and line != GOOD[:40]:
-            assert written == readable_output(json.loads(line)), line
+            expected = readable_output(json.loads(line))
+            if expected.startswith('{"error"'):  # the stream adds the line number
+                error = json.loads(expected)
+                error["error"]["line"] = number
+                expected = json.dumps(error, ensure_ascii=False)
+            assert written == expected, line
         elif line:
             assert json.loads(written)["error"]["line"] == number
         else:
@@ -294,7 +299,8 @@ def test_a_line_typed_on_stdin_is_answered_before_the_next() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     ) as child:
-        assert child.stdin is not None and child.stdout is not None
+        assert child.stdin is not None
+        assert child.stdout is not None
         for line in (GOOD, b"not json", GOOD):
             child.stdin.write(line + b"\n")
             child.stdin.flush()
