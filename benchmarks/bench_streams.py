@@ -8,10 +8,12 @@ Not part of ``make test``; ``make bench`` (:mod:`benchmarks.run`) calls
   :func:`showdown.history.audit.audit_paths` with 1 and 2 worker processes;
   target 5,000 hands/s per core, read and audited.
 * **resolve stream** (issue 13): 10,000 six-player Hold'em showdown records
-  through the whole ``showdown resolve --json`` process, one process, and
-  two processes at once on the two halves of the file (two cores); target
-  20,000 showdowns/s on two cores (one process is held to one core's share,
-  10,000/s).
+  through the whole ``showdown resolve --json`` process, one process, one
+  process with ``--workers 2``, and two processes at once on the two halves
+  of the file (two cores); target 20,000 showdowns/s on two cores (one
+  process with one worker is held to one core's share, 10,000/s). The
+  times are of whole processes: the start-up (Python, the imports, loading
+  the kernels) is in them.
 
     python -m benchmarks.bench_streams [--hands N] [--records N]
 """
@@ -96,9 +98,9 @@ def _audit(path: Path, workers: int) -> tuple[float, int, int]:
     return seconds, hands, showdowns
 
 
-def _resolve_processes(paths: list[Path]) -> float:
+def _resolve_processes(paths: list[Path], *options: str) -> float:
     """Wall time of one ``showdown resolve --json`` process per file, all at once."""
-    command = [sys.executable, "-m", "showdown", "resolve", "--json"]
+    command = [sys.executable, "-m", "showdown", "resolve", "--json", *options]
     start = time.perf_counter()
     running = [subprocess.Popen([*command, str(path)], stdout=subprocess.DEVNULL) for path in paths]
     for process in running:
@@ -143,8 +145,13 @@ def measure_streams(
         halves[0].write_text("\n".join(lines[:middle]) + "\n", encoding="utf-8")
         halves[1].write_text("\n".join(lines[middle:]) + "\n", encoding="utf-8")
         _resolve_processes([halves[0]])  # warm the caches
-        for paths, label in (([whole], "1 process"), (halves, "2 processes, half each")):
-            seconds = _resolve_processes(paths)
+        runs: list[tuple[list[Path], tuple[str, ...], str, int]] = [
+            ([whole], (), "1 process", 1),
+            ([whole], ("--workers", "2"), "1 process, --workers 2", 2),
+            (halves, (), "2 processes, half each", 2),
+        ]
+        for paths, options, label, cores in runs:
+            seconds = _resolve_processes(paths, *options)
             detail = f"{records:,} records in {seconds:.2f} s (whole processes)"
             log(
                 f"  showdown resolve --json, {label}: "
@@ -154,7 +161,7 @@ def measure_streams(
                 StreamRow(
                     f"showdown resolve, six-player Hold'em, {label}",
                     records / seconds,
-                    RESOLVE_TARGET * len(paths) / 2,  # one process: one core's share
+                    RESOLVE_TARGET * cores / 2,  # one core: one core's share
                     "showdowns/s",
                     detail,
                 )

@@ -15,8 +15,15 @@ from showdown.cards import format_cards
 from showdown.games import Family, Game
 
 
-def random_record(rng: random.Random, game: Game) -> dict[str, Any]:
-    """One random showdown record of ``game`` (the contract's input)."""
+def random_record(rng: random.Random, game: Game, *, plain: bool = False) -> dict[str, Any]:
+    """One random showdown record of ``game`` (the contract's input).
+
+    ``plain``: only what a plain cash or tournament showdown has (chips, folds,
+    one board, no dead money, mucks or rake): the records the resolve stream's
+    fast path answers itself.
+    """
+    if plain:
+        return _plain_record(rng, game)
     most = 8 if game.family is Family.STUD else 6
     count = rng.randint(2, most)
     deck = list(game.deck)
@@ -75,6 +82,39 @@ def random_record(rng: random.Random, game: Game) -> dict[str, Any]:
         record["rake"] = f"{rake // 100}.{rake % 100:02d}" if cents else rake
     if rng.random() < 0.1:
         record["odd_chip"] = rng.choice(("button", "high_card"))
+    return record
+
+
+def _plain_record(rng: random.Random, game: Game) -> dict[str, Any]:
+    """A record of :func:`random_record` with ``plain``: two to ten players (seven in stud),
+    some folded with or without their cards shown, equal or unequal stakes."""
+    most = 7 if game.family is Family.STUD else 10
+    most = min(most, (len(game.deck) - game.full_board) // game.hole_cards)
+    count = rng.randint(2, most)
+    deck = list(game.deck)
+    rng.shuffle(deck)
+    record: dict[str, Any] = {"game": game.name}
+    if game.has_board:
+        record["board"] = format_cards([deck.pop() for _ in range(game.full_board)])
+    equal = rng.random() < 0.3
+    players: list[dict[str, Any]] = []
+    for seat in range(count):
+        player: dict[str, Any] = {"name": rng.choice((f"P{seat}", f"Seat {seat} «Ω»"))}
+        player["stake"] = 20 if equal else rng.choice((0, 1, 5, 10, 20, 20, 35, 50, 100, 101))
+        if rng.random() < 0.15:
+            player["folded"] = True
+        if not player.get("folded") or rng.random() < 0.5:
+            cards = [str(deck.pop()) for _ in range(game.hole_cards)]
+            player["cards"] = cards if rng.random() < 0.5 else " ".join(cards)
+        players.append(player)
+    for player in players[:2]:  # at least two still in, with cards
+        if player.pop("folded", None) and "cards" not in player:
+            player["cards"] = format_cards([deck.pop() for _ in range(game.hole_cards)])
+    if rng.random() < 0.5:
+        record["button"] = rng.randrange(count)
+    if rng.random() < 0.2:
+        record["odd_chip"] = rng.choice(("auto", "button", "high_card"))
+    record["players"] = players
     return record
 
 

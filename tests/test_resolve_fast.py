@@ -39,6 +39,7 @@ def readable_output(record: object, lang: str = "en") -> str:
     """The same through the readable evaluator, every text computed afresh."""
     explanation._DESCRIPTIONS.clear()
     explanation._EXPLANATIONS.clear()
+    explanation._FACTS.clear()
     previous = _fast.set_mode("readable")
     try:
         return output(record, lang)

@@ -239,3 +239,75 @@ def test_a_million_lines_in_flat_memory(tmp_path: Path) -> None:
     assert blank == lines.count(b"") == 199_999  # every fifth line but one
     assert peak < 160 * 1024, f"peak RSS {peak} KiB"
     assert peak < baseline + 32 * 1024, f"peak RSS {peak} KiB, {baseline} KiB for 2,000 lines"
+
+
+def _mixed_lines() -> list[bytes]:
+    """Plain and card-room records of several games, with bad and blank lines between."""
+    import random
+
+    from showdown.games import GAMES
+    from tests.random_records import random_record
+
+    rng = random.Random("resolve-stream-mixed")
+    names = ["holdem", "omaha_hilo", "razz", "badugi", "stud_hilo"]
+    lines: list[bytes] = []
+    for number in range(600):
+        game = GAMES[names[number % len(names)]]
+        lines.append(json.dumps(random_record(rng, game, plain=number % 3 != 0)).encode())
+        if number % 97 == 0:
+            lines.extend([b"", b"not json", b"\xff", GOOD[:40]])
+    return lines
+
+
+def test_chunks_and_workers_write_what_the_readable_path_writes(tmp_path: Path) -> None:
+    from tests.test_resolve_fast import readable_output
+
+    lines = _mixed_lines()
+    data = b"\n".join(lines) + b"\n"
+    status, out = _resolve(data, tmp_path)
+    assert status == 1  # the bad lines
+    assert len(out) == len(lines)
+    for number, (line, written) in enumerate(zip(lines, out, strict=True), start=1):
+        if line.startswith(b"{") and line != GOOD[:40]:
+            expected = readable_output(json.loads(line))
+            if expected.startswith('{"error"'):  # the stream adds the line number
+                error = json.loads(expected)
+                error["error"]["line"] = number
+                expected = json.dumps(error, ensure_ascii=False)
+            assert written == expected, line
+        elif line:
+            assert json.loads(written)["error"]["line"] == number
+        else:
+            assert written == ""
+    assert _resolve(data, tmp_path, "--workers", "2") == (status, out)
+    piped = subprocess.run(
+        [*SHOWDOWN, "resolve", "--json", "-", "--workers", "2"],
+        input=data,
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+    assert (piped.returncode, piped.stdout.decode().split("\n")[:-1]) == (status, out)
+
+
+def test_a_line_typed_on_stdin_is_answered_before_the_next() -> None:
+    import select
+
+    with subprocess.Popen(
+        [*SHOWDOWN, "resolve", "--json", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    ) as child:
+        assert child.stdin is not None
+        assert child.stdout is not None
+        for line in (GOOD, b"not json", GOOD):
+            child.stdin.write(line + b"\n")
+            child.stdin.flush()
+            ready, _, _ = select.select([child.stdout], [], [], 60)
+            assert ready, "no answer while the input stays open"
+            answer = json.loads(child.stdout.readline())
+            assert _is_good(answer) == (line == GOOD)
+        child.stdin.close()
+        assert child.stdout.read() == b""
+        assert child.wait(timeout=60) == 1

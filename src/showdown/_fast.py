@@ -37,6 +37,7 @@ __all__ = [
     "Mode",
     "enabled",
     "game_best",
+    "loaded",
     "mode",
     "ranking_best",
     "set_mode",
@@ -106,6 +107,17 @@ def enabled() -> bool:
         if state.calls <= WARM_UP:
             return False
     return _load()
+
+
+def loaded() -> bool:
+    """Whether the compiled kernels are loaded and chosen (counts no hand).
+
+    >>> previous = set_mode("readable")
+    >>> loaded()
+    False
+    >>> _ = set_mode(previous)
+    """
+    return _STATE.ready and _STATE.mode != "readable"
 
 
 def _load() -> bool:

@@ -37,6 +37,7 @@ from showdown.rules import Category, Formation, RuleSet
 
 if TYPE_CHECKING:
     from showdown.evaluation import HandValue
+    from showdown.tables import HandClass
 
 __all__ = ["Explanation", "describe", "explain", "rank_words"]
 
@@ -310,23 +311,38 @@ def explain(a: HandValue, b: HandValue, *, lang: str = "en") -> Explanation:
 _EXPLANATIONS: Final[dict[tuple[RuleSet, int, int, str], Explanation]] = {}
 
 
+_FACTS: Final[dict[tuple[RuleSet, int, str], tuple[Word, HandClass]]] = {}
+
+
+def _facts(value: HandValue, t: Language) -> tuple[Word, HandClass]:
+    """A value's name (as a word of a message) and its class, cached per class and language."""
+    key = (value.ranking, value.strength, t.code)
+    found = _FACTS.get(key)
+    if found is None:
+        if len(_FACTS) >= _CACHED:
+            _FACTS.clear()
+        found = _FACTS[key] = (Word(describe(value, t.code)), value.hand_class)
+    return found
+
+
 def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
     """:func:`explain`, computed (it depends only on the two classes and the language)."""
     _ = t.gettext
-    if a == b:
+    if a.strength == b.strength:
+        word, hand_class = _facts(a, t)
         text = _("tie: both have {hand} ({ranks}); the pot is split").format(
-            hand=Word(a.describe(t.code)), ranks=" ".join(a.hand_class.ranks)
+            hand=word, ranks=" ".join(hand_class.ranks)
         )
         return Explanation(0, "tie", None, text)
-    outcome: Literal[1, -1] = 1 if a > b else -1
+    outcome: Literal[1, -1] = 1 if a.strength > b.strength else -1
     winner, loser = (a, b) if outcome == 1 else (b, a)
     rules = a.ranking
-    won = Word(winner.describe(t.code))
-    lost = Word(loser.describe(t.code))
-    if winner.category is not loser.category:
+    won, won_class = _facts(winner, t)
+    lost, lost_class = _facts(loser, t)
+    if won_class.category is not lost_class.category:
         plural = (
             rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
-            and winner.category is not Category.ONE_CARD
+            and won_class.category is not Category.ONE_CARD
         )
         message = (
             _("{winner} beats {loser}: {better} beat {worse}")
@@ -336,23 +352,25 @@ def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
         text = message.format(
             winner=won,
             loser=lost,
-            better=_category_word(t, rules, winner.category),
-            worse=_category_word(t, rules, loser.category),
+            better=_category_word(t, rules, won_class.category),
+            worse=_category_word(t, rules, lost_class.category),
         )
         return Explanation(outcome, "category", None, text)
-    category = winner.category
+    category = won_class.category
+    won_deciders = won_class.deciders
+    lost_deciders = lost_class.deciders
     position = next(
-        i for i, (x, y) in enumerate(zip(winner.deciders, loser.deciders, strict=True)) if x != y
+        i for i, (x, y) in enumerate(zip(won_deciders, lost_deciders, strict=True)) if x != y
     )
-    common = _common_part(t, rules, category, winner.deciders[:position])
+    common = _common_part(t, rules, category, won_deciders[:position])
     label = _position_label(t, rules, category, position)
     beats = (
         t.pgettext("lower wins", "{better.sg} beats {worse.sg}")
         if rules.lower_wins
         else t.pgettext("higher wins", "{better.sg} beats {worse.sg}")
     ).format(
-        better=_rank_word(t, rules, category, winner.deciders[position]),
-        worse=_rank_word(t, rules, category, loser.deciders[position]),
+        better=_rank_word(t, rules, category, won_deciders[position]),
+        worse=_rank_word(t, rules, category, lost_deciders[position]),
     )
     if common:
         text = _("both have {common}; {label} decides: {beats}").format(

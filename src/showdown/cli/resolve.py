@@ -11,14 +11,25 @@ result, ``{"error": {"type", "message", "line"}}`` for a bad line, or an empty
 line for an empty one; then the next line is read. Memory stays flat whatever
 the input. A file whose name ends in ``.json`` is read instead as one JSON
 document (up to :data:`MAX_DOCUMENT_BYTES`): an object or a list of objects.
+
+JSON Lines are resolved in chunks of up to :data:`CHUNK` lines by the fast
+path (:mod:`showdown._resolve_fast`: batch kernels, cached texts), which
+answers the plain records and leaves the rest (errors, the card room's
+fields) to the readable path, line by line, with the same bytes either way.
+From standard input a chunk ends where no further line is waiting, and is
+written and flushed at once, so a line typed still gets its answer at once.
+``--workers N`` resolves the chunks in N processes, written in input order.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import sys
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO, Final
@@ -26,6 +37,7 @@ from typing import Annotated, Any, BinaryIO, Final
 import typer
 from rich.markup import escape
 
+from showdown._resolve_fast import resolve_texts
 from showdown.cli._app import LangOption, command, console, fail, language, os_reason
 from showdown.cli.hand import print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
@@ -35,6 +47,7 @@ from showdown.pots import ShowdownResult
 from showdown.pots import resolve as resolve_showdown
 
 __all__ = [
+    "CHUNK",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_DOCUMENT_BYTES",
@@ -43,8 +56,11 @@ __all__ = [
     "decode_record",
     "read_lines",
     "resolve",
+    "resolve_chunk",
 ]
 
+CHUNK: Final = 256
+"""Lines resolved together by the fast path (at most; fewer when the input pauses)."""
 MAX_LINE_BYTES: Final = 1 << 20
 """The default longest line, in bytes (``--max-line-bytes``)."""
 MAX_DOCUMENT_BYTES: Final = 16 << 20
@@ -332,20 +348,131 @@ def _records(
                 yield line.number, None, {"error": {"type": kind, "message": message}}
 
 
+def _dumps(data: dict[str, Any] | None, *, pretty: bool = False) -> str:
+    """One output line's text (JSON, or empty)."""
+    if data is None:
+        return ""
+    indent = 2 if pretty else None
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates from a \\ud800 escape: keep them escaped
+        text = json.dumps(data, indent=indent)
+    return text
+
+
 def _write(data: dict[str, Any] | None, *, pretty: bool, flush: bool) -> None:
     """One output line (JSON, or empty); ``flush`` so that a reader of a stream sees it at once."""
-    if data is None:
-        text = ""
-    else:
-        indent = 2 if pretty else None
-        text = json.dumps(data, indent=indent, ensure_ascii=False)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # lone surrogates from a \\ud800 escape: keep them escaped
-            text = json.dumps(data, indent=indent)
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(_dumps(data, pretty=pretty) + "\n")
     if flush:
         sys.stdout.flush()
+
+
+def _has_record(line: Line) -> bool:
+    return line.text is not None and bool(line.text.strip())
+
+
+def _readable_line(line: Line, lang: str) -> tuple[str, bool]:
+    """The JSON Lines output of one input line by the readable path, and whether it is
+    an error record (as :func:`_records` and :func:`_answer` make it)."""
+    output: dict[str, Any] | None
+    if line.error is not None:
+        kind, message = line.error
+        output = {"error": {"type": kind, "message": message}}
+    elif line.text is None or not _has_record(line):
+        return "", False
+    else:
+        try:
+            record = decode_record(line.text, line.number)
+        except json.JSONDecodeError as error:
+            message = f"line {line.number} column {error.colno}: {error.msg}"
+            output = {
+                "error": {"type": "JSONDecodeError", "message": message, "column": error.colno}
+            }
+        except InvalidRecordError as error:
+            output = {"error": {"type": "InvalidRecordError", "message": str(error)}}
+        else:
+            output = _answer(record, lang)[0]
+    failed = "error" in output
+    if failed:
+        output["error"]["line"] = line.number
+    return _dumps(output), failed
+
+
+def resolve_chunk(lines: Sequence[Line], lang: str) -> tuple[str, int]:
+    """The JSON Lines output of some input lines (one line out per line in, each ended
+    by a newline) and how many are error records: the plain records by the fast path,
+    the others by the readable one.
+
+    >>> good = ('{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": ['
+    ...         '{"name": "A", "cards": "Ks 2d", "stake": 5}, {"name": "B", "cards": "3h 3d"}]}')
+    >>> text, failed = resolve_chunk([Line(1, good), Line(2, ""), Line(3, "[")], "en")
+    >>> [len(line) > 0 for line in text.split("\\n")], failed
+    ([True, False, True, False], 1)
+    """
+    texts = [line.text for line in lines if line.text is not None and line.text.strip()]
+    fast = iter(resolve_texts(texts, lang=lang))
+    out: list[str] = []
+    failed = 0
+    for line in lines:
+        answer = next(fast) if _has_record(line) else None
+        if answer is None:
+            answer, bad = _readable_line(line, lang)
+            failed += bad
+        out.append(answer)
+    out.append("")
+    return "\n".join(out), failed
+
+
+def _waiting(stream: BinaryIO) -> bool:
+    """Whether more input can be read at once (a pipe or terminal that has data)."""
+    try:
+        ready, _, _ = select.select([stream], [], [], 0)
+    except (OSError, ValueError, TypeError):
+        return False
+    return bool(ready)
+
+
+def _chunks(
+    lines: Iterable[Line], stream: BinaryIO, *, interactive: bool
+) -> Iterator[tuple[list[Line], bool]]:
+    """The lines in chunks of up to :data:`CHUNK`, each with whether the input paused
+    after it (interactive input only: then the chunk must be answered at once)."""
+    chunk: list[Line] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) >= CHUNK:
+            yield chunk, False
+            chunk = []
+        elif interactive and not _waiting(stream):
+            yield chunk, True
+            chunk = []
+    if chunk:
+        yield chunk, False
+
+
+def _answers(
+    chunks: Iterable[tuple[list[Line], bool]], lang: str, workers: int
+) -> Iterator[tuple[str, int]]:
+    """Each chunk's output, in order: here, or in ``workers`` processes (at most two
+    chunks each in flight, so memory stays flat)."""
+    if workers <= 1:
+        for chunk, _ in chunks:
+            yield resolve_chunk(chunk, lang)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pending: deque[Future[tuple[str, int]]] = deque()
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        for chunk, paused in chunks:
+            pending.append(pool.submit(resolve_chunk, chunk, lang))
+            while pending and (paused or len(pending) > 2 * workers):
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
 
 
 @command(
@@ -368,6 +495,9 @@ def resolve(
         int,
         typer.Option(help="Longest input line in bytes; a longer one is an error record.", min=2),
     ] = MAX_LINE_BYTES,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Worker processes (JSON Lines output).")
+    ] = 1,
 ) -> None:
     """Resolve showdowns: every pot, winners per half, payouts and reasons.
 
@@ -390,6 +520,18 @@ def resolve(
         raise fail(escape(message), lang=t) from None
     document = source != "-" and source.lower().endswith(".json")
     try:
+        if not table_view and not pretty and not document:
+            with stream:
+                lines = read_lines(stream, max_line_bytes=max_line_bytes)
+                chunks = _chunks(lines, stream, interactive=source == "-")
+                for text, bad in _answers(chunks, lang, workers):
+                    failed += bad
+                    sys.stdout.write(text)
+                    if source == "-":
+                        sys.stdout.flush()
+            if failed:
+                raise typer.Exit(1)
+            return
         with stream:
             for number, record, problem in _records(
                 stream, document=document, max_line_bytes=max_line_bytes
