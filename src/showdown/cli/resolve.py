@@ -42,7 +42,7 @@ from showdown.cli._app import LangOption, command, console, fail, language, os_r
 from showdown.cli.hand import print_result
 from showdown.contract import error_to_json, result_to_json, showdown_from_json
 from showdown.errors import InvalidRecordError, Message, ShowdownError, Term
-from showdown.i18n import N_, normalize_language
+from showdown.i18n import N_, Language, normalize_language
 from showdown.pots import ShowdownResult
 from showdown.pots import resolve as resolve_showdown
 
@@ -329,23 +329,39 @@ def _records(
             yield 1, record, None
         return
     for line in read_lines(stream, max_line_bytes=max_line_bytes):
-        if line.error is not None:
-            kind, why = line.error
-            yield line.number, None, {"error": {"type": kind, "message": why}}
-        elif line.text is None or not line.text.strip():
-            yield line.number, None, None
-        else:
-            try:
-                # not stripped: a column counts from the line's first character
-                yield line.number, decode_record(line.text, line.number), None
-            except json.JSONDecodeError as error:
-                message = _json_error(line.number, error)
-                bad = {"type": "JSONDecodeError", "message": message, "column": error.colno}
-                yield line.number, None, {"error": bad}
-            except InvalidRecordError as error:
-                kind = "InvalidRecordError"
-                message = Message("{error}", error=error)
-                yield line.number, None, {"error": {"type": kind, "message": message}}
+        yield line.number, *_line_record(line)
+
+
+def _line_record(line: Line) -> tuple[object | None, dict[str, Any] | None]:
+    """``(record, None)`` for a line of a record, ``(None, error)`` for a bad line,
+    ``(None, None)`` for an empty one."""
+    if line.error is not None:
+        kind, why = line.error
+        return None, {"error": {"type": kind, "message": why}}
+    if line.text is None or not line.text.strip():
+        return None, None
+    try:
+        # not stripped: a column counts from the line's first character
+        return decode_record(line.text, line.number), None
+    except json.JSONDecodeError as error:
+        message = _json_error(line.number, error)
+        bad = {"type": "JSONDecodeError", "message": message, "column": error.colno}
+        return None, {"error": bad}
+    except InvalidRecordError as error:
+        message = Message("{error}", error=error)
+        return None, {"error": {"type": "InvalidRecordError", "message": message}}
+
+
+def _mark_error(
+    output: dict[str, Any], number: int, said: BaseException | str | None, t: Language
+) -> None:
+    """An error record's line number and, in another language than English, its text
+    in that language beside the English message."""
+    output["error"]["line"] = number
+    if t.code != "en":
+        output["error"]["text"] = t.explain(
+            said if said is not None else output["error"]["message"]
+        )
 
 
 def _dumps(data: dict[str, Any] | None, *, pretty: bool = False) -> str:
@@ -375,27 +391,15 @@ def _has_record(line: Line) -> bool:
 def _readable_line(line: Line, lang: str) -> tuple[str, bool]:
     """The JSON Lines output of one input line by the readable path, and whether it is
     an error record (as :func:`_records` and :func:`_answer` make it)."""
-    output: dict[str, Any] | None
-    if line.error is not None:
-        kind, message = line.error
-        output = {"error": {"type": kind, "message": message}}
-    elif line.text is None or not _has_record(line):
+    record, output = _line_record(line)
+    said: BaseException | str | None = None
+    if record is not None:
+        output, _, said = _answer(record, lang)
+    if output is None:
         return "", False
-    else:
-        try:
-            record = decode_record(line.text, line.number)
-        except json.JSONDecodeError as error:
-            message = f"line {line.number} column {error.colno}: {error.msg}"
-            output = {
-                "error": {"type": "JSONDecodeError", "message": message, "column": error.colno}
-            }
-        except InvalidRecordError as error:
-            output = {"error": {"type": "InvalidRecordError", "message": str(error)}}
-        else:
-            output = _answer(record, lang)[0]
     failed = "error" in output
     if failed:
-        output["error"]["line"] = line.number
+        _mark_error(output, line.number, said, language(lang))
     return _dumps(output), failed
 
 
@@ -543,10 +547,7 @@ def resolve(
                     output, result, said = _answer(record, lang)
                 if output is not None and "error" in output:
                     failed += 1
-                    output["error"]["line"] = number
-                    said = said if said is not None else output["error"]["message"]
-                    if t.code != "en":  # the message in the language, beside the English
-                        output["error"]["text"] = t.explain(said)
+                    _mark_error(output, number, said, t)
                 if table_view:
                     if result is not None:
                         print_result(result)
