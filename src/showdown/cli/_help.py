@@ -94,6 +94,7 @@ def _paragraphs(text: str) -> list[str]:
 def help_text(text: str | None, t: Language) -> str | None:
     """A help text (a docstring, an option's help) in the language, paragraph by paragraph.
 
+    >>> from showdown.i18n import get_language
     >>> print(help_text("Indent the JSON.", get_language("ru")))
     Отступы в JSON.
     """
@@ -279,6 +280,7 @@ def say_click_message(text: str, t: Language) -> str:
     """A message of Click's in the language: ``'Missing argument 'CARDS'.'`` ->
     ``"Не указан аргумент 'КАРТЫ'."``; a message it does not know stays as it is.
 
+    >>> from showdown.i18n import get_language
     >>> ru = get_language("ru")
     >>> say_click_message("Invalid value for '--cards' / '-c': 'x' is not a valid int.", ru)
     "Недопустимое значение '--cards' / '-c': 'x' — не целое."

@@ -15,6 +15,7 @@ and gives each showdown as a record of the contract. ``POST /api/range`` and
 /api/equity
 /api/games
 /api/hand
+/api/health
 /api/history
 /api/messages
 /api/range
