@@ -1436,13 +1436,18 @@ def caveats(hand: Hand) -> tuple[str, ...]:
     variant = variant_of(hand)
     if variant is not None and not variant.standard:
         notes.append(
-            f"the variant {variant.code!r} is showdown's own: other PHH readers do not know it"
+            Message(
+                "the variant {code} is showdown's own: other PHH readers do not know it",
+                code=repr(variant.code),
+            )
         )
     players = hand.players
     order = _Writer(hand).order if len(players) > 1 and variant is not None else list(players)
     for action in hand.actions:
         if action.kind is ActionKind.DEAD_BLIND:
-            notes.append(f"{action.player}'s dead blind is written as an ante")
+            notes.append(
+                Message("{player}'s dead blind is written as an ante", player=action.player)
+            )
         elif (
             action.kind is ActionKind.BIG_BLIND
             and len(order) > 2
@@ -1450,10 +1455,18 @@ def caveats(hand: Hand) -> tuple[str, ...]:
             and order.index(action.player) > 1
         ):
             notes.append(
-                f"{action.player}'s blind, posted out of the blinds' seats, reads as a straddle"
+                Message(
+                    "{player}'s blind, posted out of the blinds' seats, reads as a straddle",
+                    player=action.player,
+                )
             )
     if len(hand.boards) > 1:
-        notes.append(f"the {len(hand.boards)} boards are in _boards: other readers see the first")
+        notes.append(
+            Message(
+                "the {count} boards are in _boards: other readers see the first",
+                count=len(hand.boards),
+            )
+        )
     return tuple(notes)
 
 
