@@ -244,6 +244,7 @@ _TOML_REASONS: Final = (
     N_("Expected '=' after a key in a key/value pair"),
     N_("Expected ']' at the end of a table declaration"),
     N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected newline or end of document after a statement"),
     N_("Unescaped '\\' in a string"),
     N_("Expected {what}"),
     N_("Found invalid character {what}"),
