@@ -370,3 +370,145 @@ def test_audit_json_is_the_same_in_every_language() -> None:
     assert outputs["en"] == outputs["ru"] == outputs["ro"]
     records = [json.loads(line) for line in outputs["en"].splitlines()]
     assert any(r["reason"] and "(resolved minus recorded)" in r["reason"] for r in records)
+
+
+# -- the history readers' own errors -------------------------------------------------------
+
+_CASH = (HISTORIES / "pokerstars_cash.txt").read_text(encoding="utf-8").splitlines()[:36]
+
+
+def _cash_hand(old: str | None = None, new: str = "", lines: int = 36) -> str:
+    """The first hand of the PokerStars sample, one line changed or the end cut off."""
+    text = "\n".join(_CASH[:lines]) + "\n"
+    if old is not None:
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture
+def bad_histories(tmp_path: Path) -> Path:
+    """Malformed histories, each broken in one way."""
+    files = {
+        "amount.txt": _cash_hand("Dan: calls $77\n", "Dan: calls all\n"),
+        "cards.txt": _cash_hand("Dan: shows [Kc Kd]", "Dan: shows [Kc Kx]"),
+        "cut.txt": _cash_hand(lines=27),  # the show-down read, no summary
+        "seat.txt": _cash_hand("*** FLOP", "Uncalled bet ($1) returned to Zed\n*** FLOP"),
+        "syntax.phh": 'variant = "NT"\nantes = [0, 0 0]\nstarting_stacks = [100, 100]\n',
+        "action.phh": 'variant = "NT"\nstarting_stacks = [100, 100]\nantes = [0, 0]\n'
+        'blinds_or_straddles = [1, 2]\nactions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 raise 6"]\n',
+        "stacks.phh": 'variant = "NT"\nstarting_stacks = [100]\nantes = [0]\nactions = []\n',
+        "diary.txt": "Dear diary,\ntoday I played some poker.\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+# What each broken file is, in each language (the English is the audit contract's reason).
+HISTORY_REASONS = {
+    "en": [
+        "'calls all' is not an amount",
+        "unreadable: bad cards in 'Dan: shows [Kc Kx] (a pair of Kings)': 'Kx' is not a card",
+        "cut off: the hand is cut off: no summary with the total pot",
+        "unreadable: not valid TOML: Unclosed array",
+        "unreadable: 'p2 raise 6' is not a PHH action (cc, cbr, f, pb, sd, sm)",
+        "starting_stacks lists 1 player(s): a hand needs two",
+        "'Zed' is not seated",
+    ],
+    "ru": [
+        "'calls all' — не сумма",
+        "неверные карты в 'Dan: shows [Kc Kx] (a pair of Kings)': 'Kx' — не карта",
+        "оборвана: раздача оборвана: нет итогов с общим банком",
+        "не читается: некорректный TOML: Незакрытый массив",
+        "'p2 raise 6' — не действие PHH («cc», «cbr», «f», «pb», «sd», «sm»)",
+        "в «starting_stacks» игроков: 1, а для раздачи нужно не меньше двух",
+        "'Zed' не сидит за столом",
+    ],
+    "ro": [
+        "'calls all' nu este o sumă",
+        "cărți greșite în 'Dan: shows [Kc Kx] (a pair of Kings)': 'Kx' nu este o carte",
+        "întreruptă: mâna este întreruptă: lipsește rezumatul cu potul total",
+        "ilizibilă: TOML nevalid: Tablou neînchis",
+        "'p2 raise 6' nu este o acțiune PHH („cc”, „cbr”, „f”, „pb”, „sd”, „sm”)",
+        "„starting_stacks” enumeră jucători: 1, dar o mână are nevoie de cel puțin doi",
+        "'Zed' nu stă la masă",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_audit_says_the_readers_errors_in_the_language(lang: str, bad_histories: Path) -> None:
+    text = _run(["audit", str(bad_histories), "--lang", lang], code=1)
+    flat = _flat(text)
+    for words in HISTORY_REASONS[lang]:
+        assert words in flat, words
+    if lang == "ru":
+        assert _latin_left(text) == set()
+    elif lang == "ro":
+        assert _english_left(_run(["audit", str(bad_histories)], code=1), text) == set()
+
+
+def test_audit_json_keeps_the_readers_errors_in_english(bad_histories: Path) -> None:
+    outputs = {
+        lang: runner.invoke(app, ["audit", "--json", str(bad_histories), "-l", lang]).stdout
+        for lang in ("en", "ru", "ro")
+    }
+    assert outputs["en"] == outputs["ru"] == outputs["ro"]
+    assert outputs["en"] == runner.invoke(app, ["audit", "--json", str(bad_histories)]).stdout
+    reasons = [json.loads(line)["reason"] for line in outputs["en"].splitlines()]
+    for words in HISTORY_REASONS["en"][1:5]:  # the hands that reached a showdown
+        assert any(words in reason for reason in reasons), words
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", "пропущено: "),
+        ("ro", "omise: "),
+    ],
+)
+def test_history_convert_says_skipped_hands_in_the_language(
+    lang: str, words: str, bad_histories: Path
+) -> None:
+    result = runner.invoke(
+        app, ["history", "convert", str(bad_histories / "cards.txt"), "--lang", lang]
+    )
+    assert result.exit_code == 1
+    assert words in result.stderr
+    assert HISTORY_REASONS[lang][1] in _flat(result.stderr)
+    if lang == "ru":
+        assert _latin_left(result.stderr) == set()
+
+
+def test_every_toml_reason_is_said_in_the_language() -> None:
+    import tomllib
+
+    from showdown.history.phh import _TOML_AT_RE, _toml_reason
+
+    bad = ['a = "x', "a = [1, 2", "a = {b = 1", "a = ", "a = 1\na = 2", "[a\n", "a b", "a = 1 b"]
+    bad += ['a = "\\q"', "[[a]\n", "a = {b = 1, b = 2}", "!a = 1", "[a]\n[a]", 'a = "\\UFFFFFFFF"']
+    ru = get_language("ru")
+    for text in bad:
+        with pytest.raises(tomllib.TOMLDecodeError) as caught:
+            tomllib.loads(text)
+        english = _TOML_AT_RE.sub("", str(caught.value))
+        reason = _toml_reason(english)
+        assert reason == english  # the English kept as the reader said it
+        assert _latin_left(ru.explain(reason)) == set(), (text, ru.explain(reason))
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--seed", "-1"], {"ru": "seed=-1: должно быть целым числом от 0 до", "ro": "seed=-1: "
+         "trebuie să fie un număr întreg de la 0 la"}),
+        (["--seconds", "inf"], {"ru": "seconds=inf: должно быть конечным числом больше 0",
+         "ro": "seconds=inf: trebuie să fie un număr finit mai mare decât 0"}),
+    ],
+)  # fmt: skip
+def test_option_checks_are_said_in_the_language(args: list[str], said: dict[str, str]) -> None:
+    assert "must be" in _run(["equity", "AA", "KK", *args], code=2)
+    for lang, words in said.items():
+        text = _run(["equity", "AA", "KK", *args, "--lang", lang], code=2)
+        assert words in _flat(text)

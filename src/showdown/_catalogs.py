@@ -21,7 +21,7 @@ __all__ = ["compile_catalogs", "main"]
 
 _KEYWORDS: Final = {"_": None, "gettext": None, "pgettext": ((1, "c"), 2), "N_": None,
                     "pN_": ((1, "c"), 2), "ngettext": (1, 2), "of": None, "Message": None,
-                    "_bad_token": (2,)}  # fmt: skip
+                    "_bad_token": (2,), "_type_error": None}  # fmt: skip
 
 
 def _catalog_paths(code: str) -> tuple[Path, Path]:

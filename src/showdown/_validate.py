@@ -52,7 +52,7 @@ import operator
 import unicodedata
 from typing import Final, TypeVar
 
-from showdown.errors import InvalidArgumentError, ShowdownError
+from showdown.errors import InvalidArgumentError, Message, ShowdownError
 
 __all__ = [
     "MAX_SEED",
@@ -140,25 +140,44 @@ def check_text(name: str, value: object) -> str:
     """
     if isinstance(value, str):
         return value
-    hint = " (decode bytes first)" if isinstance(value, bytes | bytearray | memoryview) else ""
-    raise TypeError(f"{name} must be a text, got {describe_value(value)}{hint}")
+    if isinstance(value, bytes | bytearray | memoryview):
+        raise _type_error(
+            "{name} must be a text, got {value} (decode bytes first)",
+            name=name,
+            value=describe_value(value),
+        )
+    raise _type_error("{name} must be a text, got {value}", name=name, value=describe_value(value))
+
+
+def _type_error(template: str, /, **params: object) -> TypeError:
+    """A :class:`TypeError` whose message keeps its template, as :meth:`ShowdownError.of`
+    does (so that a shell can say it in another language)."""
+    message = Message(template, **params)
+    error = TypeError(str(message))
+    error.template = message.template  # type: ignore[attr-defined]
+    error.params = message.params  # type: ignore[attr-defined]
+    return error
 
 
 def _whole(name: str, value: object) -> int:
     if isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number, got {describe_value(value)}")
+        raise _type_error(
+            "{name} must be a whole number, got {value}", name=name, value=describe_value(value)
+        )
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{name} must be a whole number, got {describe_value(value)}") from None
+        raise _type_error(
+            "{name} must be a whole number, got {value}", name=name, value=describe_value(value)
+        ) from None
 
 
 def _bounds(minimum: float | None, maximum: float | None) -> str:
     if minimum is not None and maximum is not None:
-        return f"from {minimum} to {maximum}"
+        return Message("from {minimum} to {maximum}", minimum=minimum, maximum=maximum)
     if minimum is not None:
-        return f"of at least {minimum}"
-    return f"of at most {maximum}"
+        return Message("of at least {minimum}", minimum=minimum)
+    return Message("of at most {maximum}", maximum=maximum)
 
 
 def check_int(
@@ -182,8 +201,17 @@ def check_int(
     """
     number = _whole(name, value)
     if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
-        shown = str(number) if number.bit_length() < 200 else f"a {len(str(number))}-digit number"
-        raise error(f"{name}={shown}: must be a whole number {_bounds(minimum, maximum)}")
+        shown = (
+            str(number)
+            if number.bit_length() < 200
+            else Message("a {digits}-digit number", digits=len(str(number)))
+        )
+        raise error.of(
+            "{name}={shown}: must be a whole number {bounds}",
+            name=name,
+            shown=shown,
+            bounds=_bounds(minimum, maximum),
+        )
     return number
 
 
@@ -210,23 +238,27 @@ def check_real(
         ShowdownError: the ``error`` class: NaN, infinite or out of bounds.
     """
     if isinstance(value, bool) or not _is_real(value):
-        raise TypeError(f"{name} must be a number, got {describe_value(value)}")
+        raise _type_error(
+            "{name} must be a number, got {value}", name=name, value=describe_value(value)
+        )
     try:
         number = float(value)  # type: ignore[arg-type]
     except OverflowError:
-        raise error(f"{name}: {len(str(value))}-digit number is too large") from None
-    wanted = "a finite number"
-    if positive:
-        wanted += " above 0"
+        raise error.of(
+            "{name}: {digits}-digit number is too large", name=name, digits=len(str(value))
+        ) from None
+    wanted = Message("a finite number above 0") if positive else Message("a finite number")
     if minimum is not None or maximum is not None:
-        wanted += " " + _bounds(minimum, maximum)
+        wanted = Message("{number} {bounds}", number=wanted, bounds=_bounds(minimum, maximum))
     if (
         not math.isfinite(number)
         or (positive and not number > 0)
         or (minimum is not None and number < minimum)
         or (maximum is not None and number > maximum)
     ):
-        raise error(f"{name}={number!r}: must be {wanted}")
+        raise error.of(
+            "{name}={number}: must be {wanted}", name=name, number=repr(number), wanted=wanted
+        )
     return number
 
 
@@ -266,8 +298,15 @@ def check_flag(name: str, value: object, *, optional: bool = False) -> bool | No
     """
     if isinstance(value, bool) or (optional and value is None):
         return value
-    allowed = "True, False or None" if optional else "True or False"
-    raise TypeError(f"{name} must be {allowed}, got {describe_value(value)}")
+    if optional:
+        raise _type_error(
+            "{name} must be True, False or None, got {value}",
+            name=name,
+            value=describe_value(value),
+        )
+    raise _type_error(
+        "{name} must be True or False, got {value}", name=name, value=describe_value(value)
+    )
 
 
 def check_callable(name: str, value: T | None) -> T | None:
@@ -277,5 +316,7 @@ def check_callable(name: str, value: T | None) -> T | None:
         TypeError: not callable.
     """
     if value is not None and not callable(value):
-        raise TypeError(f"{name} must be a function or None, got {describe_value(value)}")
+        raise _type_error(
+            "{name} must be a function or None, got {value}", name=name, value=describe_value(value)
+        )
     return value

@@ -107,6 +107,22 @@ class Message(str):
         return (_message, (self.template, dict(self.params)))
 
     @classmethod
+    def from_error(cls, error: BaseException) -> str:
+        """An error's message, kept translatable when the error has a template
+        (:meth:`ShowdownError.of`); a plain ``str`` otherwise.
+
+        >>> note = Message.from_error(CardParseError.of("{card} is not a card", card="'Zx'"))
+        >>> note, note.template
+        ("'Zx' is not a card", '{card} is not a card')
+        >>> type(Message.from_error(ValueError("bad")))
+        <class 'str'>
+        """
+        template = getattr(error, "template", None)
+        if template is None:
+            return str(error)
+        return cls(template, **getattr(error, "params", {}))
+
+    @classmethod
     def joined(cls, parts: list[str], template: str) -> str:
         """Texts joined two by two by ``template`` (``'{head}; {tail}'``), each part kept
         translatable; a single part is itself, none is ``''``."""

@@ -19,7 +19,7 @@ from showdown.cli._app import (
     language,
     os_reason,
 )
-from showdown.errors import HistoryError, ShowdownError
+from showdown.errors import HistoryError, Message, ShowdownError, Term
 from showdown.i18n import Language, normalize_language
 
 if TYPE_CHECKING:  # the history package loads when the command runs, not at start-up
@@ -115,7 +115,7 @@ def convert(
             )
             raise fail(escape(message), lang=t) from None
     for problem in problems:
-        typer.echo(_("skipped: {what}").format(what=problem), err=True)
+        typer.echo(_("skipped: {what}").format(what=t.explain(problem)), err=True)
     typer.echo(
         t.ngettext("{count} hand written", "{count} hands written", written).format(count=written)
         + ", "
@@ -140,7 +140,8 @@ def _hands(paths: Iterator[str], problems: list[HistoryError]) -> Iterator[Hand]
                 else:
                     yield entry
         except OSError as error:
-            problems.append(HistoryError(f"cannot read: {error.strerror}", file=path))
+            reason = Message("cannot read: {reason}", reason=Term(os_reason(error)))
+            problems.append(HistoryError(reason, file=path))
 
 
 def _write(
@@ -187,7 +188,7 @@ def _texts(hands: Iterator[Hand], problems: list[HistoryError], t: Language) -> 
         for note in caveats(hand):
             typer.echo(
                 t.gettext("note: {file}, hand {hand}: {note}").format(
-                    file=hand.source, hand=hand.hand_id, note=note
+                    file=hand.source, hand=hand.hand_id, note=t.explain(note)
                 ),
                 err=True,
             )

@@ -394,7 +394,9 @@ def parse_hand(
         # A line this reader does not understand never stops the file: the
         # hand is counted as unreadable, with the line, and reading goes on.
         return HistoryError(
-            f"cannot read the line: {type(error).__name__}: {error}",
+            Message(
+                "cannot read the line: {kind}: {error}", kind=type(error).__name__, error=error
+            ),
             file=name,
             line=parser.line_no,
             hand=parser.hand_id,
@@ -541,7 +543,7 @@ class _HandParser:
         try:
             value, places = _money_places(text)
         except ValueError:
-            raise self.fail(f"{text!r} is not an amount") from None
+            raise self.fail(Message("{text} is not an amount", text=repr(text))) from None
         if places > self.finest:
             self.finest = places
         return value
@@ -596,7 +598,7 @@ class _HandParser:
         try:
             info = self.d.parse_header(lines[0], table_line)
         except ValueError as error:
-            raise self.fail(str(error)) from None
+            raise self.fail(Message.from_error(error)) from None
         self.game = str(info.get("game", ""))
         self.button = info.get("button")  # type: ignore[assignment]
         self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
@@ -618,14 +620,18 @@ class _HandParser:
                 else:
                     self.body_line(line)
             except CardParseError as error:
-                raise self.fail(f"bad cards in {line!r}: {error}") from None
+                raise self.fail(
+                    Message("bad cards in {line}: {error}", line=repr(line), error=error)
+                ) from None
         self.line_no = self.start
         if self.cancelled and summary_seen:
             self.call_off()
         if not summary_seen or self.total is None:
-            raise self.fail("the hand is cut off: no summary with the total pot", kind="cut off")
+            raise self.fail(
+                Message("the hand is cut off: no summary with the total pot"), kind="cut off"
+            )
         if not self.seats:
-            raise self.fail("no seats listed")
+            raise self.fail(Message("no seats listed"))
         if not self.collections:
             # Full Tilt sometimes wrote no 'wins the pot' line (a bet nobody
             # called, then the summary): the summary's 'collected ($41.80)' says it.
@@ -886,10 +892,10 @@ class _HandParser:
     def uncalled(self, line: str) -> None:
         match = _UNCALLED_RE.match(line)
         if match is None:
-            raise self.fail(f"cannot read {line!r}")
+            raise self.fail(Message("cannot read {line}", line=repr(line)))
         player = match["name"]
         if player not in self.names:
-            raise self.fail(f"{player!r} is not seated")
+            raise self.fail(Message("{player} is not seated", player=repr(player)))
         self.add(ActionKind.RETURN, player, self.amount(match["amount"]))
 
     def collect(self, player: str, amount: Decimal, pot: str) -> None:
@@ -920,11 +926,15 @@ class _HandParser:
             # 'raises $2 to $4' / 'raises to $4' / 'completes it to $4'
             cut = rest.rfind(" to ")
             if cut < 0:
-                raise self.fail(f"cannot read the raise {rest!r}")
+                raise self.fail(Message("cannot read the raise {rest}", rest=repr(rest)))
             to = self.amount(rest[cut + 4 :])
             amount = to - self.committed.get(player, _ZERO)
             if amount < 0:
-                raise self.fail(f"{player} raises to {to}, less than he already bet")
+                raise self.fail(
+                    Message(
+                        "{player} raises to {to}, less than he already bet", player=player, to=to
+                    )
+                )
             self.in_draw = False
             self.add(ActionKind.RAISE, player, amount, to=to, all_in=all_in)
             self.commit(player, amount)
@@ -1011,7 +1021,7 @@ class _HandParser:
         elif text.startswith("button blind"):
             self.post(player, ActionKind.BIG_BLIND, amount, text)
         else:
-            raise self.fail(f"cannot read the post {what!r}")
+            raise self.fail(Message("cannot read the post {what}", what=repr(what)))
 
     def show(self, player: str, rest: str) -> None:
         cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
@@ -1060,7 +1070,7 @@ class _HandParser:
         elif verb in ("wins", "ties"):
             match = _FT_WIN_RE.match(rest)
             if match is None:
-                raise self.fail(f"cannot read the win {rest!r}")
+                raise self.fail(Message("cannot read the win {rest}", rest=repr(rest)))
             pot = match["pot"]
             board = None
             number = re.fullmatch(r"pot (\d+)", pot)

@@ -99,7 +99,7 @@ def game_id(header: str) -> tuple[str, str]:
     """The game id and a display name for a header line.
 
     Raises:
-        ValueError: no game name of the table occurs in the header.
+        UnknownGameError: no game name of the table occurs in the header (a ValueError).
     """
     body = header.split(":", 1)[1] if ":" in header else header
     body = _DATE.split(body, 1)[0]  # the game comes before the date
@@ -109,7 +109,9 @@ def game_id(header: str) -> tuple[str, str]:
             return found
     found = _match(body)
     if found is None:
-        raise ValueError(f"no game of showdown's is named in the header {header!r}")
+        raise UnknownGameError.of(
+            "no game of showdown's is named in the header {header}", header=repr(header)
+        )
     return found
 
 

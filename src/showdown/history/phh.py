@@ -84,10 +84,11 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from showdown.cards import Card, parse_card
-from showdown.errors import CardParseError, HistoryError
+from showdown.errors import CardParseError, HistoryError, Message, Term
 from showdown.games import GAMES, Family
 from showdown.history._text import Reader, Source
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+from showdown.i18n import N_
 
 __all__ = [
     "STANDARD_VARIANTS",
@@ -227,6 +228,38 @@ _HEADER_RE: Final = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
 _KEY_RE: Final = re.compile(r"^\s*([A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')\s*=")
 _TOML_AT_RE: Final = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
 _PHH_KEY_RE: Final = re.compile(r"^\s*(?:variant|actions|starting_stacks)\s*=", re.MULTILINE)
+# What Python's TOML reader says (its messages, the position cut off), each a catalogue
+# message: the values in braces are read back from the text.
+_TOML_REASONS: Final = (
+    N_("Unterminated string"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Invalid value"),
+    N_("Invalid statement"),
+    N_("Invalid initial character for a key part"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Cannot overwrite a value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Unescaped '\\' in a string"),
+    N_("Expected {what}"),
+    N_("Found invalid character {what}"),
+    N_("Illegal character {what}"),
+    N_("Cannot declare {what} twice"),
+    N_("Cannot mutate immutable namespace {what}"),
+    N_("Cannot redefine namespace {what}"),
+    N_("Duplicate inline table key {what}"),
+)
+_TOML_PATTERNS: Final = tuple(
+    (re.compile(re.escape(text).replace(re.escape("{what}"), "(?P<what>.+)")), text)
+    for text in _TOML_REASONS
+)
+_FLOP_STREET_WORDS: Final = (N_("flop"), N_("turn"), N_("river"))
+"""The flop streets' names, catalogue words (a message names them)."""
 _ZERO_DECIMAL_CURRENCIES: Final = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF", "XAF"})
 _SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW"}
 _VENUES: Final = (
@@ -278,7 +311,7 @@ class PhhReader(Reader):
                     yield self._hand(lines, name, f"{base}#{count}", start, header, count - 1, True)
                 elif _has_content(lines):
                     yield HistoryError(
-                        "text before the first [N] section of a .phhs file",
+                        Message("text before the first [N] section of a .phhs file"),
                         file=name,
                         line=start,
                         kind="unreadable",
@@ -294,7 +327,7 @@ class PhhReader(Reader):
             yield self._hand(lines, name, base, 1, 1, 0, False)
         else:
             yield HistoryError(
-                "not a PHH hand history: the file is empty",
+                Message("not a PHH hand history: the file is empty"),
                 file=name,
                 line=max(number, 1),
                 kind="not a history",
@@ -326,7 +359,9 @@ class PhhReader(Reader):
         except (ValueError, LookupError, ArithmeticError, TypeError) as error:
             # Something this reader does not understand never stops the file.
             return HistoryError(
-                f"cannot read the hand: {type(error).__name__}: {error}",
+                Message(
+                    "cannot read the hand: {kind}: {error}", kind=type(error).__name__, error=error
+                ),
                 file=name,
                 line=line or start,
                 hand=hand_id,
@@ -471,7 +506,7 @@ def _parse_lines(
     except tomllib.TOMLDecodeError as error:
         if not section and not _PHH_KEY_RE.search(text):
             raise HistoryError(
-                "not a PHH hand history: no variant, actions or starting_stacks field",
+                Message("not a PHH hand history: no variant, actions or starting_stacks field"),
                 file=name,
                 line=line,
                 hand=hand_id,
@@ -487,7 +522,9 @@ def _parse_lines(
         else:
             where, cut = last, True
         raise HistoryError(
-            f"{'the hand is cut off: ' if cut else ''}not valid TOML: {reason}",
+            Message("the hand is cut off: not valid TOML: {reason}", reason=_toml_reason(reason))
+            if cut
+            else Message("not valid TOML: {reason}", reason=_toml_reason(reason)),
             file=name,
             line=start + where,
             hand=hand_id,
@@ -495,7 +532,7 @@ def _parse_lines(
         ) from None
     if "variant" not in fields and "actions" not in fields:
         raise HistoryError(
-            "not a PHH hand history: no variant or actions field",
+            Message("not a PHH hand history: no variant or actions field"),
             file=name,
             line=line,
             hand=hand_id,
@@ -521,6 +558,21 @@ def _parse_lines(
     return builder.build()
 
 
+def _toml_reason(reason: str) -> str:
+    """What the TOML reader said, as a catalogue message when it is one of its known ones.
+
+    >>> _toml_reason("Expected ']' at the end of a table declaration").template
+    "Expected ']' at the end of a table declaration"
+    >>> _toml_reason("Cannot declare 'a' twice").params
+    {'what': "'a'"}
+    """
+    for pattern, text in _TOML_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match is not None:
+            return Message(text, **match.groupdict())
+    return reason
+
+
 def _cards(text: str) -> list[Card | None]:
     """PHH card notation: two characters per card, ``??`` for an unknown one.
 
@@ -528,7 +580,7 @@ def _cards(text: str) -> list[Card | None]:
         CardParseError: not cards.
     """
     if len(text) % 2:
-        raise CardParseError(f"{text!r} is not PHH cards: two characters per card")
+        raise CardParseError.of("{text} is not PHH cards: two characters per card", text=repr(text))
     cards: list[Card | None] = []
     for at in range(0, len(text), 2):
         token = text[at : at + 2]
@@ -537,8 +589,9 @@ def _cards(text: str) -> list[Card | None]:
         elif token[0] in "23456789TJQKA" and token[1] in "cdhs":
             cards.append(parse_card(token))
         else:
-            raise CardParseError(
-                f"{token!r} is not a card: PHH writes a rank of 23456789TJQKA and a suit of cdhs"
+            raise CardParseError.of(
+                "{token} is not a card: PHH writes a rank of 23456789TJQKA and a suit of cdhs",
+                token=repr(token),
             )
     return cards
 
@@ -621,23 +674,38 @@ class _Builder:
 
     def amount(self, key: str, value: object, *, infinite: bool = False) -> Decimal:
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
-            raise self.fail(f"{key}: {value!r} is not an amount", line=self.field_line(key))
+            raise self.fail(
+                Message("{key}: {value} is not an amount", key=key, value=repr(value)),
+                line=self.field_line(key),
+            )
         number = Decimal(value)
         if number.is_nan() or number < 0 or (number.is_infinite() and not infinite):
-            raise self.fail(f"{key}: {value!r} is not an amount", line=self.field_line(key))
+            raise self.fail(
+                Message("{key}: {value} is not an amount", key=key, value=repr(value)),
+                line=self.field_line(key),
+            )
         return self.note(number)
 
     def amounts(self, key: str, count: int | None, *, infinite: bool = False) -> list[Decimal]:
         value = self.fields.get(key)
         if value is None:
-            raise self.fail(f"no {key} field")
+            raise self.fail(Message("no {key} field", key=key))
         if not isinstance(value, list):
             raise self.fail(
-                f"{key} must be an array of amounts, not {value!r}", line=self.field_line(key)
+                Message(
+                    "{key} must be an array of amounts, not {value}", key=key, value=repr(value)
+                ),
+                line=self.field_line(key),
             )
         if count is not None and len(value) != count:
             raise self.fail(
-                f"{key} has {len(value)} entries for {count} players", line=self.field_line(key)
+                Message(
+                    "{key} has {entries} entries for {count} players",
+                    key=key,
+                    entries=len(value),
+                    count=count,
+                ),
+                line=self.field_line(key),
             )
         return [self.amount(key, item, infinite=infinite) for item in value]
 
@@ -649,7 +717,10 @@ class _Builder:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, str | int):
-            raise self.fail(f"{key} must be a string, not {value!r}", line=self.field_line(key))
+            raise self.fail(
+                Message("{key} must be a string, not {value}", key=key, value=repr(value)),
+                line=self.field_line(key),
+            )
         return str(value)
 
     def add(self, kind: ActionKind, player: int, amount: Decimal = _ZERO, **extra: Any) -> None:
@@ -677,13 +748,13 @@ class _Builder:
         fields = self.fields
         code = self.text("variant")
         if code is None:
-            raise self.fail("no variant field", kind="not a history")
+            raise self.fail(Message("no variant field"), kind="not a history")
         self.variant = VARIANTS.get(code)
         starting = self.amounts("starting_stacks", None, infinite=True)
         count = len(starting)
         if count < 2:
             raise self.fail(
-                f"starting_stacks lists {count} player(s): a hand needs two",
+                Message("starting_stacks lists {count} player(s): a hand needs two", count=count),
                 line=self.field_line("starting_stacks"),
             )
         self.stacks = list(starting)
@@ -713,7 +784,9 @@ class _Builder:
         actions = fields.get("actions")
         if not isinstance(actions, list):
             raise self.fail(
-                f"actions must be an array of strings, not {actions!r}",
+                Message(
+                    "actions must be an array of strings, not {actions}", actions=repr(actions)
+                ),
                 line=self.field_line("actions"),
                 kind="cut off" if actions is None else "unreadable",
             )
@@ -724,11 +797,13 @@ class _Builder:
                 else self.field_line("actions")
             )
             if not isinstance(action, str):
-                raise self.fail(f"action {action!r} is not a string")
+                raise self.fail(Message("action {action} is not a string", action=repr(action)))
             try:
                 self.act(action)
             except CardParseError as error:
-                raise self.fail(f"bad cards in {action!r}: {error}") from None
+                raise self.fail(
+                    Message("bad cards in {action}: {error}", action=repr(action), error=error)
+                ) from None
         self.at = self.field_line("actions")
         self.close_round()
         self.check_finished()
@@ -740,7 +815,8 @@ class _Builder:
             return [f"p{i + 1}" for i in range(count)]
         if not isinstance(raw, list) or len(raw) != count:
             raise self.fail(
-                f"players must list {count} names, not {raw!r}", line=self.field_line("players")
+                Message("players must list {count} names, not {raw}", count=count, raw=repr(raw)),
+                line=self.field_line("players"),
             )
         names: list[str] = []
         for i, item in enumerate(raw):
@@ -763,7 +839,11 @@ class _Builder:
             or len(set(raw)) != count
         ):
             raise self.fail(
-                f"seats must list {count} different seat numbers, not {raw!r}",
+                Message(
+                    "seats must list {count} different seat numbers, not {raw}",
+                    count=count,
+                    raw=repr(raw),
+                ),
                 line=self.field_line("seats"),
             )
         return list(raw)
@@ -801,7 +881,13 @@ class _Builder:
     def player(self, word: str) -> int:
         match = re.fullmatch(r"p([1-9]\d*)", word)
         if match is None or int(match[1]) > len(self.names):
-            raise self.fail(f"{word!r} is not a player of this hand (p1 to p{len(self.names)})")
+            raise self.fail(
+                Message(
+                    "{word} is not a player of this hand (p1 to p{count})",
+                    word=repr(word),
+                    count=len(self.names),
+                )
+            )
         return int(match[1]) - 1
 
     def act(self, action: str) -> None:
@@ -814,12 +900,20 @@ class _Builder:
             elif len(words) == 4 and words[1] == "dh":
                 self.deal_hole(self.player(words[2]), words[3])
             else:
-                raise self.fail(f"{action!r} is not a PHH dealing action (d db, d dh)")
+                raise self.fail(
+                    Message(
+                        "{action} is not a PHH dealing action (d db, d dh)", action=repr(action)
+                    )
+                )
             return
         who = self.player(words[0])
         verb, rest = (words[1] if len(words) > 1 else ""), words[2:]
         if who in self.folded:
-            raise self.fail(f"{action!r}: {self.names[who]} has folded")
+            raise self.fail(
+                Message(
+                    "{action}: {player} has folded", action=repr(action), player=self.names[who]
+                )
+            )
         if verb == "cc" and not rest:
             self.check_or_call(who)
         elif verb == "cbr" and len(rest) == 1:
@@ -836,7 +930,11 @@ class _Builder:
         elif verb == "sm" and len(rest) <= 1:
             self.show(who, rest[0] if rest else "", action)
         else:
-            raise self.fail(f"{action!r} is not a PHH action (cc, cbr, f, pb, sd, sm)")
+            raise self.fail(
+                Message(
+                    "{action} is not a PHH action (cc, cbr, f, pb, sd, sm)", action=repr(action)
+                )
+            )
 
     def betting(self) -> None:
         """A betting action: a draw is over, a stud street has seen action."""
@@ -859,19 +957,35 @@ class _Builder:
         try:
             total = Decimal(word.replace(",", "").replace("_", ""))
         except InvalidOperation:
-            raise self.fail(f"{action!r}: {word!r} is not an amount") from None
+            raise self.fail(
+                Message("{action}: {word} is not an amount", action=repr(action), word=repr(word))
+            ) from None
         if not total.is_finite() or total <= 0:
-            raise self.fail(f"{action!r}: {word!r} is not an amount")
+            raise self.fail(
+                Message("{action}: {word} is not an amount", action=repr(action), word=repr(word))
+            )
         self.note(total)
         self.betting()
         top = max(self.committed.values(), default=_ZERO)
         has = self.committed.get(who, _ZERO)
         paid = total - has
         if paid <= 0:
-            raise self.fail(f"{action!r}: {self.names[who]} has {has} in already")
+            raise self.fail(
+                Message(
+                    "{action}: {player} has {has} in already",
+                    action=repr(action),
+                    player=self.names[who],
+                    has=has,
+                )
+            )
         if paid > self.stacks[who]:
             raise self.fail(
-                f"{action!r}: {self.names[who]} has only {self.stacks[who]} left to bet"
+                Message(
+                    "{action}: {player} has only {left} left to bet",
+                    action=repr(action),
+                    player=self.names[who],
+                    left=self.stacks[who],
+                )
             )
         all_in = self.put_in(who, paid)
         if top > 0:
@@ -881,7 +995,9 @@ class _Builder:
 
     def post_bring_in(self, who: int, action: str) -> None:
         if self.bring_in is None:
-            raise self.fail(f"{action!r}: the hand has no bring_in field")
+            raise self.fail(
+                Message("{action}: the hand has no bring_in field", action=repr(action))
+            )
         self.betting()
         paid = min(self.bring_in, self.stacks[who])
         all_in = self.put_in(who, paid)
@@ -909,29 +1025,33 @@ class _Builder:
     def deal_board(self, text: str) -> None:
         cards = _known(_cards(text))
         if cards is None:
-            raise self.fail(f"board cards {text!r} are not known (??)")
+            raise self.fail(Message("board cards {text} are not known (??)", text=repr(text)))
         if self.family is Family.DRAW:
-            raise self.fail(f"a board card ({text}) is dealt in a draw game")
+            raise self.fail(Message("a board card ({text}) is dealt in a draw game", text=text))
         self.board.extend(cards)
         if self.family is Family.STUD:
             if self.acted:
                 self.next_stud_street()
             return
         if len(self.board) > 5:
-            raise self.fail(f"more than five board cards: {text} after a full board")
+            raise self.fail(
+                Message("more than five board cards: {text} after a full board", text=text)
+            )
         street = _FLOP_STREETS[max(len(self.board), 3) - 3]
         self.new_street(street)
 
     def next_stud_street(self) -> None:
         at = _STUD_STREETS.index(self.street) if self.street in _STUD_STREETS else 0
         if at + 1 >= len(_STUD_STREETS):
-            raise self.fail("cards are dealt after the seventh street")
+            raise self.fail(Message("cards are dealt after the seventh street"))
         self.new_street(_STUD_STREETS[at + 1])
 
     def deal_hole(self, who: int, text: str) -> None:
         cards = _cards(text)
         if who in self.folded:
-            raise self.fail(f"cards are dealt to {self.names[who]}, who has folded")
+            raise self.fail(
+                Message("cards are dealt to {player}, who has folded", player=self.names[who])
+            )
         if self.family is Family.STUD:
             if self.holdings[who] and (self.acted or who in self.dealt_this_street):
                 self.next_stud_street()
@@ -955,7 +1075,7 @@ class _Builder:
 
     def discard(self, who: int, text: str, action: str) -> None:
         if self.family is not Family.DRAW:
-            raise self.fail(f"{action!r}: no draws in this game")
+            raise self.fail(Message("{action}: no draws in this game", action=repr(action)))
         if not self.in_draw or who in self.drew:
             self.draws += 1
             self.new_street(f"draw{self.draws}")
@@ -973,14 +1093,25 @@ class _Builder:
             elif None in holding:
                 holding.remove(None)
             else:
-                raise self.fail(f"{action!r}: {self.names[who]} does not hold {card}")
+                raise self.fail(
+                    Message(
+                        "{action}: {player} does not hold {card}",
+                        action=repr(action),
+                        player=self.names[who],
+                        card=card,
+                    )
+                )
         known = _known(cards)
         self.pending_draws[who] = len(self.actions)
         self.add(ActionKind.DISCARD, who, count=len(cards), cards=known or ())
 
     def show(self, who: int, text: str, action: str) -> None:
         if who in self.folded:
-            raise self.fail(f"{action!r}: {self.names[who]} has folded")
+            raise self.fail(
+                Message(
+                    "{action}: {player} has folded", action=repr(action), player=self.names[who]
+                )
+            )
         if not self.showdown:
             self.new_street("showdown")
             self.showdown = True
@@ -991,7 +1122,13 @@ class _Builder:
         if text == "-":
             shown = _known(holding)
             if not shown:
-                raise self.fail(f"{action!r}: the cards of {self.names[who]} are not known")
+                raise self.fail(
+                    Message(
+                        "{action}: the cards of {player} are not known",
+                        action=repr(action),
+                        player=self.names[who],
+                    )
+                )
             cards: list[Card | None] = list(shown)
         else:
             cards = _cards(text)
@@ -1014,17 +1151,23 @@ class _Builder:
         if len(left) < 2 or self.showdown:
             return
         if self.family is Family.FLOP:
-            done, missing = len(self.board) >= 5, "the board is not complete"
+            done, missing = len(self.board) >= 5, Message("the board is not complete")
         elif self.family is Family.STUD:
             done = all(len(self.holdings[i]) >= 7 for i in left) or self.street == "seventh"
-            missing = "the seventh street was not dealt"
+            missing = Message("the seventh street was not dealt")
         else:
             wanted = self.variant.draws if self.variant is not None else self.draws
-            done, missing = self.draws >= wanted, f"fewer than {wanted} draws were made"
+            done = self.draws >= wanted
+            missing = Message("fewer than {wanted} draws were made", wanted=wanted)
         if not done:
             names = ", ".join(self.names[i] for i in left)
             raise self.fail(
-                f"the hand is cut off: {names} are still in and {missing}", kind="cut off"
+                Message(
+                    "the hand is cut off: {names} are still in and {missing}",
+                    names=names,
+                    missing=missing,
+                ),
+                kind="cut off",
             )
 
     # -- the outcome ------------------------------------------------------------
@@ -1050,8 +1193,11 @@ class _Builder:
                 if starting[i].is_infinite():
                     if winnings is None:
                         raise self.fail(
-                            f"finishing_stacks: the starting stack of {self.names[i]} is not "
-                            "known (inf), so what he won cannot be told",
+                            Message(
+                                "finishing_stacks: the starting stack of {player} is not "
+                                "known (inf), so what he won cannot be told",
+                                player=self.names[i],
+                            ),
                             line=self.field_line("finishing_stacks"),
                         )
                     continue
@@ -1059,16 +1205,29 @@ class _Builder:
                 if winnings is not None:
                     if left + winnings[i] != finishing[i]:
                         raise self.fail(
-                            f"finishing_stacks gives {self.names[i]} {finishing[i]}, but he "
-                            f"started with {starting[i]}, put in {put_in[i]}, got "
-                            f"{back[i]} back and won {winnings[i]}",
+                            Message(
+                                "finishing_stacks gives {player} {finishing}, but he "
+                                "started with {starting}, put in {put_in}, got "
+                                "{back} back and won {won}",
+                                player=self.names[i],
+                                finishing=finishing[i],
+                                starting=starting[i],
+                                put_in=put_in[i],
+                                back=back[i],
+                                won=winnings[i],
+                            ),
                             line=self.field_line("finishing_stacks"),
                             kind="does not add up",
                         )
                 elif finishing[i] < left:
                     raise self.fail(
-                        f"finishing_stacks gives {self.names[i]} {finishing[i]}, less than the "
-                        f"{left} he kept",
+                        Message(
+                            "finishing_stacks gives {player} {finishing}, less than the "
+                            "{left} he kept",
+                            player=self.names[i],
+                            finishing=finishing[i],
+                            left=left,
+                        ),
                         line=self.field_line("finishing_stacks"),
                         kind="does not add up",
                     )
@@ -1076,8 +1235,10 @@ class _Builder:
                 won = [finishing[i] - starting[i] + put_in[i] - back[i] for i in range(count)]
         if won is None and self.outcome_required:
             error = self.fail(
-                "the hand records neither finishing_stacks nor winnings: what the players "
-                "got back is not known",
+                Message(
+                    "the hand records neither finishing_stacks nor winnings: what the players "
+                    "got back is not known"
+                ),
                 kind="no outcome",
             )
             error.site = self.site()
@@ -1095,7 +1256,7 @@ class _Builder:
             rake = sum(put_in, _ZERO) + added - sum(back, _ZERO) - sum(won, _ZERO)
             if rake < 0:
                 raise self.fail(
-                    f"the players got back {-rake} more than was put in",
+                    Message("the players got back {amount} more than was put in", amount=-rake),
                     line=self.field_line(key),
                     kind="does not add up",
                 )
@@ -1200,14 +1361,17 @@ class _Builder:
             return (tuple(self.board),) if self.board else ()
         if not isinstance(raw, list) or not all(isinstance(b, str) for b in raw):
             raise self.fail(
-                "_boards must be an array of card strings", line=self.field_line("_boards")
+                Message("_boards must be an array of card strings"),
+                line=self.field_line("_boards"),
             )
         try:
             boards = [_known(_cards(b)) for b in raw]
         except CardParseError as error:
-            raise self.fail(f"_boards: {error}", line=self.field_line("_boards")) from None
+            raise self.fail(
+                Message("_boards: {error}", error=error), line=self.field_line("_boards")
+            ) from None
         if any(b is None for b in boards):
-            raise self.fail("_boards: unknown cards", line=self.field_line("_boards"))
+            raise self.fail(Message("_boards: unknown cards"), line=self.field_line("_boards"))
         return tuple(b for b in boards if b is not None)
 
     def dealt(self) -> tuple[Showing, ...]:
@@ -1273,13 +1437,18 @@ def caveats(hand: Hand) -> tuple[str, ...]:
     variant = variant_of(hand)
     if variant is not None and not variant.standard:
         notes.append(
-            f"the variant {variant.code!r} is showdown's own: other PHH readers do not know it"
+            Message(
+                "the variant {code} is showdown's own: other PHH readers do not know it",
+                code=repr(variant.code),
+            )
         )
     players = hand.players
     order = _Writer(hand).order if len(players) > 1 and variant is not None else list(players)
     for action in hand.actions:
         if action.kind is ActionKind.DEAD_BLIND:
-            notes.append(f"{action.player}'s dead blind is written as an ante")
+            notes.append(
+                Message("{player}'s dead blind is written as an ante", player=action.player)
+            )
         elif (
             action.kind is ActionKind.BIG_BLIND
             and len(order) > 2
@@ -1287,10 +1456,18 @@ def caveats(hand: Hand) -> tuple[str, ...]:
             and order.index(action.player) > 1
         ):
             notes.append(
-                f"{action.player}'s blind, posted out of the blinds' seats, reads as a straddle"
+                Message(
+                    "{player}'s blind, posted out of the blinds' seats, reads as a straddle",
+                    player=action.player,
+                )
             )
     if len(hand.boards) > 1:
-        notes.append(f"the {len(hand.boards)} boards are in _boards: other readers see the first")
+        notes.append(
+            Message(
+                "the {count} boards are in _boards: other readers see the first",
+                count=len(hand.boards),
+            )
+        )
     return tuple(notes)
 
 
@@ -1333,7 +1510,10 @@ class _Writer:
             self.draws = 0
         elif variant is None:
             raise HistoryError(
-                f"no PHH variant stands for the game {hand.game_name or hand.game!r}",
+                Message(
+                    "no PHH variant stands for the game {game}",
+                    game=repr(hand.game_name or hand.game),
+                ),
                 file=hand.source,
                 line=hand.line,
                 hand=hand.hand_id,
@@ -1376,7 +1556,7 @@ class _Writer:
         hand = self.hand
         count = len(self.order)
         if count < 2:
-            raise self.fail("a PHH hand needs two players")
+            raise self.fail(Message("a PHH hand needs two players"))
         antes = [_ZERO] * count
         blinds = [_ZERO] * count
         bring_in: Decimal | None = None
@@ -1591,7 +1771,12 @@ class _Writer:
         end = start + (3 if self.board_at == 0 else 1)
         cards = self.board[start:end]
         if len(cards) != end - start:
-            raise self.fail(f"the board of the {_FLOP_STREETS[self.board_at]} is not known")
+            raise self.fail(
+                Message(
+                    "the board of the {street} is not known",
+                    street=Term(_FLOP_STREETS[self.board_at]),
+                )
+            )
         self.emit(f"d db {self.cards(cards)}", _FLOP_STREETS[self.board_at].capitalize())
         self.board_at += 1
 
