@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from showdown.cards import Card
 from showdown.errors import CardParseError
@@ -52,6 +53,9 @@ from showdown.history._text import (
     _readable_brackets,
 )
 
+if TYPE_CHECKING:
+    from showdown.history.audit import Verdict
+
 __all__ = ["Lean", "lean_audit"]
 
 _ZERO: Final = Decimal(0)
@@ -72,14 +76,54 @@ _BOARD_STREETS: Final = frozenset({"FLOP", "TURN", "RIVER"})
 _SHOWDOWNS: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
 
 
-class Lean(NamedTuple):
-    """The lean reader's answer for one hand it read whole."""
+@dataclass(frozen=True, slots=True)
+class Lean:
+    """The lean reader's answer for one hand it read whole.
+
+    Attributes:
+        site: the site.
+        game: the showdown game id.
+        file: the file as found.
+        hand: the site's hand id (empty when the hand reached no showdown).
+        line: the hand's first line in the file.
+        rake: the house's take.
+        unit: the history's unit.
+        players: each player's name, recorded and resolved amounts, in seat order
+            (the room paid what the rules pay: the hand agrees).
+        reason: the verdict's reason (None: nothing to say).
+        showdown: whether the hand reached a showdown (else nothing else is set).
+    """
 
     site: str
     game: str
-    verdict: object | None
-    """The hand's :class:`~showdown.history.audit.Verdict`, or None when it reached
-    no showdown."""
+    file: str = ""
+    hand: str = ""
+    line: int = 0
+    rake: Decimal = _ZERO
+    unit: Decimal = _ONE
+    players: tuple[tuple[str, Decimal, Decimal], ...] = ()
+    reason: str | None = None
+    showdown: bool = False
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The hand's 'agree' :class:`~showdown.history.audit.Verdict` (None: no showdown)."""
+        if not self.showdown:
+            return None
+        from showdown.history.audit import AGREE, PlayerVerdict, Verdict
+
+        return Verdict(
+            self.file,
+            self.hand,
+            self.site,
+            self.game,
+            AGREE,
+            tuple(PlayerVerdict(*player) for player in self.players),
+            self.rake,
+            self.unit,
+            self.reason,
+            self.line,
+        )
 
 
 class _Header(NamedTuple):
@@ -653,7 +697,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     players = [seated for _, seated in seats if seated in active or seated in collected]
     contenders = [p for p in players if p not in folded]
     if len(contenders) < 2:
-        return Lean(site, game, None)
+        return Lean(site, game)
     found = decide(
         plain,
         Facts(
@@ -677,15 +721,15 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     )
     if found is None:
         return None
-    from showdown.history.audit import agree_verdict
+    from showdown.history.audit import agree_players
 
     recorded = dict(collected)
     for player, back in returned.items():
         recorded[player] = recorded[player] + back if player in recorded else back
-    verdict = agree_verdict(name, hand_id, site, game, start, rake, unit, recorded, found)
-    if verdict is None:
+    agreed = agree_players(site, unit, recorded, found)
+    if agreed is None:
         return None
-    return Lean(site, game, verdict)
+    return Lean(site, game, name, hand_id, start, rake, unit, *agreed, True)
 
 
 def _final_boards(
