@@ -215,6 +215,42 @@ def _read_marker(head: str) -> tuple[str, int | None]:
     return title, run
 
 
+_MARKER: Final = "marker"
+# what a marker does:
+_M_SUMMARY: Final = "summary"
+_M_BOARD: Final = "board"
+_M_PREFLOP: Final = "preflop"
+_M_DRAW: Final = "draw"
+_M_STREET: Final = "street"
+_M_NONE: Final = "none"
+
+
+def _marker_op(line: str) -> tuple[Any, ...]:
+    """What a ``*** ... ***`` line does (as the full reader reads it): the summary starts,
+    a board street (its street, run and cards), the deal (the cards shown with it, or
+    None), a draw (its street and number), another street (stud, the showdown), nothing.
+
+    Raises:
+        CardParseError: cards the full reader would reject.
+    """
+    end = line.find(" ***", 4)
+    title, run = _marker(line[: end + 4] if end > 0 else line)
+    after = line[end + 4 :] if end > 0 else ""
+    if title.startswith("SUMMARY"):
+        return (_MARKER, _M_SUMMARY)
+    if title in _BOARD_STREETS:
+        return (_MARKER, _M_BOARD, title.lower(), run, _all_brackets(after))
+    if title in _PREFLOP:
+        return (_MARKER, _M_PREFLOP, "preflop", run, _all_brackets(after) if "[" in after else None)
+    if title in _STUD_STREETS:
+        return (_MARKER, _M_STREET, _STUD_STREETS[title])
+    if title in _DRAWS:
+        return (_MARKER, _M_DRAW, _DRAWS[title], int(_DRAWS[title][-1]))
+    if title in _SHOWDOWNS:
+        return (_MARKER, _M_STREET, "showdown")
+    return (_MARKER, _M_NONE)
+
+
 # What a line says, read once per distinct line (a file's lines repeat: the same players
 # post the same blinds and make the same bets); the kinds of line:
 _SKIPPED: Final = "skip"
@@ -505,7 +541,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     summary_seen = False
     total: Decimal | None = None
     rake = _ZERO
-    put_in = _ZERO
     finest = 0
 
     def show(player: str, cards: tuple[Card, ...], mucked: bool) -> None:
@@ -526,35 +561,36 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     for line in lines[1:]:
         if not line:
             continue
-        if line.startswith("*** "):
-            end = line.find(" ***", 4)
-            title, run = _marker(line[: end + 4] if end > 0 else line)
-            after = line[end + 4 :] if end > 0 else ""
-            if title.startswith("SUMMARY"):
+        op = (summary_ops if summary else body_ops).get(line)
+        if op is None:
+            if line.startswith("*** "):
+                op = _remember(summary_ops if summary else body_ops, line, _marker_op(line))
+            elif summary:
+                op = _remember(summary_ops, line, _summary_op(line))
+            else:
+                op = _remember(body_ops, line, _body_op(line))
+        kind = op[0]
+        if kind is _MARKER:
+            what = op[1]
+            if what is _M_SUMMARY:
                 summary = summary_seen = True
-            elif title in _BOARD_STREETS:
-                cards = _all_brackets(after)
-                set_street(title.lower() if street not in _STUD else "seventh")
+            elif what is _M_BOARD:
+                set_street(op[2] if street not in _STUD else "seventh")
+                cards = op[4]
                 if cards:
-                    boards[0 if street == "seventh" else (run or 0)] = cards
-            elif title in _PREFLOP:
+                    boards[0 if street == "seventh" else (op[3] or 0)] = cards
+            elif what is _M_PREFLOP:
                 set_street("preflop")
-                if "[" in after:
-                    boards[0] = _all_brackets(after)
-            elif title in _STUD_STREETS:
-                set_street(_STUD_STREETS[title])
-            elif title in _DRAWS:
-                draws = int(_DRAWS[title][-1])
-                set_street(_DRAWS[title])
+                if op[4] is not None:
+                    boards[0] = op[4]
+            elif what is _M_DRAW:
+                draws = op[3]
+                set_street(op[2])
                 in_draw = True
-            elif title in _SHOWDOWNS:
-                set_street("showdown")
+            elif what is _M_STREET:
+                set_street(op[2])
             continue
         if summary:
-            op = summary_ops.get(line)
-            if op is None:
-                op = _remember(summary_ops, line, _summary_op(line))
-            kind = op[0]
             if kind is _SEAT_SUMMARY:
                 player = by_seat.get(op[1])
                 if player is None:
@@ -575,10 +611,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             elif kind is _DECLINED:
                 raise _DeclinedError
             continue
-        op = body_ops.get(line)
-        if op is None:
-            op = _remember(body_ops, line, _body_op(line))
-        kind = op[0]
         if kind is _COLLECT:
             player = op[1]
             if player in names:
@@ -591,7 +623,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             kind = op[0]
         if kind is _ACT:
             player = op[1]
-            if player is None or player not in names:
+            if player not in names:  # None: no name before ': '
                 for player in longest:
                     if line.startswith(player + ": "):
                         op = (_ACT, player, *_action(player, line[len(player) + 2 :]))
@@ -606,7 +638,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                 committed[player] = committed[player] + chips if player in committed else chips
             elif code is _A_CHECK:
                 in_draw = False
@@ -622,7 +653,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                 committed[player] = committed.get(player, _ZERO) + chips
             elif code is _A_SHOW:
                 active.add(player)
@@ -632,7 +662,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                     if code is _A_DEAD:
                         dead[player] = dead[player] + chips if player in dead else chips
                 if code is _A_LIVE:
@@ -688,7 +717,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     if not summary_seen or total is None or not seats or not collected:
         return None
     # the chips add up: put in = returned + collected + rake
-    if put_in != sum(returned.values(), rake) + sum(collected.values(), _ZERO):
+    if sum(stakes.values(), _ZERO) != sum(returned.values(), rake) + sum(collected.values(), _ZERO):
         return None
     unit = _CENT if info.currency and not info.play_money else _ONE
     if finest:

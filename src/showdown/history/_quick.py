@@ -306,7 +306,7 @@ def _one_pot(
     """
     if plain.high7:
         codes = [card._code for card in board]
-        strengths = {i: strength7([*(card._code for card in held[i]), *codes]) for i in live}
+        strengths = {i: strength7([card._code for card in held[i]] + codes) for i in live}
     else:
         strengths = {i: _strengths(plain, held[i], board)[0] for i in live}
     best = max(strengths.values())
@@ -390,6 +390,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         used |= 1 << code
     contending = set(contenders)
     hole = game.hole_cards
+    in_units = _UNITS.get(unit) or {}
     for name in names:
         stake = stakes.get(name, _ZERO)
         if name not in contending:
@@ -410,7 +411,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
                 if not (deck >> code) & 1 or (used >> code) & 1:
                     return None
                 used |= 1 << code
-        staked = _units(stake, unit)
+        staked = in_units[stake] if stake in in_units else _units(stake, unit)
         deadly = _units(dead[name], unit) if name in dead else 0
         if staked is None or deadly is None or deadly > staked or not name:
             return None
@@ -435,7 +436,11 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
                 return None  # the resolver's 'rake is more than the pots'
             found = _one_pot(plain, board, held, live, total - rake, hand_button, all_seats, seats)
             if found is not None:
-                paid = {seats[i]: _from_units(money, unit, units) for i, units in enumerate(found)}
+                amounts = _AMOUNTS.get(unit) or {}
+                paid = {
+                    seats[i]: amounts[units] if units in amounts else _from_units(money, unit, units)
+                    for i, units in enumerate(found)
+                }
                 return Quick(paid, names, stakes, None)
     try:
         if any(dead_units):
