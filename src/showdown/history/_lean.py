@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from showdown.cards import Card
+from showdown.cards import DECK, Card
 from showdown.errors import CardParseError
 from showdown.history import ggpoker, pokerstars
 from showdown.history._quick import Facts, _plain_game, decide
@@ -225,6 +225,37 @@ _M_STREET: Final = "street"
 _M_NONE: Final = "none"
 
 
+_CARD_TEXTS: Final = {str(card): card for card in DECK}
+"""The cards by the text each is written as (``'Th'``); ``parse_cards`` reads each so."""
+
+
+def _brackets(text: str) -> tuple[Card, ...]:
+    """The cards of every ``[...]`` group of a text (``_all_brackets``), read at once when
+    the groups hold only cards written one space apart with spaces between the groups.
+
+    Raises:
+        CardParseError: cards the full reader would reject.
+
+    >>> _brackets(" [3d Th 2h] [Jh]")
+    (Card('3d'), Card('Th'), Card('2h'), Card('Jh'))
+    """
+    pieces = text.split("]")
+    known = _CARD_TEXTS
+    cards: list[Card] = []
+    for piece in pieces[:-1]:
+        group = piece.lstrip(" ")
+        if group[:1] != "[" or "[" in group[1:]:
+            return _all_brackets(text)
+        for word in group[1:].split(" "):
+            card = known.get(word)
+            if card is None:
+                return _all_brackets(text)
+            cards.append(card)
+    if pieces[-1].strip(" "):
+        return _all_brackets(text)
+    return tuple(cards)
+
+
 def _marker_op(line: str) -> tuple[Any, ...]:
     """What a ``*** ... ***`` line does (as the full reader reads it): the summary starts,
     a board street (its street, run and cards), the deal (the cards shown with it, or
@@ -239,9 +270,9 @@ def _marker_op(line: str) -> tuple[Any, ...]:
     if title.startswith("SUMMARY"):
         return (_MARKER, _M_SUMMARY)
     if title in _BOARD_STREETS:
-        return (_MARKER, _M_BOARD, title.lower(), run, _all_brackets(after))
+        return (_MARKER, _M_BOARD, title.lower(), run, _brackets(after))
     if title in _PREFLOP:
-        return (_MARKER, _M_PREFLOP, "preflop", run, _all_brackets(after) if "[" in after else None)
+        return (_MARKER, _M_PREFLOP, "preflop", run, _brackets(after) if "[" in after else None)
     if title in _STUD_STREETS:
         return (_MARKER, _M_STREET, _STUD_STREETS[title])
     if title in _DRAWS:
@@ -409,7 +440,7 @@ def _summary_op(line: str) -> _Op:
             return (
                 _BOARD,
                 _ORDINALS.get(words[0], 0) if len(words) > 1 else 0,
-                _all_brackets(line),
+                _brackets(line[line.find("[") :]),
             )
         seat = _SEAT_SUMMARY_RE.match(line)
         if seat is None:
@@ -750,15 +781,21 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     )
     if found is None:
         return None
-    from showdown.history.audit import agree_players
-
     recorded = dict(collected)
     for player, back in returned.items():
         recorded[player] = recorded[player] + back if player in recorded else back
-    agreed = agree_players(site, unit, recorded, found)
+    agreed = _agree_players()(site, unit, recorded, found)
     if agreed is None:
         return None
     return Lean(site, game, name, hand_id, start, rake, unit, *agreed, True)
+
+
+@functools.cache
+def _agree_players() -> Any:
+    """:func:`showdown.history.audit.agree_players` (imported on first use: it imports us)."""
+    from showdown.history.audit import agree_players
+
+    return agree_players
 
 
 def _final_boards(
