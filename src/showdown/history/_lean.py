@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -76,34 +75,28 @@ _BOARD_STREETS: Final = frozenset({"FLOP", "TURN", "RIVER"})
 _SHOWDOWNS: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
 
 
-@dataclass(frozen=True, slots=True)
-class Lean:
-    """The lean reader's answer for one hand it read whole.
-
-    Attributes:
-        site: the site.
-        game: the showdown game id.
-        file: the file as found.
-        hand: the site's hand id (empty when the hand reached no showdown).
-        line: the hand's first line in the file.
-        rake: the house's take.
-        unit: the history's unit.
-        players: each player's name, recorded and resolved amounts, in seat order
-            (the room paid what the rules pay: the hand agrees).
-        reason: the verdict's reason (None: nothing to say).
-        showdown: whether the hand reached a showdown (else nothing else is set).
-    """
+class Lean(NamedTuple):
+    """The lean reader's answer for one hand it read whole (a named tuple: one is made
+    per hand, and a tuple is made fastest)."""
 
     site: str
     game: str
     file: str = ""
+    """The file as found."""
     hand: str = ""
+    """The site's hand id (empty when the hand reached no showdown)."""
     line: int = 0
+    """The hand's first line in the file."""
     rake: Decimal = _ZERO
     unit: Decimal = _ONE
+    """The history's unit."""
     players: tuple[tuple[str, Decimal, Decimal], ...] = ()
+    """Each player's name, recorded and resolved amounts, in seat order (the room paid
+    what the rules pay: the hand agrees)."""
     reason: str | None = None
+    """The verdict's reason (None: nothing to say)."""
     showdown: bool = False
+    """Whether the hand reached a showdown (else nothing else is set)."""
 
     @property
     def verdict(self) -> Verdict | None:
@@ -752,7 +745,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
         return None
     unit = _CENT if info.currency and not info.play_money else _ONE
     if finest:
-        unit = min(unit, Decimal(1).scaleb(-finest))
+        unit = _finer(unit, finest)
     site = dialect.site
     players = [seated for _, seated in seats if seated in active or seated in collected]
     contenders = [p for p in players if p not in folded]
@@ -787,7 +780,13 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     agreed = _agree_players()(site, unit, recorded, found)
     if agreed is None:
         return None
-    return Lean(site, game, name, hand_id, start, rake, unit, *agreed, True)
+    return Lean(site, game, name, hand_id, start, rake, unit, agreed[0], agreed[1], True)
+
+
+@functools.lru_cache(maxsize=256)
+def _finer(unit: Decimal, places: int) -> Decimal:
+    """The unit, or a finer one for amounts written with ``places`` decimals."""
+    return min(unit, Decimal(1).scaleb(-places))
 
 
 @functools.cache

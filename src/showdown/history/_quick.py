@@ -65,12 +65,14 @@ class Quick(NamedTuple):
 class _Plain:
     """A game the fast path decides: its deck, its full board, whether Hold'em's seven cards."""
 
-    __slots__ = ("board", "deck", "game", "high7")
+    __slots__ = ("board", "deck", "game", "has_board", "high7", "single")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.deck = _deck_mask(game.rankings[0])
         self.board = game.full_board
+        self.has_board = game.has_board
+        self.single = len(game.rankings) == 1
         self.high7 = (
             game.rankings == (get_ranking(HIGH),)
             and game.hole_used is None
@@ -367,7 +369,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
     if len(boards) > 1:
         return None
     board = boards[0] if boards else ()
-    if game.has_board:
+    if plain.has_board:
         if len(board) != plain.board:
             return None
     elif board:
@@ -429,17 +431,17 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
     rake = _units(hand_rake, unit)
     if not total or rake is None:
         return None
-    if len(live) > 1 and len(game.rankings) == 1 and not any(dead_units):
+    if len(live) > 1 and plain.single and not any(dead_units):
         top = max(stake_units)
         if all(stake_units[i] == top for i in live):
             if rake > total:
                 return None  # the resolver's 'rake is more than the pots'
             found = _one_pot(plain, board, held, live, total - rake, hand_button, all_seats, seats)
             if found is not None:
-                amounts = _AMOUNTS.get(unit) or {}
+                known = _AMOUNTS.get(unit) or {}
                 paid = {
-                    seats[i]: amounts[units] if units in amounts else _from_units(money, unit, units)
-                    for i, units in enumerate(found)
+                    seats[i]: known[won] if won in known else _from_units(money, unit, won)
+                    for i, won in enumerate(found)
                 }
                 return Quick(paid, names, stakes, None)
     try:
