@@ -126,6 +126,9 @@ class _Header(NamedTuple):
 
 
 _HEADERS: dict[tuple[str, str, bool], _Header | None] = {}
+_AFTER_IDS: dict[tuple[str, str, bool], _Header | None] = {}
+""":data:`_HEADERS` by the whole text after the hand id (a file's hands often share their
+date and time too): no search for the date."""
 _HEADER_READERS: Final = (pokerstars.parse_header, ggpoker.parse_header)
 """The header readers whose fields :func:`_header` and :func:`_button` are sure to give."""
 
@@ -140,6 +143,10 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
     and no play money), so a file's hands read their header once per table
     and stakes.
     """
+    play_money = "Play Money" in table_line
+    after_id = (dialect.header.pattern, header[id_end:], play_money)
+    if after_id in _AFTER_IDS:  # the same text after the hand id: the same key below
+        return _AFTER_IDS[after_id]
     key: tuple[str, str, bool] | None = None
     tail = _DATE_TAIL_RE.search(header)
     if (
@@ -148,12 +155,10 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
         and tail["zone2"] not in _CODES
         and 0 <= header.find(":") < tail.start()  # the game is read after the first colon
     ):
-        key = (
-            dialect.header.pattern,
-            header[id_end : tail.start()],
-            "Play Money" in table_line,
-        )
+        key = (dialect.header.pattern, header[id_end : tail.start()], play_money)
         if key in _HEADERS:
+            if len(_AFTER_IDS) < 4096:
+                _AFTER_IDS[after_id] = _HEADERS[key]
             return _HEADERS[key]
     try:
         info = dialect.parse_header(header, table_line)
@@ -168,6 +173,8 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
         )
     if key is not None and len(_HEADERS) < 4096:
         _HEADERS[key] = found
+        if len(_AFTER_IDS) < 4096:
+            _AFTER_IDS[after_id] = found
     return found
 
 
