@@ -239,8 +239,14 @@ def _brackets(text: str) -> tuple[Card, ...]:
     >>> _brackets(" [3d Th 2h] [Jh]")
     (Card('3d'), Card('Th'), Card('2h'), Card('Jh'))
     """
-    pieces = text.split("]")
     known = _CARD_TEXTS
+    if text[:2] == " [" and text[-1:] == "]":  # a street's line: " [3d Th 2h] [Jh]"
+        words = text[2:-1].replace("] [", " ")
+        if "[" not in words and "]" not in words:
+            found = [known.get(word) for word in words.split(" ")]
+            if None not in found:
+                return tuple(found)  # type: ignore[arg-type]
+    pieces = text.split("]")
     cards: list[Card] = []
     for piece in pieces[:-1]:
         group = piece.lstrip(" ")

@@ -981,6 +981,8 @@ def json_line(verdict: Verdict) -> str:
 
 _QUOTED: dict[str, str] = {}
 _AMOUNT_TEXTS: dict[tuple[Decimal, Decimal], str] = {}
+_PLAYER_TEXTS: dict[tuple[tuple[str, Decimal, Decimal], Decimal], str] = {}
+"""A player's part of a record (``"Ann": {"recorded": ...}``), by his name, amounts and unit."""
 
 
 def _quoted(text: str) -> str:
@@ -1010,11 +1012,20 @@ def _lean_line(lean: Lean) -> str:
     if len({player[0] for player in players}) != len(players):
         return json_line(lean.verdict)  # type: ignore[arg-type]
     unit = lean.unit
-    written = ", ".join(
-        f'{_quoted(name)}: {{"recorded": "{_amount_text(recorded, unit)}", '
-        f'"resolved": "{_amount_text(resolved, unit)}"}}'
-        for name, recorded, resolved in players
-    )
+    parts = []
+    for player in players:
+        key = (player, unit)
+        part = _PLAYER_TEXTS.get(key)
+        if part is None:
+            name, recorded, resolved = player
+            part = (
+                f'{_quoted(name)}: {{"recorded": "{_amount_text(recorded, unit)}", '
+                f'"resolved": "{_amount_text(resolved, unit)}"}}'
+            )
+            if len(_PLAYER_TEXTS) < 100_000:
+                _PLAYER_TEXTS[key] = part
+        parts.append(part)
+    written = ", ".join(parts)
     reason = "null" if lean.reason is None else json.dumps(lean.reason, ensure_ascii=False)
     return (
         f'{{"file": {_quoted(lean.file)}, "hand": {json.dumps(lean.hand, ensure_ascii=False)}, '
