@@ -814,6 +814,14 @@ def _final_boards(
     summary_boards: dict[int, tuple[Card, ...]], street_boards: dict[int, tuple[Card, ...]]
 ) -> tuple[tuple[Card, ...], ...]:
     """The boards, as the full reader puts them together from the streets and the summary."""
+    street = street_boards.get(0)
+    if (  # one board, in the summary too or not: the street's, when it is the longer
+        street is not None
+        and len(street_boards) == 1
+        and (not summary_boards or (len(summary_boards) == 1 and 0 in summary_boards))
+        and len(street) >= len(summary_boards.get(0, ()))
+    ):
+        return (street,)
     boards = dict(summary_boards)
     boards.update({k: v for k, v in street_boards.items() if len(v) >= len(boards.get(k, ()))})
     if not boards:
