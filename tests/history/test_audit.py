@@ -161,6 +161,33 @@ def test_cli(as_json: bool) -> None:
         assert "razz" in done.stdout
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cli_json_is_each_verdicts_record_in_order(tmp_path: Path, workers: int) -> None:
+    """``--json`` (whose lines the workers write themselves) gives, byte for byte, the
+    ``json.dumps`` of each verdict's record from :func:`audit_paths`, in input order."""
+    from showdown.history.synthetic import synthetic_history
+
+    generated = tmp_path / "generated.txt"
+    generated.write_text(synthetic_history(300, seed=5), encoding="utf-8")
+    paths = [*sorted(str(p) for p in DATA.glob("*.txt")), str(generated)]
+    expected = "".join(
+        json.dumps(v.to_json(), ensure_ascii=False) + "\n"
+        for verdicts, _ in audit_paths(paths, chunk=40)
+        for v in verdicts
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "showdown", "audit", "--json", "--workers", str(workers), *paths],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.stdout == expected
+    assert expected.count("\n") > 250
+    verdicts = {json.loads(line)["verdict"] for line in expected.splitlines()}
+    assert "agree" in verdicts  # the lean reader's
+    assert len(verdicts) > 1  # and the full path's
+
+
 def test_cli_exit_status_on_problems() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "showdown", "audit", "--json", str(DATA)],

@@ -11,6 +11,7 @@ room's payouts made wrong, and with antes (dead money) added.
 from __future__ import annotations
 
 import dataclasses
+import json
 from decimal import Decimal
 from pathlib import Path
 
@@ -163,7 +164,7 @@ def _full_and_lean(path: Path) -> tuple[int, int]:
     """Every hand of a file read both ways; (hands, hands the lean reader decided)."""
     from showdown.history._lean import lean_audit
     from showdown.history._text import open_text, parse_hand, raw_hands
-    from showdown.history.audit import audit_entries
+    from showdown.history.audit import _lean_line, audit_entries
     from showdown.history.reader import DIALECTS
 
     stream, name, _ = open_text(str(path))
@@ -185,6 +186,8 @@ def _full_and_lean(path: Path) -> tuple[int, int]:
                 path.name,
                 start,
             )
+            if verdict is not None:  # the JSON line written straight from the lean values
+                assert _lean_line(found) == json.dumps(verdict.to_json(), ensure_ascii=False) + "\n"
     return hands, lean
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Final
 import typer
 from rich.markup import escape
 
-from showdown.cli._app import LangOption, command, console, fail, language, print_json
+from showdown.cli._app import LangOption, command, console, fail, language
 from showdown.errors import ShowdownError
 from showdown.i18n import N_, Language, normalize_language
 
@@ -66,7 +66,7 @@ def audit(
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from showdown.history.audit import Tally, audit_paths
+    from showdown.history.audit import Tally, audit_report
 
     try:
         t = language(normalize_language(lang))
@@ -102,15 +102,17 @@ def audit(
     try:
         with progress:
             task = progress.add_task("audit", total=None, showdowns=0)
-            for verdicts, part in audit_paths(paths, workers=workers, client=client, lang=t.code):
+            for text, others, part in audit_report(
+                paths, as_json=as_json, workers=workers, client=client, lang=t.code
+            ):
                 tally.merge(part)
-                for verdict in verdicts:
-                    if verdict.verdict != "agree":
-                        failed = True
-                    if as_json:
-                        print_json(verdict.to_json())
-                    elif verdict.verdict != "agree" and len(disagreements) < 200:
-                        disagreements.append(verdict)
+                if others:
+                    failed = True
+                    if not as_json:
+                        disagreements.extend(others[: 200 - len(disagreements)])
+                if text:  # the chunk's JSON lines, written at once
+                    sys.stdout.write(text)
+                    sys.stdout.flush()
                 showdowns = sum(row["showdowns"] for row in tally.rows.values())
                 progress.update(
                     task,

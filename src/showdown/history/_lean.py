@@ -29,9 +29,9 @@ from __future__ import annotations
 import functools
 import re
 from decimal import Decimal
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from showdown.cards import Card
+from showdown.cards import DECK, Card
 from showdown.errors import CardParseError
 from showdown.history import ggpoker, pokerstars
 from showdown.history._quick import Facts, _plain_game, decide
@@ -51,6 +51,9 @@ from showdown.history._text import (
     _money_places,
     _readable_brackets,
 )
+
+if TYPE_CHECKING:
+    from showdown.history.audit import Verdict
 
 __all__ = ["Lean", "lean_audit"]
 
@@ -73,13 +76,47 @@ _SHOWDOWNS: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
 
 
 class Lean(NamedTuple):
-    """The lean reader's answer for one hand it read whole."""
+    """The lean reader's answer for one hand it read whole (a named tuple: one is made
+    per hand, and a tuple is made fastest)."""
 
     site: str
     game: str
-    verdict: object | None
-    """The hand's :class:`~showdown.history.audit.Verdict`, or None when it reached
-    no showdown."""
+    file: str = ""
+    """The file as found."""
+    hand: str = ""
+    """The site's hand id (empty when the hand reached no showdown)."""
+    line: int = 0
+    """The hand's first line in the file."""
+    rake: Decimal = _ZERO
+    unit: Decimal = _ONE
+    """The history's unit."""
+    players: tuple[tuple[str, Decimal, Decimal], ...] = ()
+    """Each player's name, recorded and resolved amounts, in seat order (the room paid
+    what the rules pay: the hand agrees)."""
+    reason: str | None = None
+    """The verdict's reason (None: nothing to say)."""
+    showdown: bool = False
+    """Whether the hand reached a showdown (else nothing else is set)."""
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The hand's 'agree' :class:`~showdown.history.audit.Verdict` (None: no showdown)."""
+        if not self.showdown:
+            return None
+        from showdown.history.audit import AGREE, PlayerVerdict, Verdict
+
+        return Verdict(
+            self.file,
+            self.hand,
+            self.site,
+            self.game,
+            AGREE,
+            tuple(PlayerVerdict(*player) for player in self.players),
+            self.rake,
+            self.unit,
+            self.reason,
+            self.line,
+        )
 
 
 class _Header(NamedTuple):
@@ -89,6 +126,9 @@ class _Header(NamedTuple):
 
 
 _HEADERS: dict[tuple[str, str, bool], _Header | None] = {}
+_AFTER_IDS: dict[tuple[str, str, bool], _Header | None] = {}
+""":data:`_HEADERS` by the whole text after the hand id (a file's hands often share their
+date and time too): no search for the date."""
 _HEADER_READERS: Final = (pokerstars.parse_header, ggpoker.parse_header)
 """The header readers whose fields :func:`_header` and :func:`_button` are sure to give."""
 
@@ -103,6 +143,10 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
     and no play money), so a file's hands read their header once per table
     and stakes.
     """
+    play_money = "Play Money" in table_line
+    after_id = (dialect.header.pattern, header[id_end:], play_money)
+    if after_id in _AFTER_IDS:  # the same text after the hand id: the same key below
+        return _AFTER_IDS[after_id]
     key: tuple[str, str, bool] | None = None
     tail = _DATE_TAIL_RE.search(header)
     if (
@@ -111,12 +155,10 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
         and tail["zone2"] not in _CODES
         and 0 <= header.find(":") < tail.start()  # the game is read after the first colon
     ):
-        key = (
-            dialect.header.pattern,
-            header[id_end : tail.start()],
-            "Play Money" in table_line,
-        )
+        key = (dialect.header.pattern, header[id_end : tail.start()], play_money)
         if key in _HEADERS:
+            if len(_AFTER_IDS) < 4096:
+                _AFTER_IDS[after_id] = _HEADERS[key]
             return _HEADERS[key]
     try:
         info = dialect.parse_header(header, table_line)
@@ -131,6 +173,8 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
         )
     if key is not None and len(_HEADERS) < 4096:
         _HEADERS[key] = found
+        if len(_AFTER_IDS) < 4096:
+            _AFTER_IDS[after_id] = found
     return found
 
 
@@ -169,6 +213,79 @@ def _read_marker(head: str) -> tuple[str, int | None]:
         run = _ORDINALS[words[-1]]
         title = " ".join(words[:-1])
     return title, run
+
+
+_MARKER: Final = "marker"
+# what a marker does:
+_M_SUMMARY: Final = "summary"
+_M_BOARD: Final = "board"
+_M_PREFLOP: Final = "preflop"
+_M_DRAW: Final = "draw"
+_M_STREET: Final = "street"
+_M_NONE: Final = "none"
+
+
+_CARD_TEXTS: Final = {str(card): card for card in DECK}
+"""The cards by the text each is written as (``'Th'``); ``parse_cards`` reads each so."""
+
+
+def _brackets(text: str) -> tuple[Card, ...]:
+    """The cards of every ``[...]`` group of a text (``_all_brackets``), read at once when
+    the groups hold only cards written one space apart with spaces between the groups.
+
+    Raises:
+        CardParseError: cards the full reader would reject.
+
+    >>> _brackets(" [3d Th 2h] [Jh]")
+    (Card('3d'), Card('Th'), Card('2h'), Card('Jh'))
+    """
+    known = _CARD_TEXTS
+    if text[:2] == " [" and text[-1:] == "]":  # a street's line: " [3d Th 2h] [Jh]"
+        words = text[2:-1].replace("] [", " ")
+        if "[" not in words and "]" not in words:
+            found = [known.get(word) for word in words.split(" ")]
+            if None not in found:
+                return tuple(found)  # type: ignore[arg-type]
+    pieces = text.split("]")
+    cards: list[Card] = []
+    for piece in pieces[:-1]:
+        group = piece.lstrip(" ")
+        if group[:1] != "[" or "[" in group[1:]:
+            return _all_brackets(text)
+        for word in group[1:].split(" "):
+            card = known.get(word)
+            if card is None:
+                return _all_brackets(text)
+            cards.append(card)
+    if pieces[-1].strip(" "):
+        return _all_brackets(text)
+    return tuple(cards)
+
+
+def _marker_op(line: str) -> tuple[Any, ...]:
+    """What a ``*** ... ***`` line does (as the full reader reads it): the summary starts,
+    a board street (its street, run and cards), the deal (the cards shown with it, or
+    None), a draw (its street and number), another street (stud, the showdown), nothing.
+
+    Raises:
+        CardParseError: cards the full reader would reject.
+    """
+    end = line.find(" ***", 4)
+    title, run = _marker(line[: end + 4] if end > 0 else line)
+    after = line[end + 4 :] if end > 0 else ""
+    if title.startswith("SUMMARY"):
+        return (_MARKER, _M_SUMMARY)
+    if title in _BOARD_STREETS:
+        return (_MARKER, _M_BOARD, title.lower(), run, _brackets(after))
+    if title in _PREFLOP:
+        return (_MARKER, _M_PREFLOP, "preflop", run, _brackets(after) if "[" in after else None)
+    if title in _STUD_STREETS:
+        return (_MARKER, _M_STREET, _STUD_STREETS[title])
+    if title in _DRAWS:
+        return (_MARKER, _M_DRAW, _DRAWS[title], int(_DRAWS[title][-1]))
+    if title in _SHOWDOWNS:
+        return (_MARKER, _M_STREET, "showdown")
+    return (_MARKER, _M_NONE)
 
 
 # What a line says, read once per distinct line (a file's lines repeat: the same players
@@ -329,7 +446,7 @@ def _summary_op(line: str) -> _Op:
             return (
                 _BOARD,
                 _ORDINALS.get(words[0], 0) if len(words) > 1 else 0,
-                _all_brackets(line),
+                _brackets(line[line.find("[") :]),
             )
         seat = _SEAT_SUMMARY_RE.match(line)
         if seat is None:
@@ -461,7 +578,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     summary_seen = False
     total: Decimal | None = None
     rake = _ZERO
-    put_in = _ZERO
     finest = 0
 
     def show(player: str, cards: tuple[Card, ...], mucked: bool) -> None:
@@ -482,35 +598,36 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     for line in lines[1:]:
         if not line:
             continue
-        if line.startswith("*** "):
-            end = line.find(" ***", 4)
-            title, run = _marker(line[: end + 4] if end > 0 else line)
-            after = line[end + 4 :] if end > 0 else ""
-            if title.startswith("SUMMARY"):
+        op = (summary_ops if summary else body_ops).get(line)
+        if op is None:
+            if line.startswith("*** "):
+                op = _remember(summary_ops if summary else body_ops, line, _marker_op(line))
+            elif summary:
+                op = _remember(summary_ops, line, _summary_op(line))
+            else:
+                op = _remember(body_ops, line, _body_op(line))
+        kind = op[0]
+        if kind is _MARKER:
+            what = op[1]
+            if what is _M_SUMMARY:
                 summary = summary_seen = True
-            elif title in _BOARD_STREETS:
-                cards = _all_brackets(after)
-                set_street(title.lower() if street not in _STUD else "seventh")
+            elif what is _M_BOARD:
+                set_street(op[2] if street not in _STUD else "seventh")
+                cards = op[4]
                 if cards:
-                    boards[0 if street == "seventh" else (run or 0)] = cards
-            elif title in _PREFLOP:
+                    boards[0 if street == "seventh" else (op[3] or 0)] = cards
+            elif what is _M_PREFLOP:
                 set_street("preflop")
-                if "[" in after:
-                    boards[0] = _all_brackets(after)
-            elif title in _STUD_STREETS:
-                set_street(_STUD_STREETS[title])
-            elif title in _DRAWS:
-                draws = int(_DRAWS[title][-1])
-                set_street(_DRAWS[title])
+                if op[4] is not None:
+                    boards[0] = op[4]
+            elif what is _M_DRAW:
+                draws = op[3]
+                set_street(op[2])
                 in_draw = True
-            elif title in _SHOWDOWNS:
-                set_street("showdown")
+            elif what is _M_STREET:
+                set_street(op[2])
             continue
         if summary:
-            op = summary_ops.get(line)
-            if op is None:
-                op = _remember(summary_ops, line, _summary_op(line))
-            kind = op[0]
             if kind is _SEAT_SUMMARY:
                 player = by_seat.get(op[1])
                 if player is None:
@@ -531,10 +648,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             elif kind is _DECLINED:
                 raise _DeclinedError
             continue
-        op = body_ops.get(line)
-        if op is None:
-            op = _remember(body_ops, line, _body_op(line))
-        kind = op[0]
         if kind is _COLLECT:
             player = op[1]
             if player in names:
@@ -547,7 +660,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             kind = op[0]
         if kind is _ACT:
             player = op[1]
-            if player is None or player not in names:
+            if player not in names:  # None: no name before ': '
                 for player in longest:
                     if line.startswith(player + ": "):
                         op = (_ACT, player, *_action(player, line[len(player) + 2 :]))
@@ -562,7 +675,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                 committed[player] = committed[player] + chips if player in committed else chips
             elif code is _A_CHECK:
                 in_draw = False
@@ -578,7 +690,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                 committed[player] = committed.get(player, _ZERO) + chips
             elif code is _A_SHOW:
                 active.add(player)
@@ -588,7 +699,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 active.add(player)
                 if chips:
                     stakes[player] = stakes[player] + chips if player in stakes else chips
-                    put_in += chips
                     if code is _A_DEAD:
                         dead[player] = dead[player] + chips if player in dead else chips
                 if code is _A_LIVE:
@@ -644,16 +754,16 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     if not summary_seen or total is None or not seats or not collected:
         return None
     # the chips add up: put in = returned + collected + rake
-    if put_in != sum(returned.values(), rake) + sum(collected.values(), _ZERO):
+    if sum(stakes.values(), _ZERO) != sum(returned.values(), rake) + sum(collected.values(), _ZERO):
         return None
     unit = _CENT if info.currency and not info.play_money else _ONE
     if finest:
-        unit = min(unit, Decimal(1).scaleb(-finest))
+        unit = _finer(unit, finest)
     site = dialect.site
     players = [seated for _, seated in seats if seated in active or seated in collected]
     contenders = [p for p in players if p not in folded]
     if len(contenders) < 2:
-        return Lean(site, game, None)
+        return Lean(site, game)
     found = decide(
         plain,
         Facts(
@@ -677,21 +787,41 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     )
     if found is None:
         return None
-    from showdown.history.audit import agree_verdict
-
     recorded = dict(collected)
     for player, back in returned.items():
         recorded[player] = recorded[player] + back if player in recorded else back
-    verdict = agree_verdict(name, hand_id, site, game, start, rake, unit, recorded, found)
-    if verdict is None:
+    agreed = _agree_players()(site, unit, recorded, found)
+    if agreed is None:
         return None
-    return Lean(site, game, verdict)
+    return Lean(site, game, name, hand_id, start, rake, unit, agreed[0], agreed[1], True)
+
+
+@functools.lru_cache(maxsize=256)
+def _finer(unit: Decimal, places: int) -> Decimal:
+    """The unit, or a finer one for amounts written with ``places`` decimals."""
+    return min(unit, Decimal(1).scaleb(-places))
+
+
+@functools.cache
+def _agree_players() -> Any:
+    """:func:`showdown.history.audit.agree_players` (imported on first use: it imports us)."""
+    from showdown.history.audit import agree_players
+
+    return agree_players
 
 
 def _final_boards(
     summary_boards: dict[int, tuple[Card, ...]], street_boards: dict[int, tuple[Card, ...]]
 ) -> tuple[tuple[Card, ...], ...]:
     """The boards, as the full reader puts them together from the streets and the summary."""
+    street = street_boards.get(0)
+    if (  # one board, in the summary too or not: the street's, when it is the longer
+        street is not None
+        and len(street_boards) == 1
+        and (not summary_boards or (len(summary_boards) == 1 and 0 in summary_boards))
+        and len(street) >= len(summary_boards.get(0, ()))
+    ):
+        return (street,)
     boards = dict(summary_boards)
     boards.update({k: v for k, v in street_boards.items() if len(v) >= len(boards.get(k, ()))})
     if not boards:

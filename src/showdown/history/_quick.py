@@ -65,12 +65,14 @@ class Quick(NamedTuple):
 class _Plain:
     """A game the fast path decides: its deck, its full board, whether Hold'em's seven cards."""
 
-    __slots__ = ("board", "deck", "game", "high7")
+    __slots__ = ("board", "deck", "game", "has_board", "high7", "single")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.deck = _deck_mask(game.rankings[0])
         self.board = game.full_board
+        self.has_board = game.has_board
+        self.single = len(game.rankings) == 1
         self.high7 = (
             game.rankings == (get_ranking(HIGH),)
             and game.hole_used is None
@@ -288,6 +290,49 @@ def room_pot_rakes(
     return None
 
 
+def _one_pot(
+    plain: _Plain,
+    board: tuple[Card, ...],
+    held: list[tuple[Card, ...]],
+    live: list[int],
+    net: int,
+    hand_button: int | None,
+    all_seats: list[tuple[int, str]],
+    seats: list[str],
+) -> list[int] | None:
+    """The payouts of a showdown with one pot and one ranking (every player still in put in
+    the most, nobody dead money): ``net`` units to the best hands among ``live``.
+
+    What the general path of :func:`decide` pays such a hand (its layers are one pot
+    whose rake is the whole rake); None when no hand qualifies.
+    """
+    if plain.high7:
+        codes = [card._code for card in board]
+        strengths = {i: strength7([card._code for card in held[i]] + codes) for i in live}
+    else:
+        strengths = {i: _strengths(plain, held[i], board)[0] for i in live}
+    best = max(strengths.values())
+    if not best:
+        return None
+    count = len(seats)
+    payouts = [0] * count
+    winners = [i for i, v in strengths.items() if v == best]
+    if len(winners) == 1 or net % len(winners) == 0:
+        share = net // len(winners)
+        for seat in winners:
+            payouts[seat] = share
+        return payouts
+    button = 0  # the odd chips: from the seat after the button (as :func:`decide`)
+    if hand_button is not None:
+        number = {name: seat for seat, name in all_seats}
+        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
+        button = before[-1] if before else count - 1
+    order = [(button + 1 + k) % count for k in range(count)]
+    for seat, chips in _split(net, winners, order).items():
+        payouts[seat] = chips
+    return payouts
+
+
 def decide(plain: _Plain, facts: Facts) -> Quick | None:
     """The payouts of a plain showdown from the facts read of it, or None (see the module)."""
     game = plain.game
@@ -324,7 +369,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
     if len(boards) > 1:
         return None
     board = boards[0] if boards else ()
-    if game.has_board:
+    if plain.has_board:
         if len(board) != plain.board:
             return None
     elif board:
@@ -347,6 +392,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         used |= 1 << code
     contending = set(contenders)
     hole = game.hole_cards
+    in_units = _UNITS.get(unit) or {}
     for name in names:
         stake = stakes.get(name, _ZERO)
         if name not in contending:
@@ -367,7 +413,7 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
                 if not (deck >> code) & 1 or (used >> code) & 1:
                     return None
                 used |= 1 << code
-        staked = _units(stake, unit)
+        staked = in_units[stake] if stake in in_units else _units(stake, unit)
         deadly = _units(dead[name], unit) if name in dead else 0
         if staked is None or deadly is None or deadly > staked or not name:
             return None
@@ -385,6 +431,19 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
     rake = _units(hand_rake, unit)
     if not total or rake is None:
         return None
+    if len(live) > 1 and plain.single and not any(dead_units):
+        top = max(stake_units)
+        if all(stake_units[i] == top for i in live):
+            if rake > total:
+                return None  # the resolver's 'rake is more than the pots'
+            found = _one_pot(plain, board, held, live, total - rake, hand_button, all_seats, seats)
+            if found is not None:
+                known = _AMOUNTS.get(unit) or {}
+                paid = {
+                    seats[i]: known[won] if won in known else _from_units(money, unit, won)
+                    for i, won in enumerate(found)
+                }
+                return Quick(paid, names, stakes, None)
     try:
         if any(dead_units):
             players = [

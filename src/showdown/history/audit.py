@@ -49,12 +49,13 @@ import contextlib
 import dataclasses
 import errno
 import itertools
+import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message, ShowdownError, Term
@@ -66,14 +67,22 @@ from showdown.history.model import Hand
 from showdown.i18n import N_
 from showdown.pots import Showdown, ShowdownResult, resolve
 
+if TYPE_CHECKING:
+    from showdown.history._lean import Lean
+
 __all__ = [
     "PlayerVerdict",
+    "Report",
     "Tally",
     "Verdict",
+    "agree_players",
     "agree_verdict",
     "audit",
     "audit_entries",
+    "audit_paths",
+    "audit_report",
     "format_amount",
+    "json_line",
     "room_pot_rakes",
 ]
 
@@ -421,6 +430,29 @@ def agree_verdict(
 ) -> Verdict | None:
     """The 'agree' verdict of a hand the fast path decided, when the room paid each player
     what it pays (``recorded``: what each got back); None otherwise."""
+    agreed = agree_players(site, unit, recorded, found)
+    if agreed is None:
+        return None
+    players, reason = agreed
+    return Verdict(
+        source,
+        hand_id,
+        site,
+        game,
+        AGREE,
+        tuple(PlayerVerdict(*player) for player in players),
+        rake,
+        unit,
+        reason,
+        line,
+    )
+
+
+def agree_players(
+    site: str, unit: Decimal, recorded: dict[str, Decimal], found: Quick
+) -> tuple[tuple[tuple[str, Decimal, Decimal], ...], str | None] | None:
+    """The players (name, recorded, resolved) and the reason of the 'agree' verdict of a
+    hand the fast path decided, when the room paid each player what it pays; None otherwise."""
     paid = found.paid
     for name, amount in recorded.items():
         if paid.get(name, _ZERO) != amount:
@@ -430,23 +462,12 @@ def agree_verdict(
             return None
     stakes = found.stakes
     players = tuple(
-        PlayerVerdict(n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
+        (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
         for n in found.names
         if n in stakes or n in recorded or n in paid
     )
     rakes = found.room_rakes
-    return Verdict(
-        source,
-        hand_id,
-        site,
-        game,
-        AGREE,
-        players,
-        rake,
-        unit,
-        None if rakes is None else _rake_note(site, unit, rakes),
-        line,
-    )
+    return players, None if rakes is None else _rake_note(site, unit, rakes)
 
 
 def _rake_note(site: str, unit: Decimal, rakes: list[Decimal]) -> str:
@@ -856,33 +877,64 @@ _YOUNG_OBJECTS: Final = 20_000
 """Allocations between two collections of the young objects while hands are audited."""
 
 
+class _Sink:
+    """Where a chunk's verdicts go: every verdict (``every``), or only those that are not
+    'agree', and, with ``as_json``, the JSON line of each (``showdown audit --json``)."""
+
+    __slots__ = ("every", "lines", "verdicts")
+
+    def __init__(self, *, every: bool = True, as_json: bool = False) -> None:
+        self.every = every
+        self.verdicts: list[Verdict] = []
+        self.lines: list[str] | None = [] if as_json else None
+
+    def add(self, verdict: Verdict) -> None:
+        """One verdict of the full path."""
+        if self.lines is not None:
+            self.lines.append(json_line(verdict))
+        if self.every or verdict.verdict != AGREE:
+            self.verdicts.append(verdict)
+
+    def add_lean(self, lean: Lean) -> None:
+        """One 'agree' verdict of the lean reader."""
+        if self.lines is not None:
+            self.lines.append(_lean_line(lean))
+        if self.every:
+            self.verdicts.append(lean.verdict)  # type: ignore[arg-type]
+
+    def text(self) -> str:
+        """The JSON lines, one string."""
+        return "".join(self.lines or ())
+
+
 def _audit_chunk(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]:
     """Read and audit the hands of one chunk (runs in a worker process)."""
+    sink = _Sink()
     with _fewer_collections():
-        return _audit_chunk_here(chunk, lang)
+        tally = _audit_chunk_here(chunk, sink, lang)
+    return sink.verdicts, tally
 
 
-def _audit_chunk_here(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]:
+def _audit_chunk_here(chunk: _Chunk, sink: _Sink, lang: str = "en") -> Tally:
     from showdown.history.reader import read
 
     tally = Tally()
-    verdicts: list[Verdict] = []
     if isinstance(chunk, _Part):
-        _audit_raws(chunk.path, _part_hands(chunk), tally, verdicts, lang)
-        return verdicts, tally
+        _audit_raws(chunk.path, _part_hands(chunk), tally, sink, lang)
+        return tally
     name, raws = chunk
     if raws is None:
         for item, verdict in audit_entries(read(name).entries(), lang=lang):
             tally.add(item, verdict)
             if verdict is not None:
-                verdicts.append(verdict)
+                sink.add(verdict)
     else:
-        _audit_raws(name, iter(raws), tally, verdicts, lang)
-    return verdicts, tally
+        _audit_raws(name, iter(raws), tally, sink, lang)
+    return tally
 
 
 def _audit_raws(
-    name: str, raws: Iterator[_Raw | int], tally: Tally, verdicts: list[Verdict], lang: str = "en"
+    name: str, raws: Iterator[_Raw | int], tally: Tally, sink: _Sink, lang: str = "en"
 ) -> None:
     """Audit raw hands: by the lean reader when it reads the hand, else by the full one."""
     from showdown.history._lean import lean_audit
@@ -902,19 +954,85 @@ def _audit_raws(
             for item, verdict in audit_entries([entry], lang=lang):
                 tally.add(item, verdict)
                 if verdict is not None:
-                    verdicts.append(verdict)
+                    sink.add(verdict)
             continue
         row = rows.get((lean.site, lean.game))
         if row is None:
             row = rows[lean.site, lean.game] = Counter()
         row["hands"] += 1
-        if lean.verdict is None:
+        if not lean.showdown:
             row["no showdown"] += 1
             tally.skipped["no showdown"] += 1
         else:
             row["showdowns"] += 1
             row[AGREE] += 1
-            verdicts.append(lean.verdict)  # type: ignore[arg-type]
+            sink.add_lean(lean)
+
+
+def json_line(verdict: Verdict) -> str:
+    """The line ``showdown audit --json`` writes for a verdict: its record, then a newline.
+
+    >>> json_line(Verdict("f.txt", "7", "pokerstars", "holdem", "agree", rake=Decimal(0)))
+    '{"file": "f.txt", "hand": "7", "site": "pokerstars", "game": "holdem", \
+"verdict": "agree", "players": {}, "rake": "0", "reason": null}\\n'
+    """
+    return json.dumps(verdict.to_json(), ensure_ascii=False) + "\n"
+
+
+_QUOTED: dict[str, str] = {}
+_AMOUNT_TEXTS: dict[tuple[Decimal, Decimal], str] = {}
+_PLAYER_TEXTS: dict[tuple[tuple[str, Decimal, Decimal], Decimal], str] = {}
+"""A player's part of a record (``"Ann": {"recorded": ...}``), by his name, amounts and unit."""
+
+
+def _quoted(text: str) -> str:
+    """``json.dumps(text)`` (non-ASCII kept), remembered: a file's names repeat."""
+    found = _QUOTED.get(text)
+    if found is None:
+        found = json.dumps(text, ensure_ascii=False)
+        if len(_QUOTED) < 100_000:
+            _QUOTED[text] = found
+    return found
+
+
+def _amount_text(value: Decimal, unit: Decimal) -> str:
+    """:func:`format_amount`, remembered: a file's amounts repeat."""
+    key = (value, unit)
+    found = _AMOUNT_TEXTS.get(key)
+    if found is None:
+        found = format_amount(value, unit)
+        if len(_AMOUNT_TEXTS) < 100_000:
+            _AMOUNT_TEXTS[key] = found
+    return found
+
+
+def _lean_line(lean: Lean) -> str:
+    """:func:`json_line` of the lean reader's verdict, written straight from its values."""
+    players = lean.players
+    if len({player[0] for player in players}) != len(players):
+        return json_line(lean.verdict)  # type: ignore[arg-type]
+    unit = lean.unit
+    parts = []
+    for player in players:
+        key = (player, unit)
+        part = _PLAYER_TEXTS.get(key)
+        if part is None:
+            name, recorded, resolved = player
+            part = (
+                f'{_quoted(name)}: {{"recorded": "{_amount_text(recorded, unit)}", '
+                f'"resolved": "{_amount_text(resolved, unit)}"}}'
+            )
+            if len(_PLAYER_TEXTS) < 100_000:
+                _PLAYER_TEXTS[key] = part
+        parts.append(part)
+    written = ", ".join(parts)
+    reason = "null" if lean.reason is None else json.dumps(lean.reason, ensure_ascii=False)
+    return (
+        f'{{"file": {_quoted(lean.file)}, "hand": {json.dumps(lean.hand, ensure_ascii=False)}, '
+        f'"site": {_quoted(lean.site)}, "game": {_quoted(lean.game)}, "verdict": "agree", '
+        f'"players": {{{written}}}, "rake": "{_amount_text(lean.rake, unit)}", '
+        f'"reason": {reason}}}\n'
+    )
 
 
 def _part_hands(part: _Part) -> Iterator[_Raw | int]:
@@ -1035,6 +1153,34 @@ def _audit_chunk_packed(chunk: _Chunk, lang: str = "en") -> tuple[list[_Packed],
     return [_pack(v) for v in verdicts], tally
 
 
+def _report_chunk(chunk: _Chunk, lang: str = "en", as_json: bool = False) -> Report:
+    """Read and audit one chunk for the command: its JSON lines (``as_json``), the verdicts
+    that are not 'agree', its counts."""
+    sink = _Sink(every=False, as_json=as_json)
+    with _fewer_collections():
+        tally = _audit_chunk_here(chunk, sink, lang)
+    return Report(sink.text(), sink.verdicts, tally)
+
+
+def _report_chunk_packed(
+    chunk: _Chunk, lang: str = "en", as_json: bool = False
+) -> tuple[str, list[_Packed], Tally]:
+    """:func:`_report_chunk` for another process: the verdicts packed for the trip back."""
+    text, verdicts, tally = _report_chunk(chunk, lang, as_json)
+    return text, [_pack(v) for v in verdicts], tally
+
+
+class Report(NamedTuple):
+    """What :func:`audit_report` gives for a chunk of hands."""
+
+    text: str
+    """The JSON lines of every verdict of the chunk, in order (empty unless asked for)."""
+    others: list[Verdict]
+    """The verdicts that are not 'agree', in order."""
+    tally: Tally
+    """The chunk's counts."""
+
+
 _OS_REASONS: Final = {
     errno.ENOENT: N_("no such file or directory"),
     errno.EACCES: N_("permission denied"),
@@ -1136,27 +1282,95 @@ def audit_paths(
     there). The output does not depend on the number of workers. The pots'
     explanations are written in ``lang``.
     """
+
+    def unpack(done: Any) -> tuple[list[Verdict], Tally]:
+        rows, tally = done
+        return [_unpack(row) for row in rows], tally
+
+    def empty(tally: Tally) -> tuple[list[Verdict], Tally]:
+        return [], tally
+
+    yield from _scheduled(
+        paths,
+        (_audit_chunk, _audit_chunk_packed, unpack, empty),
+        (lang,),
+        workers=workers,
+        chunk=chunk,
+        client=client,
+    )
+
+
+def audit_report(
+    paths: Iterable[str],
+    *,
+    as_json: bool = False,
+    workers: int = 1,
+    chunk: int = 500,
+    client: Any = None,
+    lang: str = "en",
+) -> Iterator[Report]:
+    """:func:`audit_paths` for ``showdown audit``: per chunk, a :class:`Report`.
+
+    The command needs of the hands the room paid right only their JSON
+    lines (``as_json``) and their counts: the workers write the lines
+    themselves and send back one text per chunk, with the few verdicts that
+    are not 'agree'; this process writes them out.
+    """
+
+    def unpack(done: Any) -> Report:
+        text, rows, tally = done
+        return Report(text, [_unpack(row) for row in rows], tally)
+
+    def empty(tally: Tally) -> Report:
+        return Report("", [], tally)
+
+    yield from _scheduled(
+        paths,
+        (_report_chunk, _report_chunk_packed, unpack, empty),
+        (lang, as_json),
+        workers=workers,
+        chunk=chunk,
+        client=client,
+    )
+
+
+def _scheduled(
+    paths: Iterable[str],
+    tasks: tuple[Any, Any, Any, Any],
+    args: tuple[Any, ...],
+    *,
+    workers: int,
+    chunk: int,
+    client: Any,
+) -> Iterator[Any]:
+    """The chunks of some files audited here, on worker processes or on a cluster, in order.
+
+    ``tasks``: the chunk's task here, the task for another process (its result
+    plain values), what turns that result back, and the result of a chunk that
+    holds only an error found here (from its :class:`Tally`).
+    """
+    here, there, unpack, empty = tasks
     errors: list[HistoryError] = []
 
-    def flush() -> Iterator[tuple[list[Verdict], Tally]]:
+    def flush() -> Iterator[Any]:
         while errors:
             error = errors.pop(0)
             tally = Tally()
             tally.add(error, None)
-            yield [], tally
+            yield empty(tally)
 
     from showdown.history.reader import find_histories
 
     if client is not None:  # the cluster's workers may not see the files: send the lines
         chunks = _chunks(find_histories(paths), chunk, errors, parts=False)
-        yield from _on_cluster(client, chunks, errors, lang)
+        yield from _on_cluster(client, chunks, errors, (there, unpack, empty), args)
         return
     chunks = _chunks(find_histories(paths), chunk, errors)
     if workers <= 1:
         for item in chunks:
             yield from flush()
             if _has_work(item):
-                yield _audit_chunk(item, lang)
+                yield here(item, *args)
         yield from flush()
         return
     import multiprocessing
@@ -1165,46 +1379,46 @@ def audit_paths(
     with context.Pool(workers) as pool:
         pending: list[tuple[list[HistoryError], Any]] = []
         for item in chunks:
-            job = pool.apply_async(_audit_chunk_packed, (item, lang)) if _has_work(item) else None
+            job = pool.apply_async(there, (item, *args)) if _has_work(item) else None
             pending.append((list(errors), job))
             errors.clear()
             while len(pending) > 2 * workers:
-                yield from _drain(pending.pop(0))
+                yield from _drain(pending.pop(0), unpack, empty)
         for entry in pending:
-            yield from _drain(entry)
+            yield from _drain(entry, unpack, empty)
 
 
 def _on_cluster(
-    client: Any, chunks: Iterator[_Chunk], errors: list[HistoryError], lang: str = "en"
-) -> Iterator[tuple[list[Verdict], Tally]]:
+    client: Any,
+    chunks: Iterator[_Chunk],
+    errors: list[HistoryError],
+    tasks: tuple[Any, Any, Any],
+    args: tuple[Any, ...],
+) -> Iterator[Any]:
     """The chunks audited as tasks of a Dask cluster, a bounded number in flight, in order."""
     from showdown.distributed import worker_threads
 
+    there, unpack, empty = tasks
     window = 4 * worker_threads(client)
     pending: list[tuple[list[HistoryError], Any]] = []
     try:
         for item in chunks:
-            job = (
-                client.submit(_audit_chunk_packed, item, lang, pure=False)
-                if _has_work(item)
-                else None
-            )
+            job = client.submit(there, item, *args, pure=False) if _has_work(item) else None
             pending.append((list(errors), job))
             errors.clear()
             while len(pending) > window:
-                yield from _drain(pending.pop(0))
+                yield from _drain(pending.pop(0), unpack, empty)
         for entry in pending:
-            yield from _drain(entry)
+            yield from _drain(entry, unpack, empty)
     finally:
         client.cancel([job for _, job in pending if job is not None and not job.done()])
 
 
-def _drain(entry: tuple[list[HistoryError], Any]) -> Iterator[tuple[list[Verdict], Tally]]:
+def _drain(entry: tuple[list[HistoryError], Any], unpack: Any, empty: Any) -> Iterator[Any]:
     errors, job = entry
     for error in errors:
         tally = Tally()
         tally.add(error, None)
-        yield [], tally
+        yield empty(tally)
     if job is not None:
-        rows, tally = job.get() if hasattr(job, "get") else job.result()
-        yield [_unpack(row) for row in rows], tally
+        yield unpack(job.get() if hasattr(job, "get") else job.result())
