@@ -1061,7 +1061,7 @@ def _sample_keyed(
     board_first, board_last = slot[players], slot[players + 1]
     heads_up = players == 2 and rankings == 1
     counts3 = np.zeros((1, players, COLUMNS), dtype=np.int64)
-    counts = counts3[0]
+    counts: I64 = counts3[0]
     values = np.zeros((players, 2), dtype=np.int64)
     state = np.uint64(seed)
     mask = np.uint64(_HALF)
@@ -1070,13 +1070,13 @@ def _sample_keyed(
     tie = 0
     for _ in range(deals):
         # 1. the shuffle
-        spare = -1
+        spare = np.int64(-1)
         for g in range(n_groups):
             first, last = starts[g], starts[g + 1]
             while True:
                 if spare >= 0:
                     left = spare
-                    spare = -1
+                    spare = np.int64(-1)
                 else:
                     z, state = _random(state)
                     left = np.int64(z & mask)
@@ -1280,12 +1280,12 @@ def sample_counts(
                     else:
                         board[i] = card
         else:
-            spare = -1
+            spare = np.int64(-1)
             for g in range(n_groups):
                 while True:
                     if spare >= 0:
                         left = spare
-                        spare = -1
+                        spare = np.int64(-1)
                     else:
                         z, state = _random(state)
                         left = np.int64(z & np.uint64(_HALF))
