@@ -31,7 +31,9 @@ already counts them. Hold'em-like exact equity (:func:`exact_board_ranks`)
 values each multiset of board ranks once, then corrects the boards on which a
 flush is possible; other games deal every board (:func:`exact_counts`); Monte
 Carlo (:func:`sample_counts`) draws with splitmix64 and Lemire's unbiased
-bounded integers.
+bounded integers, a few card indexes from each 32-bit half of a random word
+(:func:`_draw_groups`), and values any-mix and board games by hand keys whose
+known part is summed once per run.
 
 Every deal is scored in whole units: a pot is :data:`POT` = 5040 units, so a
 pot or half pot split between up to ten players is still a whole number.
