@@ -33,6 +33,7 @@ __all__ = [
     "SpotTimes",
     "Target",
     "format_targets",
+    "measure_monte_carlo",
     "measure_spots",
     "ompeval_batch",
     "ratio_target",
@@ -280,6 +281,46 @@ def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
                 big + 2,
             )
 
+    _monte_carlo(spots, omp, pe, quick=quick, log=log)
+
+    omaha_board = OMAHA_QUICK_BOARD if quick else ""
+    for name, (game, omaha_hands, variant) in OMAHA_SPOTS.items():
+        key = f"{name} exact"
+        ours(
+            key,
+            lambda g=game, h=omaha_hands: equity(h, omaha_board or None, game=g, exact=True),
+            big,
+        )
+        if pe is not None:
+            peer(
+                spots.poker_equity,
+                "poker-equity",
+                key,
+                lambda v=variant, h=omaha_hands: pe.exact_from_text(v, h, omaha_board),
+                big,
+            )
+    return spots
+
+
+def measure_monte_carlo(*, quick: bool, log: Log = print) -> SpotTimes:
+    """Only the Monte Carlo spots of :func:`measure_spots` (ours and the peers'), to iterate on.
+
+        PYTHONPATH=src:. .bench-venv/bin/python -c "from benchmarks.bench_targets \\
+            import measure_monte_carlo as m; m(quick=True)"
+    """
+    spots = SpotTimes(min(2, os.cpu_count() or 1))
+    _monte_carlo(spots, load_ompeval(), _import("poker_equity"), quick=quick, log=log)
+    return spots
+
+
+def _monte_carlo(
+    spots: SpotTimes, omp: Any, pe: ModuleType | None, *, quick: bool, log: Log
+) -> None:
+    """Monte Carlo Hold'em heads-up (ours, OMPEval) and Stud/Razz (ours, poker-equity)."""
+    from showdown.equity import equity
+
+    cores = spots.cores
+    big = 1 if quick else 5
     mc_deals = 1_000_000 if quick else 10_000_000
     for workers in (1, cores):
         key = f"holdem mc w{workers}"
@@ -324,24 +365,6 @@ def measure_spots(*, quick: bool, log: Log = print) -> SpotTimes:
                 f"  poker-equity Monte Carlo {name}, {cores} threads: "
                 f"{spots.poker_equity[key] / 1e6:.2f} M/s"
             )
-
-    omaha_board = OMAHA_QUICK_BOARD if quick else ""
-    for name, (game, omaha_hands, variant) in OMAHA_SPOTS.items():
-        key = f"{name} exact"
-        ours(
-            key,
-            lambda g=game, h=omaha_hands: equity(h, omaha_board or None, game=g, exact=True),
-            big,
-        )
-        if pe is not None:
-            peer(
-                spots.poker_equity,
-                "poker-equity",
-                key,
-                lambda v=variant, h=omaha_hands: pe.exact_from_text(v, h, omaha_board),
-                big,
-            )
-    return spots
 
 
 @dataclass(frozen=True)

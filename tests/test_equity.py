@@ -374,6 +374,13 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
         ("five_card_draw", ["As Ad 5h", "Kd Kc 4h 6h"], None),
         ("badugi", ["As 2d", "2s 3c 4h"], None),
         ("razz", ["As 2s 5h 8d Jc Qs", "Ad 3d 4h 6h 9c Th"], None),
+        # the keyed sampler: known cards' key summed once, flushes by the dealt suits
+        ("stud", ["Ah 9h 5h 8h Jc Qs", "Kd Kc 4h 6h 9c"], None),
+        ("stud_hilo", ["As 2s 5h 8d Jc", "Kd Kc 4h 6h 3c 7c"], None),
+        ("razz", ["As 2s 5h 8d Jc", "Ad 3d 4h 6h 9c Th", "Kc Qc 2h 3h 4c 5c"], None),
+        ("deuce_to_seven", ["9s 7d 5c 2d", "8h 6h 4h 3h"], None),
+        ("five_card_stud", ["As Kd 7h 2c", "Qh Qc 2s"], None),
+        ("shortdeck", ["AhKh", "QsQd"], "9h 8h 7c"),
     ],
 )
 def test_monte_carlo_within_four_standard_errors(

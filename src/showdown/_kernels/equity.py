@@ -31,7 +31,9 @@ already counts them. Hold'em-like exact equity (:func:`exact_board_ranks`)
 values each multiset of board ranks once, then corrects the boards on which a
 flush is possible; other games deal every board (:func:`exact_counts`); Monte
 Carlo (:func:`sample_counts`) draws with splitmix64 and Lemire's unbiased
-bounded integers.
+bounded integers, a few card indexes from each 32-bit half of a random word
+(:func:`_draw_groups`), and values any-mix and board games by hand keys whose
+known part is summed once per run.
 
 Every deal is scored in whole units: a pot is :data:`POT` = 5040 units, so a
 pot or half pot split between up to ten players is still a whole number.
@@ -970,6 +972,173 @@ def _below(state: np.uint64, n: int) -> tuple[int, np.uint64]:
     return int(m >> np.uint64(32)), state
 
 
+_HALF: Final = 0xFFFFFFFF
+_GROUP_PRODUCT: Final = 1 << 24
+"""The most product of the bounds drawn from one 32-bit half of a random word: the
+chance that the half is rejected is below ``_GROUP_PRODUCT / 2**32`` (0.4 %)."""
+
+
+@nb.njit(cache=True, nogil=True)
+def _draw_groups(n_deck: int, draws: int) -> tuple[I64, I64, I64]:
+    """How :func:`sample_counts` draws ``draws`` cards from ``n_deck``: one 32-bit half
+    of a random word per group of draws, as one of Lemire's bounded integers below the
+    product of the group's bounds (Brackett-Rozinsky and Lemire's batched draws).
+
+    Returns ``(starts, thresholds, bounds)``: group g is draws ``starts[g]`` to
+    ``starts[g + 1]``, rejected when its leftover is below ``thresholds[g]``
+    (``2**32 mod`` the product); draw i picks one of ``bounds[i] = n_deck - i`` cards.
+    """
+    bounds = np.zeros(max(draws, 1), dtype=np.int64)
+    starts = np.zeros(draws + 1, dtype=np.int64)
+    thresholds = np.zeros(max(draws, 1), dtype=np.int64)
+    groups = 0
+    product = 1
+    for i in range(draws):
+        bounds[i] = n_deck - i
+        if i > 0 and product * bounds[i] > _GROUP_PRODUCT:
+            thresholds[groups] = (1 << 32) % product
+            groups += 1
+            starts[groups] = i
+            product = 1
+        product *= bounds[i]
+    if draws > 0:
+        thresholds[groups] = (1 << 32) % product
+        groups += 1
+        starts[groups] = draws
+    return starts[: groups + 1], thresholds[:groups], bounds
+
+
+@nb.njit(cache=True, nogil=True)
+def _sample_keyed(
+    seed: np.uint64,
+    deals: int,
+    known: I64,
+    n_known: I64,
+    board_known: I64,
+    n_board: int,
+    deck: I64,
+    tables: Arrays,
+) -> I64:
+    """:func:`sample_counts` for :data:`ANY_MIX` and :data:`BOARD_HIGH` with no listed
+    player: counts ``(players, COLUMNS)`` of ``deals`` deals.
+
+    Each deal is a partial Fisher-Yates shuffle of ``deck`` (the open cards of player
+    0, then of player 1, ..., then the board's), its indexes drawn a few at a time
+    from each 32-bit half of a random word (:func:`_draw_groups`; a rejected group is
+    drawn again from the cards left, which keeps the draw uniform). A hand is valued
+    by its hand key, the known cards' part summed once, and, when it holds five
+    cards of a suit, by that suit's ranks: the known cards' once, the dealt ones'.
+    """
+    players, n_hole = known.shape
+    rankings = tables[0]
+    offsets = tables[1]
+    ranks0 = tables[2]
+    ranks1 = tables[3]
+    flushes0 = tables[4]
+    flushes1 = tables[5]
+    use_flush = tables[6]
+    any_flush = use_flush[0] == 1 or (rankings == 2 and use_flush[1] == 1)
+    five = n_hole + n_board == 5
+    deck = deck.copy()
+    n_deck = len(deck)
+    # the slots of the shuffle: player p's open cards, then the board's
+    slot = np.zeros(players + 2, dtype=np.int64)
+    base_key = np.zeros(players, dtype=np.int64)
+    known_bits = np.zeros((players, 4), dtype=np.int64)
+    board_base = KEY_START
+    for i in range(len(board_known)):
+        board_base += CARD_KEYS[board_known[i]]
+    for p in range(players):
+        slot[p + 1] = slot[p] + n_hole - n_known[p]
+        base_key[p] = board_base
+        for i in range(n_known[p]):
+            base_key[p] += CARD_KEYS[known[p, i]]
+            known_bits[p, known[p, i] & 3] |= _CARD_BIT[known[p, i]]
+        for i in range(len(board_known)):
+            known_bits[p, board_known[i] & 3] |= _CARD_BIT[board_known[i]]
+    slot[players + 1] = slot[players] + n_board - len(board_known)
+    draws = slot[players + 1]
+    starts, thresholds, bounds = _draw_groups(n_deck, draws)
+    n_groups = len(thresholds)
+    board_first, board_last = slot[players], slot[players + 1]
+    heads_up = players == 2 and rankings == 1
+    counts3 = np.zeros((1, players, COLUMNS), dtype=np.int64)
+    counts: I64 = counts3[0]
+    values = np.zeros((players, 2), dtype=np.int64)
+    state = np.uint64(seed)
+    mask = np.uint64(_HALF)
+    win0 = 0
+    win1 = 0
+    tie = 0
+    for _ in range(deals):
+        # 1. the shuffle
+        spare = np.int64(-1)
+        for g in range(n_groups):
+            first, last = starts[g], starts[g + 1]
+            while True:
+                if spare >= 0:
+                    left = spare
+                    spare = np.int64(-1)
+                else:
+                    z, state = _random(state)
+                    left = np.int64(z & mask)
+                    spare = np.int64(z >> np.uint64(32))
+                for i in range(first, last):
+                    m = left * bounds[i]
+                    j = (m >> 32) + i
+                    left = m & _HALF
+                    card = deck[j]
+                    deck[j] = deck[i]
+                    deck[i] = card
+                if left >= thresholds[g]:
+                    break
+        # 2. the values
+        board_key = 0
+        for i in range(board_first, board_last):
+            board_key += CARD_KEYS[deck[i]]
+        for p in range(players):
+            key = base_key[p] + board_key
+            for i in range(slot[p], slot[p + 1]):
+                key += CARD_KEYS[deck[i]]
+            rank_key = key & RANK_KEY_MASK
+            flushed = any_flush and key & FLUSH_BITS
+            bits = 0
+            if flushed:
+                suit = _flush_suit(key)
+                bits = known_bits[p, suit]
+                for i in range(slot[p], slot[p + 1]):
+                    if deck[i] & 3 == suit:
+                        bits |= _CARD_BIT[deck[i]]
+                for i in range(board_first, board_last):
+                    if deck[i] & 3 == suit:
+                        bits |= _CARD_BIT[deck[i]]
+            for r in range(rankings):
+                value = _lookup(rank_key, offsets, ranks0 if r == 0 else ranks1)
+                if flushed and use_flush[r]:
+                    suited = int((flushes0 if r == 0 else flushes1)[bits])
+                    if five or suited > value:
+                        value = suited
+                values[p, r] = value
+        # 3. who wins what
+        if heads_up:
+            # count, and fill the columns once at the end
+            v0, v1 = values[0, 0], values[1, 0]
+            win0 += v0 > v1
+            win1 += v1 > v0
+            tie += v0 == v1
+        else:
+            _score(values, players, rankings, counts3, 0, 1)
+    if heads_up:
+        half = POT // 2
+        for p, won in ((0, win0), (1, win1)):
+            counts[p, WIN] = won
+            counts[p, TIE] = tie
+            counts[p, SHARE] = won * POT + tie * half
+            counts[p, HIGH] = counts[p, SHARE]
+            counts[p, SHARE_SQ] = won * POT * POT + tie * half * half
+    return counts
+
+
 @nb.njit(cache=True, nogil=True)
 def sample_counts(
     kind: int,
@@ -995,18 +1164,26 @@ def sample_counts(
     cumulative weights. Draws that collide are rejected as a whole, so each
     tuple of combos comes up in proportion to the product of its weights. The
     board is ``board_known`` completed to ``n_board`` cards from ``deck`` (a
-    partial Fisher-Yates shuffle that passes over cards a combo holds).
+    partial Fisher-Yates shuffle that passes over cards a combo holds; with no
+    listed player, its indexes are drawn a few at a time from each 32-bit half
+    of a random word, :func:`_draw_groups`).
     ``tries`` counts the attempts, rejected ones included; ``done`` falls short
     of ``deals`` only when 1,000 tries per deal were not enough. ``kind`` is
     :data:`ANY_MIX`, :data:`OMAHA`, :data:`BADUGI` or :data:`BOARD_HIGH`;
     ``tables`` is :meth:`EquityTables.arrays` (for :data:`BOARD_HIGH`, of a
-    game of one high ranking).
+    game of one high ranking). :data:`ANY_MIX` and :data:`BOARD_HIGH` value a hand
+    by its hand key, the known cards' part summed once.
     """
     players, n_hole = known.shape
     rankings = tables[0]
     offsets = tables[1]
-    rank_table = tables[2]
-    flush_table = tables[4]
+    ranks0 = tables[2]
+    ranks1 = tables[3]
+    flushes0 = tables[4]
+    flushes1 = tables[5]
+    use_flush = tables[6]
+    keyed = kind in (ANY_MIX, BOARD_HIGH)
+    any_flush = use_flush[0] == 1 or (rankings == 2 and use_flush[1] == 1)
     state = np.uint64(seed)
     counts3 = np.zeros((1, players, COLUMNS), dtype=np.int64)
     counts = counts3[0]
@@ -1024,12 +1201,26 @@ def sample_counts(
     values = np.zeros((players, 2), dtype=np.int64)
     deck = deck.copy()
     n_deck = len(deck)
-    fixed = np.zeros(players, dtype=np.bool_)
-    fixed_key = np.zeros(players, dtype=np.int64)
+    # the open cards: per player the first one dealt, and the key of the known ones
+    first_open = np.zeros(players, dtype=np.int64)
+    known_key = np.zeros(players, dtype=np.int64)
+    any_listed = False
+    draws = n_board - n_known_board
     for p in range(players):
-        fixed[p] = not listed[p] and n_known[p] == n_hole
-        for i in range(n_known[p]):
-            fixed_key[p] += CARD_KEYS[known[p, i]]
+        if listed[p]:
+            any_listed = True
+        else:
+            first_open[p] = n_known[p]
+            draws += n_hole - n_known[p]
+            for i in range(n_known[p]):
+                known_key[p] += CARD_KEYS[known[p, i]]
+    if keyed and not any_listed and draws <= n_deck:
+        counts = _sample_keyed(seed, deals, known, n_known, board_known, n_board, deck, tables)
+        return counts, deals, deals
+    starts, thresholds, bounds = _draw_groups(n_deck, min(draws, n_deck))
+    n_groups = len(thresholds)
+    picks = np.zeros(max(draws, 1), dtype=np.int64)
+    heads_up = players == 2 and rankings == 1
     win0 = 0
     win1 = 0
     tie = 0
@@ -1067,59 +1258,86 @@ def sample_counts(
             continue
         done += 1
         # 2. the rest of the open hands, then the board
-        top = 0
-        for p in range(players + 1):
-            if p < players:
-                if listed[p]:
-                    continue
-                first, last = n_known[p], n_hole
-            else:
-                first, last = n_known_board, n_board
-            for i in range(first, last):
+        if any_listed:
+            top = 0
+            for p in range(players + 1):
+                if p < players:
+                    if listed[p]:
+                        continue
+                    first, last = n_known[p], n_hole
+                else:
+                    first, last = n_known_board, n_board
+                for i in range(first, last):
+                    while True:
+                        j, state = _below(state, n_deck - top)
+                        j += top
+                        card = deck[j]
+                        deck[j] = deck[top]
+                        deck[top] = card
+                        top += 1
+                        if not used >> card & 1:
+                            break
+                    if p < players:
+                        hands[p, i] = card
+                    else:
+                        board[i] = card
+        else:
+            spare = np.int64(-1)
+            for g in range(n_groups):
                 while True:
-                    j, state = _below(state, n_deck - top)
-                    j += top
+                    if spare >= 0:
+                        left = spare
+                        spare = np.int64(-1)
+                    else:
+                        z, state = _random(state)
+                        left = np.int64(z & np.uint64(_HALF))
+                        spare = np.int64(z >> np.uint64(32))
+                    for i in range(starts[g], starts[g + 1]):
+                        m = left * bounds[i]
+                        picks[i] = m >> 32
+                        left = m & _HALF
+                    if left >= thresholds[g]:
+                        break
+            top = 0
+            for p in range(players + 1):
+                first, last = (first_open[p], n_hole) if p < players else (n_known_board, n_board)
+                for i in range(first, last):
+                    j = picks[top] + top
                     card = deck[j]
                     deck[j] = deck[top]
                     deck[top] = card
                     top += 1
-                    if not used >> card & 1:
-                        break
-                if p < players:
-                    hands[p, i] = card
-                else:
-                    board[i] = card
+                    if p < players:
+                        hands[p, i] = card
+                    else:
+                        board[i] = card
         # 3. value every hand
-        if kind == BOARD_HIGH:
+        if keyed:
             board_key = KEY_START
             for i in range(n_board):
                 board_key += CARD_KEYS[board[i]]
             for p in range(players):
-                if fixed[p]:
-                    key = board_key + fixed_key[p]
-                else:
-                    key = board_key
-                    for i in range(n_hole):
-                        key += CARD_KEYS[hands[p, i]]
-                value = _lookup(key & RANK_KEY_MASK, offsets, rank_table)
-                if key & FLUSH_BITS:
+                key = board_key + known_key[p]
+                for i in range(first_open[p], n_hole):
+                    key += CARD_KEYS[hands[p, i]]
+                rank_key = key & RANK_KEY_MASK
+                flushed = any_flush and key & FLUSH_BITS
+                bits = 0
+                if flushed:
                     suit = _flush_suit(key)
-                    bits = 0
                     for i in range(n_hole):
                         if hands[p, i] & 3 == suit:
                             bits |= _CARD_BIT[hands[p, i]]
                     for i in range(n_board):
                         if board[i] & 3 == suit:
                             bits |= _CARD_BIT[board[i]]
-                    value = max(value, int(flush_table[bits]))
-                values[p, 0] = value
-            if players == 2:
-                # heads-up: count, and fill the columns once at the end
-                v0, v1 = values[0, 0], values[1, 0]
-                win0 += v0 > v1
-                win1 += v1 > v0
-                tie += v0 == v1
-                continue
+                for r in range(rankings):
+                    value = _lookup(rank_key, offsets, ranks0 if r == 0 else ranks1)
+                    if flushed and use_flush[r]:
+                        suited = int((flushes0 if r == 0 else flushes1)[bits])
+                        if n_hole + n_board == 5 or suited > value:
+                            value = suited
+                    values[p, r] = value
         else:
             _value_deal(
                 kind,
@@ -1135,8 +1353,15 @@ def sample_counts(
                 values,
             )
         # 4. who wins what
-        _score(values, players, rankings, counts3, 0, 1)
-    if kind == BOARD_HIGH and players == 2:
+        if heads_up:
+            # count, and fill the columns once at the end
+            v0, v1 = values[0, 0], values[1, 0]
+            win0 += v0 > v1
+            win1 += v1 > v0
+            tie += v0 == v1
+        else:
+            _score(values, players, rankings, counts3, 0, 1)
+    if heads_up:
         half = POT // 2
         for p, won in ((0, win0), (1, win1)):
             counts[p, WIN] = won
