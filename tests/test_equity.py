@@ -185,13 +185,13 @@ def test_omaha_by_board_ranks_equals_every_board(
         deck_mask &= ~(1 << card.code)
     missing = 5 - len(known)
     by_ranks = kernels.exact_omaha_ranks(tuples, known, missing, deck_mask, tables.arrays())
-    every = kernels.exact_counts(
-        kernels.OMAHA, tuples, known, missing, deck_mask, tables.arrays()
-    )
+    every = kernels.exact_counts(kernels.OMAHA, tuples, known, missing, deck_mask, tables.arrays())
     assert np.array_equal(by_ranks, every)
-    assert by_ranks[0, :, kernels.SHARE].sum() == math.comb(
-        52 - len(dead) // 2 - len(known) - sum(len(h) // 2 for h in hands), missing
-    ) * kernels.POT
+    assert (
+        by_ranks[0, :, kernels.SHARE].sum()
+        == math.comb(52 - len(dead) // 2 - len(known) - sum(len(h) // 2 for h in hands), missing)
+        * kernels.POT
+    )
 
 
 def test_hilo_spot_against_a_hand_count() -> None:

@@ -181,8 +181,9 @@ class EquityTables:
 def equity_tables(game: Game) -> EquityTables:
     """The tables of a game, built once per process (each ranking's once for all games).
 
-    One or two rankings; Omaha's first ranking must have no qualifier and its second, if any, must
-    be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
+    One or two rankings; Omaha's first ranking must have no qualifier, and no flush
+    worse than the same ranks unsuited (a low with flushes), and its second, if any,
+    must be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
     """
     shared = layout()
     rankings = game.rankings
@@ -225,7 +226,12 @@ def equity_tables(game: Game) -> EquityTables:
             shared.binomials,
         )
     high = omaha_tables(rankings[0])
-    if len(high.fives) == 0 or any(r.qualifier is None or r.flushes for r in rankings[1:]):
+    worse_flush = rankings[0].flushes and rankings[0].lower_wins  # exact_omaha_ranks' premise
+    if (
+        len(high.fives) == 0
+        or worse_flush
+        or any(r.qualifier is None or r.flushes for r in rankings[1:])
+    ):
         raise ValueError(f"{game.name}: no Omaha kernel for rankings {rankings}")
     low = omaha_tables(rankings[1]) if len(rankings) == 2 else None
     return EquityTables(
