@@ -328,3 +328,48 @@ def test_shutting_the_extension_off_keeps_every_value() -> None:
     assert sevens == str([strength7(r[:7]) for r in rows])
     assert omaha8s == str([scorer(game="omaha8")(r) for r in rows])
     assert badugis == str([strength(r[:4], ranking="badugi") for r in rows])
+
+
+# ------------------------------------------------------------------ Omaha's tables
+
+
+def skewed_omaha_deals(name: str, count: int, seed: int) -> list[list[int]]:
+    """Omaha deals from two suits and the low ranks in half of them: flushes and lows,
+    the paths the pair-by-triple table and the lows by mask leave to other tables."""
+    game = GAMES[name]
+    rng = random.Random(f"ceval-omaha-{name}-{seed}")
+    two_suits = [code for code in range(52) if code & 3 < 2]
+    low = [code for code in range(52) if code >> 2 <= 6 or code >> 2 == 12]
+    deals = []
+    for i in range(count):
+        deck = two_suits if i % 2 else low
+        deals.append(rng.sample(deck, rng.choice(_scorer.game_sizes(game))))
+    return deals
+
+
+@needs_extension
+@pytest.mark.usefixtures("readable")
+@pytest.mark.parametrize(
+    "name", ["omaha", "omaha_hilo", "omaha5_hilo", "omaha6_hilo", "courchevel"]
+)
+def test_the_omaha_scorer_on_flushes_and_lows(name: str) -> None:
+    score = scorer(game=name)
+    for codes in skewed_omaha_deals(name, 300, 1):
+        assert score(codes) == readable_game(name, codes), f"{name}: {codes}"
+
+
+def test_the_pair_by_triple_table_is_the_best_five_without_a_flush() -> None:
+    table = _scorer.omaha_pair_triple(RANKINGS["high"])
+    assert table.nbytes == _scorer.PAIRS * _scorer.TRIPLES * 2
+    rng = random.Random("pair-triple")
+    for _ in range(500):
+        cards = rng.sample(range(52), 5)
+        if len({code & 3 for code in cards}) == 1:
+            continue  # a flush: the flush table's
+        ranks = [code >> 2 for code in cards]
+        index = _scorer._multiset_index(ranks[2:]) * _scorer.PAIRS
+        index += _scorer._multiset_index(ranks[:2])
+        assert table[index] == readable_ranking("high", cards), cards
+    # five aces cannot be dealt: no strength
+    aces = _scorer._multiset_index([12, 12, 12]) * _scorer.PAIRS + _scorer._multiset_index([12, 12])
+    assert table[aces] == 0

@@ -136,6 +136,10 @@ def test_the_anchor_counts() -> None:
         ("omaha", ["AhKhQdJd", "9s9dTsTc", "6h5h4c3c"], "8h 7h 2c 9c", ""),
         ("omaha8", ["Ah2h3c4d", "KsKdQsQd", "5h6h7s8s"], "9c 8d 2s Jc", ""),
         ("omaha5_hilo", ["Ah2h3c4dKc", "KsKdQsQd6d"], "9c 8d 3s Jc", ""),
+        # flops: two cards to come, flushes made and missed by the board's ranks
+        ("omaha", ["AhKhQdJd", "9h9dThTc"], "8h 7h 2c", "3h"),
+        ("omaha8", ["Ah2h3d4d", "KhQhKdQd"], "5h 6d 9h", ""),
+        ("omaha6", ["AsKsQsJd2c4d", "9s9dTsTc3c5d"], "8s 7d 6s", ""),
         ("stud_hilo", ["As Ks 2h 3d 4c Qs 8s", "Ad Kd 5h 6h 7c 9d"], "", ""),
         ("razz", ["As 2s 5h 8d Jc Qs Kd", "Ad 3d 4h 6h 9c Th"], "", ""),
         ("stud", ["As Ad 5h 8d Jc Qs 2c", "Kd Kc 4h 6h 9c 9s"], "", ""),
@@ -151,6 +155,43 @@ def test_exact_matches_a_plain_enumeration(
     expected, deals = plain_counts(game, hands, board, dead)
     result = equity(hands, board or None, game=game, dead=dead or None, exact=True)
     assert_matches(result, expected, deals)
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board", "dead"),
+    [
+        ("omaha", ["AhKhQdJd", "9s9dTsTc"], "", ""),  # preflop
+        ("omaha8", ["Ah2h3d4d", "KhQhKdQd", "5s6s7c8c"], "", "Tc"),  # preflop, three-way
+        ("omaha5", ["Ah2h3d4dKs", "KhQhTdQd9s"], "6h", "5h"),
+        ("omaha6_hilo", ["Ah2h3d4dKs5s", "KhQhTdQd9s8c"], "6h 7h", ""),
+        ("courchevel_hilo", ["Ah2h3d4dKs", "KhQhTdQd9s"], "6h 7h Jh", ""),
+        ("omaha", ["AhKhQdJd", "9h9dThTc", "5h6h7c8c"], "2h 3h 4h 9c", ""),
+        ("omaha8", ["Ah2h3d4d", "KhQhKdQd"], "5h 6h 7h 8h 9c", ""),
+    ],
+)
+def test_omaha_by_board_ranks_equals_every_board(
+    game: str, hands: list[str], board: str, dead: str
+) -> None:
+    """Exact Omaha values each multiset of board ranks once and corrects the flush
+    boards; the plain kernel deals and values every board."""
+    from showdown._kernels import equity as kernels
+
+    found = get_game(game)
+    tables = kernels.equity_tables(found)
+    tuples = np.array([[sorted(c.code for c in parse_cards(h)) for h in hands]], dtype=np.int64)
+    known = np.array([c.code for c in parse_cards(board)] if board else [], dtype=np.int64)
+    deck_mask = (1 << 52) - 1
+    for card in parse_cards(board + dead):
+        deck_mask &= ~(1 << card.code)
+    missing = 5 - len(known)
+    by_ranks = kernels.exact_omaha_ranks(tuples, known, missing, deck_mask, tables.arrays())
+    every = kernels.exact_counts(kernels.OMAHA, tuples, known, missing, deck_mask, tables.arrays())
+    assert np.array_equal(by_ranks, every)
+    assert (
+        by_ranks[0, :, kernels.SHARE].sum()
+        == math.comb(52 - len(dead) // 2 - len(known) - sum(len(h) // 2 for h in hands), missing)
+        * kernels.POT
+    )
 
 
 def test_hilo_spot_against_a_hand_count() -> None:

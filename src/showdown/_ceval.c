@@ -17,9 +17,16 @@
  *
  * Loader result (a tuple, see showdown._scorer):
  *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
- *    hash_size, binomials, rankings)
+ *    hash_size, binomials, rankings, omaha)
  * with rankings a tuple of one or two
- *   (badugi, keyed_max, ranks, flushes, badugi_hands).
+ *   (badugi, keyed_max, ranks, flushes, badugi_hands)
+ * and omaha empty, or for an Omaha game one (mode, table, low_ranks) per ranking:
+ *   mode 0: each hole pair and board triple through the perfect hash;
+ *   mode 1: table[triple * 91 + pair], the best five without a flush by multiset
+ *           index of the three board ranks and of the two hole ranks, and the flush
+ *           table for the one suit with three or more board cards;
+ *   mode 2: table[mask], a low by the 13-bit mask of five different ranks, all of
+ *           low_ranks (0 elsewhere).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,7 +35,12 @@
 
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
-#define N_BUFFERS (4 + 3 * MAX_RANKINGS)
+#define N_BUFFERS (4 + 4 * MAX_RANKINGS)
+#define OMAHA_HASHED 0
+#define OMAHA_PAIR_TRIPLE 1
+#define OMAHA_LOW_MASK 2
+#define PAIRS 91
+#define TRIPLES 455
 
 typedef struct {
     int badugi;              /* Badugi: the four cards' combination index */
@@ -39,6 +51,9 @@ typedef struct {
     Py_ssize_t n_flushes;
     const uint16_t *badugi_hands; /* combination index of four codes -> strength */
     Py_ssize_t n_badugi;
+    int omaha_mode;               /* OMAHA_HASHED, OMAHA_PAIR_TRIPLE or OMAHA_LOW_MASK */
+    const uint16_t *omaha_table;  /* the pair-by-triple table, or the lows by mask */
+    uint32_t low_ranks;           /* OMAHA_LOW_MASK: the ranks a low may hold */
 } Ranking;
 
 typedef struct {
@@ -145,12 +160,12 @@ load(Spec *self)
     int n_views = 0;
     int tuple_out, omaha_hole, hash_shift;
     unsigned long long sizes, deck, hash_size;
-    PyObject *rank_keys, *offsets, *binomials, *rankings;
+    PyObject *rank_keys, *offsets, *binomials, *rankings, *omaha;
     Spec built;
     memset(&built, 0, sizeof(built));
-    if (!PyArg_ParseTuple(config, "piKKOOiKOO!;the loader's result", &tuple_out, &omaha_hole,
+    if (!PyArg_ParseTuple(config, "piKKOOiKOO!O!;the loader's result", &tuple_out, &omaha_hole,
                           &sizes, &deck, &rank_keys, &offsets, &hash_shift, &hash_size,
-                          &binomials, &PyTuple_Type, &rankings)) {
+                          &binomials, &PyTuple_Type, &rankings, &PyTuple_Type, &omaha)) {
         goto fail;
     }
     Py_ssize_t n_rankings = PyTuple_GET_SIZE(rankings);
@@ -220,6 +235,32 @@ load(Spec *self)
         }
         if (ranking->badugi && ranking->n_badugi != 270725) {
             PyErr_SetString(PyExc_ValueError, "badugi hands: expected C(52, 4) strengths");
+            goto fail;
+        }
+        if (PyTuple_GET_SIZE(omaha) == 0) {
+            continue;
+        }
+        if (PyTuple_GET_SIZE(omaha) != n_rankings) {
+            PyErr_SetString(PyExc_ValueError, "omaha: expected one entry per ranking");
+            goto fail;
+        }
+        PyObject *table;
+        unsigned long low_ranks;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(omaha, r), "iOk;an Omaha ranking's tables",
+                              &ranking->omaha_mode, &table, &low_ranks)) {
+            goto fail;
+        }
+        if (take_view(table, &views[n_views], 2, "H", "omaha table") < 0) {
+            goto fail;
+        }
+        Py_ssize_t n_table = views[n_views].shape[0];
+        ranking->omaha_table = (const uint16_t *)views[n_views++].buf;
+        ranking->low_ranks = (uint32_t)(low_ranks & 0x1FFF);
+        if ((ranking->omaha_mode == OMAHA_PAIR_TRIPLE && n_table != PAIRS * TRIPLES) ||
+            (ranking->omaha_mode == OMAHA_LOW_MASK && n_table != (1 << 13)) ||
+            ranking->omaha_mode < OMAHA_HASHED || ranking->omaha_mode > OMAHA_LOW_MASK ||
+            (ranking->omaha_mode == OMAHA_PAIR_TRIPLE && ranking->badugi)) {
+            PyErr_SetString(PyExc_ValueError, "omaha: a table of the wrong size or mode");
             goto fail;
         }
     }
@@ -384,9 +425,11 @@ ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     return best_five_value(self, ranking, hand);
 }
 
-/* Exactly two hole cards and three board cards, best per ranking into `out`. */
+/* Exactly two hole cards and three board cards, best per ranking into `out`, every
+ * pair and triple through the perfect hash (only rankings of OMAHA_HASHED, unless
+ * `all`). */
 static int
-omaha_values(const Spec *self, const Hand *hand, int *out)
+omaha_hashed(const Spec *self, const Hand *hand, int *out, int all)
 {
     const int hole = self->omaha_hole, n = hand->n;
     const int *k = hand->codes;
@@ -420,6 +463,9 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
     }
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
+        if (!all && ranking->omaha_mode != OMAHA_HASHED) {
+            continue;
+        }
         int best = 0;
         for (int p = 0; p < n_pairs; p++) {
             for (int t = 0; t < n_triples; t++) {
@@ -437,6 +483,195 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
         out[r] = best;
     }
     return 0;
+}
+
+/* The best flush of two of the hole masks `hole[:nh]` and three of the board's
+ * `board[:nb]`, all of one suit. */
+static int
+omaha_flush(const uint16_t *flushes, const uint32_t *hole, int nh, const uint32_t *board,
+            int nb)
+{
+    int best = 0;
+    for (int a = 0; a < nb; a++) {
+        for (int b = a + 1; b < nb; b++) {
+            for (int c = b + 1; c < nb; c++) {
+                uint32_t three = board[a] | board[b] | board[c];
+                for (int i = 0; i < nh; i++) {
+                    for (int j = i + 1; j < nh; j++) {
+                        int value = flushes[three | hole[i] | hole[j]];
+                        best = value > best ? value : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* The best low of two of the hole's ranks and three of the board's, five different
+ * ranks in all, from the lows by mask: only the distinct ranks of `low_ranks` count. */
+static int
+omaha_low(const uint16_t *lows, uint32_t hole, uint32_t board)
+{
+    uint32_t h[13], b[13];
+    int nh = 0, nb = 0;
+    for (; hole; hole &= hole - 1) {
+        h[nh++] = hole & (0u - hole);
+    }
+    for (; board; board &= board - 1) {
+        b[nb++] = board & (0u - board);
+    }
+    int best = 0;
+    for (int x = 0; x < nb; x++) {
+        for (int y = x + 1; y < nb; y++) {
+            for (int z = y + 1; z < nb; z++) {
+                uint32_t three = b[x] | b[y] | b[z];
+                for (int i = 0; i < nh; i++) {
+                    for (int j = i + 1; j < nh; j++) {
+                        int value = lows[three | h[i] | h[j]];
+                        best = value > best ? value : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* The multiset index of two ranks (any order), and of three ranks times PAIRS: a row of
+ * the pair-by-triple table. Filled once by the module's init (arithmetic, no rule). */
+static uint8_t pair_of[13 * 13];
+static uint16_t triple_row_of[13 * 13 * 13];
+
+static void
+fill_indexes(void)
+{
+    for (int x = 0; x < 13; x++) {
+        for (int y = 0; y < 13; y++) {
+            int lo = x < y ? x : y, hi = x < y ? y : x;
+            pair_of[x * 13 + y] = (uint8_t)(lo + hi * (hi + 1) / 2);
+            for (int z = 0; z < 13; z++) {
+                int r[3] = {x, y, z};
+                for (int i = 1; i < 3; i++) {
+                    for (int j = i; j > 0 && r[j - 1] > r[j]; j--) {
+                        int swap = r[j];
+                        r[j] = r[j - 1];
+                        r[j - 1] = swap;
+                    }
+                }
+                int index = r[0] + r[1] * (r[1] + 1) / 2 + r[2] * (r[2] + 1) * (r[2] + 2) / 6;
+                triple_row_of[(x * 13 + y) * 13 + z] = (uint16_t)(index * PAIRS);
+            }
+        }
+    }
+}
+
+/* Omaha, best per ranking into `out`: by the multisets of ranks of each hole pair and
+ * board triple (OMAHA_PAIR_TRIPLE), by masks of low ranks (OMAHA_LOW_MASK), or
+ * through the hash (OMAHA_HASHED). */
+static int
+omaha_values(const Spec *self, const Hand *hand, int *out)
+{
+    const int hole = self->omaha_hole, n = hand->n, n_board = n - hole;
+    const int *k = hand->codes;
+    if (n_board < 3 || n_board > 5 || self->rankings[0].omaha_table == NULL) {
+        return omaha_hashed(self, hand, out, 1);
+    }
+    int pair_index[MAX_CODES * (MAX_CODES - 1) / 2], triple_base[10];
+    int n_pairs = 0, n_triples = 0;
+    uint32_t hole_ranks = 0, board_ranks = 0;
+    int board_suits[4] = {0, 0, 0, 0};
+    int rank[MAX_CODES];
+    for (int a = 0; a < n; a++) {
+        rank[a] = k[a] >> 2;
+    }
+    for (int a = 0; a < hole; a++) {
+        hole_ranks |= 1u << rank[a];
+        const uint8_t *row = pair_of + rank[a] * 13;
+        for (int b = a + 1; b < hole; b++) {
+            pair_index[n_pairs++] = row[rank[b]];
+        }
+    }
+    for (int a = hole; a < n; a++) {
+        board_ranks |= 1u << rank[a];
+        board_suits[k[a] & 3]++;
+        for (int b = a + 1; b < n; b++) {
+            const uint16_t *row = triple_row_of + (rank[a] * 13 + rank[b]) * 13;
+            for (int c = b + 1; c < n; c++) {
+                triple_base[n_triples++] = row[rank[c]];
+            }
+        }
+    }
+    int flush_suit = -1;
+    for (int s = 0; s < 4; s++) {
+        if (board_suits[s] >= 3) {
+            flush_suit = s;
+        }
+    }
+    int hashed = 0;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        const uint16_t *table = ranking->omaha_table;
+        if (ranking->omaha_mode == OMAHA_LOW_MASK) {
+            uint32_t low_hole = hole_ranks & ranking->low_ranks;
+            uint32_t low_board = board_ranks & ranking->low_ranks;
+            out[r] = popcount13(low_hole) >= 2 && popcount13(low_board) >= 3
+                         ? omaha_low(table, low_hole, low_board)
+                         : 0;
+            continue;
+        }
+        if (ranking->omaha_mode != OMAHA_PAIR_TRIPLE) {
+            hashed = 1;
+            continue;
+        }
+        int best = 0;
+        if (n_triples == 10) { /* a whole board: ten loads per pair, unrolled, no chain */
+            const uint16_t *row[10];
+            for (int t = 0; t < 10; t++) {
+                row[t] = table + triple_base[t];
+            }
+            for (int p = 0; p < n_pairs; p++) {
+                const int i = pair_index[p];
+                int m0 = row[0][i] > row[1][i] ? row[0][i] : row[1][i];
+                int m1 = row[2][i] > row[3][i] ? row[2][i] : row[3][i];
+                int m2 = row[4][i] > row[5][i] ? row[4][i] : row[5][i];
+                int m3 = row[6][i] > row[7][i] ? row[6][i] : row[7][i];
+                int m4 = row[8][i] > row[9][i] ? row[8][i] : row[9][i];
+                m0 = m0 > m1 ? m0 : m1;
+                m2 = m2 > m3 ? m2 : m3;
+                m0 = m0 > m4 ? m0 : m4;
+                m0 = m0 > m2 ? m0 : m2;
+                best = m0 > best ? m0 : best;
+            }
+        }
+        else {
+            for (int t = 0; t < n_triples; t++) {
+                const uint16_t *row = table + triple_base[t];
+                for (int p = 0; p < n_pairs; p++) {
+                    int value = row[pair_index[p]];
+                    best = value > best ? value : best;
+                }
+            }
+        }
+        if (flush_suit >= 0 && ranking->flushes != NULL) {
+            uint32_t suited_hole[MAX_CODES], suited_board[5];
+            int nh = 0, nb = 0;
+            for (int a = 0; a < hole; a++) {
+                if ((k[a] & 3) == flush_suit) {
+                    suited_hole[nh++] = 1u << (k[a] >> 2);
+                }
+            }
+            for (int a = hole; a < n; a++) {
+                if ((k[a] & 3) == flush_suit) {
+                    suited_board[nb++] = 1u << (k[a] >> 2);
+                }
+            }
+            int flush = omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
+            best = flush > best ? flush : best;
+        }
+        out[r] = best;
+    }
+    return hashed ? omaha_hashed(self, hand, out, 0) : 0;
 }
 
 /* ------------------------------------------------------------------ the call */
@@ -609,6 +844,7 @@ PyInit__ceval(void)
     if (PyType_Ready(&SpecType) < 0) {
         return NULL;
     }
+    fill_indexes();
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) {
         return NULL;

@@ -26,9 +26,11 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from itertools import combinations_with_replacement
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -39,10 +41,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_CODES",
+    "OMAHA_HASHED",
+    "OMAHA_LOW_MASK",
+    "OMAHA_PAIR_TRIPLE",
+    "PAIRS",
+    "TRIPLES",
     "Config",
     "entry",
     "extension",
     "game_loader",
+    "omaha_pair_triple",
     "ranking_loader",
 ]
 
@@ -99,6 +107,70 @@ def _ranking_tables(rules: RuleSet) -> tuple[Any, ...]:
     return (badugi, _keyed_max(rules), tables.ranks, tables.flushes, tables.badugi_hands)
 
 
+PAIRS: Final = 91
+"""Multisets of two ranks: the rows of Omaha's pair-by-triple table."""
+TRIPLES: Final = 455
+"""Multisets of three ranks."""
+
+OMAHA_HASHED, OMAHA_PAIR_TRIPLE, OMAHA_LOW_MASK = range(3)
+"""How the C entry values one of Omaha's rankings: through the perfect hash for
+each hole pair and board triple; by the pair-by-triple table (and the flush
+table for a suit with three or more on the board); by the 13-bit mask of five
+low ranks."""
+
+
+def _multiset_index(ranks: Sequence[int]) -> int:
+    """The index of a multiset of ranks among those of its size (colex order).
+
+    >>> _multiset_index([0, 0]), _multiset_index([12, 12]), _multiset_index([12, 12, 12])
+    (0, 90, 454)
+    """
+    index = 0
+    for i, rank in enumerate(sorted(ranks)):
+        index += math.comb(rank + i, i + 1)
+    return index
+
+
+@cache
+def omaha_pair_triple(rules: RuleSet) -> Any:
+    """A ranking's best five without a flush, by multiset of two hole ranks and three
+    board ranks: ``table[triple * PAIRS + pair]`` (:func:`_multiset_index`), from
+    :func:`~showdown._kernels.tables.omaha_tables`'s five-card table (0 where a
+    rank would be five times). 83 KB: it stays in a core's cache."""
+    import numpy as np
+
+    from showdown._kernels.tables import FIVE_KEYS, omaha_tables
+
+    fives = omaha_tables(rules).fives
+
+    def counts(size: int, n: int) -> Any:
+        """Per multiset of ``size`` ranks, by index, how many of each rank."""
+        out = np.zeros((n, 13), np.int64)
+        for ranks in combinations_with_replacement(range(13), size):
+            np.add.at(out[_multiset_index(ranks)], list(ranks), 1)
+        return out
+
+    both = counts(3, TRIPLES)[:, None, :] + counts(2, PAIRS)[None, :, :]
+    keys = np.minimum(both @ np.array(FIVE_KEYS, np.int64), len(fives) - 1)
+    table = np.where(both.max(axis=2) <= 4, fives[keys], 0)
+    return np.ascontiguousarray(table.ravel(), np.uint16)
+
+
+def _omaha_ranking(rules: RuleSet) -> tuple[int, Any, int]:
+    """How the C entry values one Omaha ranking: ``(mode, table, low ranks)``."""
+    import numpy as np
+
+    from showdown._kernels.tables import omaha_tables
+
+    plain = rules.qualifier is None and rules.formation is not Formation.DISTINCT_RANKS_AND_SUITS
+    if plain and not (rules.flushes and rules.lower_wins):  # a flush is never worse
+        return (OMAHA_PAIR_TRIPLE, omaha_pair_triple(rules), 0)
+    if rules.qualifier is not None and not rules.flushes:
+        low = omaha_tables(rules)
+        return (OMAHA_LOW_MASK, low.lows, low.low_ranks)
+    return (OMAHA_HASHED, np.zeros(0, np.uint16), 0)
+
+
 def _config(
     rankings: Sequence[RuleSet], sizes: Iterable[int], *, tuple_out: bool, omaha_hole: int
 ) -> Config:
@@ -107,6 +179,7 @@ def _config(
     from showdown._kernels.tables import HASH_SHIFT, HASH_SIZE, RANK_KEYS, deck_mask, layout
 
     shared = layout()
+    omaha = tuple(_omaha_ranking(rules) for rules in rankings) if omaha_hole else ()
     return (
         tuple_out,
         omaha_hole,
@@ -118,6 +191,7 @@ def _config(
         HASH_SIZE,
         np.ascontiguousarray(shared.binomials, np.int64).ravel(),
         tuple(_ranking_tables(rules) for rules in rankings),
+        omaha,
     )
 
 

@@ -543,9 +543,12 @@ def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
             tables.flushes[0],
         )
         return counts
-    counts = kernels.exact_counts(
-        tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
-    )
+    if tables.kind == kernels.OMAHA:
+        counts = kernels.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
+    else:
+        counts = kernels.exact_counts(
+            tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
+        )
     return counts
 
 

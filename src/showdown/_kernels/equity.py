@@ -45,6 +45,7 @@ with part of the pot), :data:`SHARE` (units won), :data:`HIGH` and
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Final, TypeAlias
@@ -85,6 +86,7 @@ __all__ = [
     "equity_tables",
     "exact_board_ranks",
     "exact_counts",
+    "exact_omaha_ranks",
     "exact_totals",
     "heads_up_boards",
     "sample_counts",
@@ -181,8 +183,9 @@ class EquityTables:
 def equity_tables(game: Game) -> EquityTables:
     """The tables of a game, built once per process (each ranking's once for all games).
 
-    One or two rankings; Omaha's first ranking must have no qualifier and its second, if any, must
-    be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
+    One or two rankings; Omaha's first ranking must have no qualifier, and no flush
+    worse than the same ranks unsuited (a low with flushes), and its second, if any,
+    must be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
     """
     shared = layout()
     rankings = game.rankings
@@ -225,7 +228,12 @@ def equity_tables(game: Game) -> EquityTables:
             shared.binomials,
         )
     high = omaha_tables(rankings[0])
-    if len(high.fives) == 0 or any(r.qualifier is None or r.flushes for r in rankings[1:]):
+    worse_flush = rankings[0].flushes and rankings[0].lower_wins  # exact_omaha_ranks' premise
+    if (
+        len(high.fives) == 0
+        or worse_flush
+        or any(r.qualifier is None or r.flushes for r in rankings[1:])
+    ):
         raise ValueError(f"{game.name}: no Omaha kernel for rankings {rankings}")
     low = omaha_tables(rankings[1]) if len(rankings) == 2 else None
     return EquityTables(
@@ -837,6 +845,302 @@ def exact_board_ranks(
     return counts
 
 
+# Binomials C(n, k) for n < 20, k < 8: the index of a multiset of board ranks.
+_BINOMIAL: Final = np.array(
+    [[math.comb(n, k) for k in range(8)] for n in range(20)], dtype=np.int64
+)
+
+
+@nb.njit(cache=True, nogil=True)
+def _omaha_plain(
+    pair_key: I64,
+    pair_bits: I64,
+    pair_low: I64,
+    p: int,
+    n_pairs: int,
+    triple_key: I64,
+    triple_bits: I64,
+    fives: Table,
+    board_low: bool,
+    lows: Table,
+    values: I64,
+) -> None:
+    """Player p's best high without flushes and best low (0: none) over every hole
+    pair and board triple, into ``values[p]``: the pairs' keys and rank bits are
+    ``pair_key[p]``, ``pair_bits[p]`` (``pair_low[p]``: both of low ranks, not a pair)."""
+    high = 0
+    low = 0
+    for q in range(n_pairs):
+        key = pair_key[p, q]
+        for t in range(10):
+            high = max(high, int(fives[key + triple_key[t]]))
+        if board_low and pair_low[p, q]:
+            bits = pair_bits[p, q]
+            for t in range(10):
+                low = max(low, int(lows[bits | triple_bits[t]]))
+    values[p, 0] = high
+    values[p, 1] = low
+
+
+@nb.njit(cache=True, nogil=True)
+def _omaha_flush(hole: I64, n_hole: int, board: I64, n_board: int, flush_table: Table) -> int:
+    """The best flush of two of the rank bits ``hole[:n_hole]`` and three of
+    ``board[:n_board]`` (cards of one suit)."""
+    best = 0
+    for i in range(n_hole - 1):
+        for j in range(i + 1, n_hole):
+            two = hole[i] | hole[j]
+            for a in range(n_board - 2):
+                for b in range(a + 1, n_board - 1):
+                    for c in range(b + 1, n_board):
+                        best = max(best, int(flush_table[two | board[a] | board[b] | board[c]]))
+    return best
+
+
+@nb.njit(cache=True, nogil=True)
+def exact_omaha_ranks(
+    tuples: I64,
+    board_known: I64,
+    missing: int,
+    deck_mask: int,
+    tables: Arrays,
+) -> I64:
+    """:func:`exact_counts` for Omaha (:data:`OMAHA`, a five-card board), by board
+    ranks rather than by boards, as :func:`exact_board_ranks` does for Hold'em.
+
+    Without a flush a deal's outcome (the high and the low, which ignores suits)
+    depends only on the ranks of the board: every multiset of the missing board
+    ranks is valued once, counted as often as the free cards realise it, and its
+    values kept. A flush takes two hole and three board cards of one suit, so
+    only a board with three or more cards of a suit, in which some player holds
+    two, can change an outcome, and the board holds that many of one suit only:
+    suit by suit, the missing cards of the suit are dealt one by one, the others
+    by their ranks, and the difference between the true outcome (the best of the
+    kept high and the flush) and the ranks-only one is added.
+    """
+    n_tuples, players, n_hole = tuples.shape
+    rankings = tables[0]
+    flush_table = tables[4]
+    use_flush = tables[6]
+    five_keys = tables[7]
+    fives = tables[8]
+    low_ranks = tables[9]
+    lows = tables[10]
+    counts = np.zeros((n_tuples, players, COLUMNS), dtype=np.int64)
+    n_pairs = n_hole * (n_hole - 1) // 2
+    pair_key = np.zeros((players, n_pairs), dtype=np.int64)
+    pair_bits = np.zeros((players, n_pairs), dtype=np.int64)
+    pair_low = np.zeros((players, n_pairs), dtype=np.int64)
+    hole_suited = np.zeros((players, 4), dtype=np.int64)
+    hole_in = np.zeros((players, 4, 16), dtype=np.int64)
+    n_sets = _BINOMIAL[12 + missing, missing]
+    kept = np.zeros((n_sets, players, 2), dtype=np.int64)
+    values = np.zeros((players, 2), dtype=np.int64)
+    plain = np.zeros((players, 2), dtype=np.int64)
+    flush_value = np.zeros(players, dtype=np.int64)
+    triple_key = np.zeros(10, dtype=np.int64)
+    triple_bits = np.zeros(10, dtype=np.int64)
+    board_ranks = np.zeros(5, dtype=np.int64)
+    ranks = np.zeros(max(missing, 1), dtype=np.int64)
+    merged = np.zeros(max(missing, 1), dtype=np.int64)
+    available = np.zeros(13, dtype=np.int64)
+    off_available = np.zeros(13, dtype=np.int64)
+    taken = np.zeros(13, dtype=np.int64)
+    in_suit = np.zeros(13, dtype=np.int64)
+    pick = np.zeros(6, dtype=np.int64)
+    rest = np.zeros(6, dtype=np.int64)
+    suited_board = np.zeros(5, dtype=np.int64)
+    n_known = len(board_known)
+    known_suited = np.zeros(4, dtype=np.int64)
+    known_in = np.zeros((4, 5), dtype=np.int64)
+    known_mask = 0
+    for i in range(n_known):
+        c = board_known[i]
+        board_ranks[i] = c >> 2
+        known_in[c & 3, known_suited[c & 3]] = _CARD_BIT[c]
+        known_suited[c & 3] += 1
+        known_mask |= 1 << c
+    for t in range(n_tuples):
+        used = known_mask
+        for p in range(players):
+            for s in range(4):
+                hole_suited[p, s] = 0
+            q = 0
+            for i in range(n_hole):
+                a = tuples[t, p, i]
+                used |= 1 << a
+                hole_in[p, a & 3, hole_suited[p, a & 3]] = _CARD_BIT[a]
+                hole_suited[p, a & 3] += 1
+                for j in range(i + 1, n_hole):
+                    b = tuples[t, p, j]
+                    pair_key[p, q] = five_keys[a] + five_keys[b]
+                    pair_bits[p, q] = _CARD_BIT[a] | _CARD_BIT[b]
+                    both = pair_bits[p, q]
+                    pair_low[p, q] = 1 if a >> 2 != b >> 2 and (both & low_ranks) == both else 0
+                    q += 1
+        free = deck_mask & ~used
+        for r in range(13):
+            available[r] = 0
+            for s in range(4):
+                available[r] += (free >> (4 * r + s)) & 1
+        # 1. every multiset of the missing ranks, valued as if no one had a flush
+        for i in range(missing):
+            ranks[i] = 0
+        while True:
+            for r in range(13):
+                taken[r] = 0
+            ok = True
+            for i in range(missing):
+                taken[ranks[i]] += 1
+                if taken[ranks[i]] > available[ranks[i]]:
+                    ok = False
+            if ok:
+                weight = 1
+                index = 0
+                for i in range(missing):
+                    board_ranks[n_known + i] = ranks[i]
+                    index += _BINOMIAL[ranks[i] + i, i + 1]
+                    if i == 0 or ranks[i - 1] != ranks[i]:
+                        weight *= _BINOMIAL[available[ranks[i]], taken[ranks[i]]]
+                board_bits = 0
+                k = 0
+                for a in range(3):
+                    for b in range(a + 1, 4):
+                        for c in range(b + 1, 5):
+                            x, y, z = board_ranks[a], board_ranks[b], board_ranks[c]
+                            triple_key[k] = five_keys[4 * x] + five_keys[4 * y] + five_keys[4 * z]
+                            triple_bits[k] = (1 << x) | (1 << y) | (1 << z)
+                            board_bits |= triple_bits[k]
+                            k += 1
+                board_low = rankings == 2 and _popcount(board_bits & low_ranks) >= 3
+                for p in range(players):
+                    _omaha_plain(
+                        pair_key,
+                        pair_bits,
+                        pair_low,
+                        p,
+                        n_pairs,
+                        triple_key,
+                        triple_bits,
+                        fives,
+                        board_low,
+                        lows,
+                        values,
+                    )
+                    kept[index, p, 0] = values[p, 0]
+                    kept[index, p, 1] = values[p, 1]
+                _score(values, players, rankings, counts, t, weight)
+            # next non-decreasing sequence of ranks
+            i = missing - 1
+            while i >= 0 and ranks[i] == 12:
+                i -= 1
+            if i < 0:
+                break
+            ranks[i] += 1
+            for j in range(i + 1, missing):
+                ranks[j] = ranks[i]
+        if not use_flush[0]:
+            continue
+        # 2. the boards of three or more cards of a suit of which someone holds two
+        for suit in range(4):
+            most = 0
+            for p in range(players):
+                most = max(most, hole_suited[p, suit])
+            if most < 2:
+                continue
+            n_in = 0
+            n_off = 0
+            for r in range(13):
+                off_available[r] = 0
+            for c in range(52):
+                if free >> c & 1:
+                    if c & 3 == suit:
+                        in_suit[n_in] = c
+                        n_in += 1
+                    else:
+                        off_available[c >> 2] += 1
+                        n_off += 1
+            for i in range(known_suited[suit]):
+                suited_board[i] = known_in[suit, i]
+            for j in range(max(0, 3 - known_suited[suit]), min(missing, n_in) + 1):
+                m = missing - j
+                if m > n_off:
+                    continue
+                n_suited = known_suited[suit] + j
+                for i in range(j):
+                    pick[i] = i
+                while True:
+                    for i in range(j):
+                        suited_board[known_suited[suit] + i] = _CARD_BIT[in_suit[pick[i]]]
+                    any_flush = False
+                    for p in range(players):
+                        flush_value[p] = -1
+                        if hole_suited[p, suit] >= 2:
+                            flush_value[p] = _omaha_flush(
+                                hole_in[p, suit],
+                                hole_suited[p, suit],
+                                suited_board,
+                                n_suited,
+                                flush_table,
+                            )
+                            any_flush = True
+                    if any_flush:
+                        for i in range(m):
+                            rest[i] = 0
+                        while True:
+                            for r in range(13):
+                                taken[r] = 0
+                            ok = True
+                            for i in range(m):
+                                taken[rest[i]] += 1
+                                if taken[rest[i]] > off_available[rest[i]]:
+                                    ok = False
+                            if ok:
+                                # the missing ranks, sorted: the suited ones merged with the rest
+                                x = 0
+                                y = 0
+                                for i in range(missing):
+                                    if y >= m or (x < j and in_suit[pick[x]] >> 2 <= rest[y]):
+                                        merged[i] = in_suit[pick[x]] >> 2
+                                        x += 1
+                                    else:
+                                        merged[i] = rest[y]
+                                        y += 1
+                                index = 0
+                                for i in range(missing):
+                                    index += _BINOMIAL[merged[i] + i, i + 1]
+                                changed = False
+                                for p in range(players):
+                                    v = kept[index, p, 0]
+                                    plain[p, 0] = v
+                                    plain[p, 1] = kept[index, p, 1]
+                                    values[p, 1] = plain[p, 1]
+                                    if flush_value[p] > v:
+                                        v = flush_value[p]
+                                        changed = True
+                                    values[p, 0] = v
+                                if changed:
+                                    weight = 1
+                                    for i in range(m):
+                                        r = rest[i]
+                                        if i == 0 or rest[i - 1] != r:
+                                            weight *= _BINOMIAL[off_available[r], taken[r]]
+                                    _score(values, players, rankings, counts, t, weight)
+                                    _score(plain, players, rankings, counts, t, -weight)
+                            # next non-decreasing sequence of m ranks
+                            i = m - 1
+                            while i >= 0 and rest[i] == 12:
+                                i -= 1
+                            if i < 0:
+                                break
+                            rest[i] += 1
+                            for k in range(i + 1, m):
+                                rest[k] = rest[i]
+                    if not _next_combination(pick, j, n_in):
+                        break
+    return counts
+
+
 @nb.njit(cache=True, nogil=True)
 def exact_totals(
     kind: int,
@@ -859,6 +1163,8 @@ def exact_totals(
         counts = exact_board_ranks(
             tuples, board_known, missing, deck_mask, tables[1], tables[2], tables[4]
         )
+    elif kind == OMAHA:
+        counts = exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables)
     else:
         counts = exact_counts(kind, tuples, board_known, missing, deck_mask, tables)
     players = known.shape[0]
