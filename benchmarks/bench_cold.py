@@ -160,10 +160,15 @@ def first_call(
     return ColdStart(name, found["import_s"], found["call_s"], tuple(found["compiled"] or ()))
 
 
-def measure_cold(repeats: int = 3, log: Callable[[str], object] = print) -> list[ColdStart]:
-    """Every first call, ``repeats`` fresh processes each; the medians."""
+def measure_cold(
+    repeats: int = 3,
+    log: Callable[[str], object] = print,
+    only: tuple[str, ...] | None = None,
+) -> list[ColdStart]:
+    """Every first call (or those named in ``only``), ``repeats`` fresh processes each;
+    the medians."""
     results = []
-    for name in FIRST_CALLS:
+    for name in only if only is not None else tuple(FIRST_CALLS):
         runs = [first_call(name) for _ in range(repeats)]
         median = ColdStart(
             name,

@@ -639,7 +639,11 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks.bench_cold import format_cold, measure_cold
 
     report("```")
-    cold = measure_cold(repeats=1 if args.quick else 3, log=report)
+    cold = measure_cold(
+        repeats=1 if args.quick else 3,
+        log=report,
+        only=("evaluate", "evaluate_many (10,000 seven-card rows)") if args.quick else None,
+    )
     report("```")
     report()
     for line in format_cold(cold):
