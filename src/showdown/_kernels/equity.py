@@ -1252,6 +1252,18 @@ _MIX2: Final = np.uint64(0x94D049BB133111EB)
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
+def _heads_up_columns(counts: I64, win0: int, win1: int, tie: int) -> None:
+    """Fill a heads-up run's columns from its win and tie counts (one ranking)."""
+    half = POT // 2
+    for p, won in ((0, win0), (1, win1)):
+        counts[p, WIN] = won
+        counts[p, TIE] = tie
+        counts[p, SHARE] = won * POT + tie * half
+        counts[p, HIGH] = counts[p, SHARE]
+        counts[p, SHARE_SQ] = won * POT * POT + tie * half * half
+
+
+@nb.njit(cache=True, nogil=True, inline="always")
 def _random(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     """splitmix64: ``(64 random bits, next state)``. The state is a plain
     integer carried by the caller, so it lives in a register."""
@@ -1435,13 +1447,7 @@ def _sample_keyed(
         else:
             _score(values, players, rankings, counts3, 0, 1)
     if heads_up:
-        half = POT // 2
-        for p, won in ((0, win0), (1, win1)):
-            counts[p, WIN] = won
-            counts[p, TIE] = tie
-            counts[p, SHARE] = won * POT + tie * half
-            counts[p, HIGH] = counts[p, SHARE]
-            counts[p, SHARE_SQ] = won * POT * POT + tie * half * half
+        _heads_up_columns(counts, win0, win1, tie)
     return counts
 
 
@@ -1668,11 +1674,5 @@ def sample_counts(
         else:
             _score(values, players, rankings, counts3, 0, 1)
     if heads_up:
-        half = POT // 2
-        for p, won in ((0, win0), (1, win1)):
-            counts[p, WIN] = won
-            counts[p, TIE] = tie
-            counts[p, SHARE] = won * POT + tie * half
-            counts[p, HIGH] = counts[p, SHARE]
-            counts[p, SHARE_SQ] = won * POT * POT + tie * half * half
+        _heads_up_columns(counts, win0, win1, tie)
     return counts, done, tries
