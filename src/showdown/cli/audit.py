@@ -143,7 +143,7 @@ def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
     columns = (
         _("Site"),
         _("Game"),
-        _("Hands"),
+        t.pgettext("hand histories", "Hands"),
         _("Showdowns"),
         _("Agree"),
         _("Disagree"),
