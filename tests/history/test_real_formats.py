@@ -334,3 +334,54 @@ Seat 2: Sol showed [9c Ts 2d 4s 6h 8c Jd] and lost with high card Jack
     assert "Rae (6 of 7)" in str(verdict.reason)
     pot = (5 + 20 + 10) * 2  # antes, third street, fourth street, from each
     assert {p.name: p.resolved for p in verdict.players} == {"Rae": D(pot), "Sol": D(0)}
+
+
+# A Holdem Manager export writes a card it does not know as 'XX': Kit shows
+# only one card of two. The hand still reaches a showdown; whatever Kit's other
+# card is, a pair of aces beats him (no card pairs his 3c with the board, and no
+# straight or flush is possible), so he loses.
+HIDDEN_CARD = """\
+PokerStars Game #500000005: Hold'em No Limit ($0.50/$1) - 2009/11/02 - 20:15:00 (ET)
+Table 'Orrery' 6-max Seat #1 is the button
+Seat 1: Jo ($80 in chips)
+Seat 2: Kit ($55.50 in chips)
+Seat 3: Lu ($100 in chips)
+Kit: posts small blind $0.50
+Lu: posts big blind $1
+*** HOLE CARDS ***
+Jo: raises $2 to $3
+Kit: calls $2.50
+Lu: folds
+*** FLOP *** [2s 7d 9h]
+Kit: checks
+Jo: bets $4
+Kit: calls $4
+*** TURN *** [2s 7d 9h] [Jc]
+Kit: checks
+Jo: checks
+*** RIVER *** [2s 7d 9h Jc] [Kd]
+Kit: bets $10
+Jo: calls $10
+*** SHOW DOWN ***
+Kit: shows [XX 3c] ()
+Jo: shows [Ah Ad] (a pair of Aces)
+Jo collected $34 from pot
+*** SUMMARY ***
+Total pot $35 | Rake $1
+Board [2s 7d 9h Jc Kd]
+Seat 1: Jo (button) showed [Ah Ad] and won ($34) with a pair of Aces
+Seat 2: Kit (small blind) showed [XX 3c] and lost
+Seat 3: Lu (big blind) folded before Flop
+"""
+
+
+def test_an_exports_unknown_card_is_left_out_of_a_showing() -> None:
+    hand = only_hand(HIDDEN_CARD)
+    [kit] = [s for s in hand.showings if s.player == "Kit" and not s.mucked]
+    assert [str(card) for card in kit.cards] == ["3c"]
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree", verdict.reason
+    # each of Jo and Kit put in 3 + 4 + 10 = 17, Lu his big blind 1: 35, less 1 rake
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Jo": D(17 + 17 + 1 - 1), "Kit": D(0), "Lu": D(0)
+    }  # fmt: skip

@@ -126,8 +126,22 @@ def currency_of(text: str) -> str | None:
     return None
 
 
+_HIDDEN_RE: Final = re.compile(r"(?<!\S)[Xx]{2}(?!\S)")
+"""A card an export tool did not know (Holdem Manager writes ``shows [XX Qs]``)."""
+
+
 @functools.lru_cache(maxsize=65536)
 def _cards(text: str) -> tuple[Card, ...]:
+    """The cards of a bracket group; an export's unknown card (``XX``) is left out.
+
+    Raises:
+        CardParseError: a word that is not a card.
+
+    >>> _cards("XX Qs")
+    (Card('Qs'),)
+    """
+    if "X" in text or "x" in text:
+        text = _HIDDEN_RE.sub(" ", text)
     return parse_cards(text, allow_duplicates=True)
 
 
