@@ -83,6 +83,10 @@ class Dialect:
         pots_after_rake: the summary's ``Main pot``/``Side pot`` amounts are
             what was paid (after rake), else before it.
         parse_header: reads the header (and the table line) into fields.
+        translate: for a history written in a client language other than
+            English (:mod:`showdown.history.locales`), rewrites the lines after
+            the header into the English layout before they are read (the
+            header is given as written to ``parse_header``); None: English.
     """
 
     site: str
@@ -90,6 +94,7 @@ class Dialect:
     colon: bool
     pots_after_rake: bool
     parse_header: Callable[[str, str], dict[str, object]]
+    translate: Callable[[list[str]], list[str]] | None = None
 
 
 @functools.lru_cache(maxsize=65536)
@@ -304,8 +309,9 @@ class HistoryReader(Reader):
                 yield parse_hand(dialect, lines, name, start, index)
 
 
-_HEADER_STARTS: Final = frozenset("PFG")
-"""The first letters of the rooms' header lines (a blank line is none of them)."""
+_HEADER_STARTS: Final = frozenset("PFGMР")
+"""The first letters of the rooms' header lines (a blank line is none of them): English
+``P``/``F``/``G``, and the client languages' ``Mão``, ``Mano``, ``Main`` and ``Раздача``."""
 
 RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
@@ -363,13 +369,18 @@ def raw_hands(
             dialect, lines, start = found, [line], number
         elif dialect is not None:
             lines.append(line)
-        elif line and not stray and not follow:
+        elif line and not stray and not follow and not _SEPARATOR_RE.match(line):
             stray = number
     if dialect is not None:
         yield dialect, lines, start, index
     elif stray or (number == 0 and not follow):
         yield stray or 1
 
+
+_SEPARATOR_RE: Final = re.compile(r"^\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}$")
+"""The line PokerStars writes before each hand of the histories it sends by email
+(``*********** # 1 **************``; ``№1`` and ``n. 1`` in the Russian and Spanish
+clients): not stray text."""
 
 _EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
 
@@ -398,6 +409,8 @@ def parse_hand(
     """One hand from its lines, or the error that says why it cannot be read."""
     while lines and not lines[-1]:
         lines.pop()
+    if dialect.translate is not None and lines:
+        lines = [lines[0], *dialect.translate(lines[1:])]
     parser = _HandParser(dialect, lines, name, start, index)
     try:
         hand = parser.parse()

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Final
 
-from showdown.history import fulltilt, ggpoker, pokerstars
+from showdown.history import fulltilt, ggpoker, locales, pokerstars
 from showdown.history._text import HistoryReader, Reader, Source
 
 __all__ = ["DIALECTS", "SUFFIXES", "find_histories", "read", "read_text"]
@@ -30,8 +30,10 @@ DIALECTS: Final = (
     fulltilt.DIALECT,
     fulltilt.STARS_DIALECT,
     *pokerstars.EXPORT_DIALECTS,
+    *locales.DIALECTS,
 )
-"""Every text layout, tried in this order on each header line."""
+"""Every text layout, tried in this order on each header line (PokerStars in the
+client languages last: their headers are words no English header starts with)."""
 
 SUFFIXES: Final = (".txt", ".phh", ".phhs")
 """The file names a folder search picks up."""
