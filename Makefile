@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BENCH_VENV ?= .bench-venv
 
-.PHONY: install run test test-fast check-resolve lint format docs bench load preflop-table clean
+.PHONY: install run test test-fast check-resolve check-differential lint format docs bench load preflop-table clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,9 +41,13 @@ test-fast: $(STAMP)
 	$(VENV)/bin/pytest -q -m "serial and not slow"
 
 ## The resolve fast path against the readable path on 10,000 random showdowns of every
-## game (the default suite checks 2,500 a game; this takes several minutes more).
+## game, both the batch and the one-hand paths (the default suite checks 1,000 a game).
 check-resolve: $(STAMP)
-	SHOWDOWN_RESOLVE_RECORDS=10000 $(PYTEST_PARALLEL) -m slow tests/test_resolve_batch.py
+	SHOWDOWN_RESOLVE_RECORDS=10000 $(PYTEST_PARALLEL) -m slow tests/test_resolve_batch.py tests/test_resolve_fast.py
+
+## The pokerkit differential run at its full size (the default suite runs 0.4 of its deals).
+check-differential: $(STAMP)
+	SHOWDOWN_DIFFERENTIAL_SCALE=1 $(PYTEST_PARALLEL) -m slow tests/test_differential.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -7,7 +7,7 @@ record to the readable path. Here random records of every game
 card-room ones, which it mostly hands back) go through it in chunks, with the
 kernels and with hands valued one by one, in three languages; each answer
 must be exactly what the readable evaluator and ``json.dumps`` write for the
-record. 300 records a game always run; 2,500 a game under the ``slow``
+record. 300 records a game always run; 1,000 a game under the ``slow``
 marker (``SHOWDOWN_RESOLVE_RECORDS`` sets how many: ``make check-resolve``
 runs the issue's 10,000 a game, outside the default suite's time budget). The command itself (chunks, ``--workers``, standard input) is
 compared with the readable path in :mod:`tests.test_resolve_stream`.
@@ -54,7 +54,7 @@ def test_the_batch_path_writes_what_the_readable_path_writes(name: str) -> None:
     check_game(name, 300)
 
 
-MANY = int(os.environ.get("SHOWDOWN_RESOLVE_RECORDS", "2500"))
+MANY = int(os.environ.get("SHOWDOWN_RESOLVE_RECORDS", "1000"))
 """Records a game for the slow check (10,000 with ``make check-resolve``)."""
 
 
