@@ -36,6 +36,7 @@ __all__ = [
     "measure_monte_carlo",
     "measure_spots",
     "ompeval_batch",
+    "paired_batch",
     "ratio_target",
 ]
 
@@ -169,6 +170,33 @@ def ompeval_batch(rows: CardArray, threads: list[int], repeats: int) -> dict[int
         return None
     codes = to_ompeval_codes(rows)
     return {t: len(rows) / _median(lambda t=t: omp.evaluate(codes, t), repeats) for t in threads}
+
+
+def paired_batch(
+    rows: CardArray, ours: Callable[[], Any], repeats: int
+) -> tuple[float, float] | None:
+    """Our batch call and OMPEval's (1 thread each) on the same 7-card ``rows``, timed in turn.
+
+    One of ours, then one of OMPEval's, ``repeats`` times: the machine's speed,
+    which swings from minute to minute on a shared host, is then the same for
+    both medians. Returns ``(ours, OMPEval)`` hands/s, or ``None`` without the peer.
+    """
+    omp = load_ompeval()
+    if omp is None:
+        return None
+    codes = to_ompeval_codes(rows)
+    ours()
+    omp.evaluate(codes, 1)
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        ours()
+        mine.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        omp.evaluate(codes, 1)
+        theirs.append(time.perf_counter() - start)
+    return len(rows) / statistics.median(mine), len(rows) / statistics.median(theirs)
 
 
 def ompeval_same_order(rows: CardArray, ours: npt.NDArray[np.integer]) -> bool | None:
@@ -467,6 +495,7 @@ def build_targets(
     pkrbot7: float | None,
     omp_batch: dict[int, float] | None,
     spots: SpotTimes,
+    paired7: tuple[float, float] | None = None,
     processes: dict[str, float],
     streams: list[Any],
     resolve_records: int,
@@ -484,11 +513,14 @@ def build_targets(
     pe_na = "peer missing (poker-equity)"
 
     seven = batch["7-card high"]
+    ours7, omp7 = seven.get(1), None if omp_batch is None else omp_batch.get(1)
+    if paired7 is not None:  # timed in turn: the same machine speed for both
+        ours7, omp7 = paired7
     targets.append(
         ratio_target(
-            "7-card high batch, 1 thread, vs OMPEval C ABI 1 thread",
-            seven.get(1),
-            None if omp_batch is None else omp_batch.get(1),
+            "7-card high batch, 1 thread, vs OMPEval C ABI 1 thread (timed in turn)",
+            ours7,
+            omp7,
             1.5,
             unit="hands/s",
             peer_name="OMPEval",

@@ -44,6 +44,7 @@ from benchmarks.bench_targets import (
     measure_spots,
     ompeval_batch,
     ompeval_same_order,
+    paired_batch,
 )
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
@@ -222,6 +223,20 @@ def _showdown_batch(
         )
         report(f"  {workload:<22} {rates}  (first call incl. tables/cache load: {first:.2f} s)")
     return results
+
+
+def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
+    """Our 7-card batch and OMPEval's, 1 thread each, timed in turn (see ``paired_batch``)."""
+    import numba
+
+    from showdown.batch import evaluate_many
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return paired_batch(rows, lambda: evaluate_many(rows), repeats)
+    finally:
+        numba.set_num_threads(threads)
 
 
 def _showdown_scalar(
@@ -576,6 +591,12 @@ def main(argv: list[str] | None = None) -> int:
                 for t, r in omp_batch.items()
             )
         )
+    paired7 = _paired_seven(rows["7-card high"], sizes.batch_repeats)
+    if paired7 is not None:
+        report(
+            f"  7-card high, 1 thread each, timed in turn: showdown {paired7[0] / 1e6:,.1f} M/s, "
+            f"OMPEval {paired7[1] / 1e6:,.1f} M/s ({paired7[0] / paired7[1]:.2f}x)"
+        )
     report("showdown per call:")
     scalar, per_call = _showdown_scalar(rows, report, sizes)
     report("orderings (showdown vs each peer, same winner and ties on every pair):")
@@ -685,6 +706,7 @@ def main(argv: list[str] | None = None) -> int:
         pkrbot7=pkrbot7,
         omp_batch=omp_batch,
         spots=spots,
+        paired7=paired7,
         processes=processes,
         streams=streams,
         resolve_records=sizes.resolve_records,
