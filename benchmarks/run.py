@@ -93,7 +93,7 @@ class Sizes:
         """The full run's sizes, or the quick run's."""
         if quick:
             return cls(True, 3, 15_000, 300, 0, 3, 2_000, 500)
-        return cls(False, 7, 300_000, 3_000, 3, 7, 100_000, 10_000)
+        return cls(False, 7, 300_000, 3_000, 3, 7, 100_000, 40_000)
 
 
 PEER_PACKAGES = ("treys", "phevaluator", "eval7", "pokerkit", "pkrbot", "pokerfast", "poker-equity")
