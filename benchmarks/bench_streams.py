@@ -197,7 +197,7 @@ def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=100_000)
-    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--records", type=int, default=40_000)
     args = parser.parse_args()
     rows = measure_streams(hands=args.hands, records=args.records)
     print("\n".join(format_rows(rows)))
