@@ -433,10 +433,11 @@ best_five_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     return best;
 }
 
-static ALWAYS_INLINE int
-badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+/* The combination index of four different codes (any order): Badugi's table row. */
+static ALWAYS_INLINE int64_t
+badugi_index(const Spec *self, int a, int b, int c, int d)
 {
-    int a = hand->codes[0], b = hand->codes[1], c = hand->codes[2], d = hand->codes[3], t;
+    int t;
     /* a sorting network of five compare-exchanges: no branch to mispredict */
 #define EXCHANGE(x, y) (t = x < y ? x : y, y = x < y ? y : x, x = t)
     EXCHANGE(a, b);
@@ -445,10 +446,15 @@ badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     EXCHANGE(b, d);
     EXCHANGE(b, c);
 #undef EXCHANGE
-    int s[4] = {a, b, c, d};
     const int64_t *binom = self->binomials;
-    int64_t index = binom[52 + s[0]] + binom[2 * 52 + s[1]] + binom[3 * 52 + s[2]] +
-                    binom[4 * 52 + s[3]];
+    return binom[52 + a] + binom[2 * 52 + b] + binom[3 * 52 + c] + binom[4 * 52 + d];
+}
+
+static ALWAYS_INLINE int
+badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+{
+    int64_t index =
+        badugi_index(self, hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3]);
     if (index < 0 || index >= ranking->n_badugi) {
         return -1;
     }
@@ -952,9 +958,49 @@ keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int
     return -1;
 }
 
+/* general_rows for Badugi alone (four codes a row), in blocks as keyed_rows. */
+static Py_ssize_t
+badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values)
+{
+    const uint64_t outside = ~self->deck;
+    const Ranking *ranking = &self->rankings[0];
+    int64_t index[BLOCK];
+    for (Py_ssize_t start = 0; start < n; start += BLOCK) {
+        const int size = n - start < BLOCK ? (int)(n - start) : BLOCK;
+        const int8_t *block = codes + start * 4;
+        uint64_t refused = 0;
+        for (int b = 0; b < size; b++) {
+            const uint8_t *row = (const uint8_t *)block + b * 4;
+            uint64_t seen = 0, bad = 0;
+            for (int j = 0; j < 4; j++) {
+                code_check(row[j], &seen, &bad);
+            }
+            refused |= bad | (seen & outside);
+            /* a refused row's index is never read, but must stay inside the binomials */
+#define CODE(j) (row[j] < 52 ? row[j] : 0)
+            index[b] = badugi_index(self, CODE(0), CODE(1), CODE(2), CODE(3));
+#undef CODE
+        }
+        if (RARELY(refused)) {
+            Py_ssize_t found = general_rows(self, block, size, 4, values + start);
+            return found >= 0 ? start + found : found;
+        }
+        for (int b = 0; b < size; b++) {
+            if (index[b] < 0 || index[b] >= ranking->n_badugi) {
+                return -2;
+            }
+            values[start + b] = ranking->badugi_hands[index[b]];
+        }
+    }
+    return -1;
+}
+
 static Py_ssize_t
 value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
 {
+    if (!self->omaha_hole && self->n_rankings == 1 && self->rankings[0].badugi && k == 4) {
+        return badugi_rows(self, codes, n, values);
+    }
     int keyed = !self->omaha_hole;
     for (int r = 0; r < self->n_rankings; r++) {
         keyed &= !self->rankings[r].badugi && k <= self->rankings[r].keyed_max;
