@@ -462,8 +462,9 @@ def _c_rows(
 
         helpers = [_pool(threads - 1).submit(work) for _ in range(threads - 1)]
         work()
-        for helper in helpers:
-            helper.result()
+        for helper in helpers:  # one still queued (behind another call's pieces) is not needed
+            if not helper.cancel():
+                helper.result()
         bad = min(found, default=-1)
     if bad >= 0:
         _raise_for_row(array, bad, given.allowed, given.deck_name)
