@@ -65,6 +65,11 @@ FIRST_CALLS: Mapping[str, tuple[str, str]] = {
         "np.tile(np.arange(52, dtype=np.int8), (10_000, 1)), axis=1)[:, :7]",
         "showdown.evaluate_many(rows)",
     ),
+    "evaluate_many (10,000 Omaha Hi/Lo rows)": (
+        "import numpy as np; rows = np.random.default_rng(0).permuted("
+        "np.tile(np.arange(52, dtype=np.int8), (10_000, 1)), axis=1)[:, :9]",
+        "showdown.evaluate_many(rows, game='omaha8')",
+    ),
     "best_cards_many (1,000 Omaha rows)": (
         "import numpy as np; rows = np.random.default_rng(0).permuted("
         "np.tile(np.arange(52, dtype=np.int8), (1_000, 1)), axis=1)[:, :9]",

@@ -6,16 +6,30 @@ into numba's cache. Each first call of :data:`benchmarks.bench_cold.FIRST_CALLS`
 ranges, every kind of equity) then runs in a fresh process, and numba must
 start no compilation: what the call needs is loaded from the cache. The time
 of these first calls is a benchmark, not a test (``make bench``: the
-cold-start table against its 0.5 s target).
+cold-start table against its 0.5 s target). Where the C extension is built,
+the calls it answers (the one-hand scorers, ``evaluate_many``) do not even
+import numba, whose import and start-up alone take most of a second.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from benchmarks.bench_cold import FIRST_CALLS, first_call
+
+from showdown import _scorer
+
+C_CALLS = [
+    "strength7",
+    "strength (game='omaha8')",
+    "evaluate_many (10,000 seven-card rows)",
+    "evaluate_many (10,000 Omaha Hi/Lo rows)",
+]
+"""The first calls that the C extension answers whole."""
 
 
 @pytest.mark.parametrize("name", list(FIRST_CALLS))
@@ -28,3 +42,15 @@ def test_the_probe_sees_a_compile_when_the_cache_is_empty(tmp_path: Path) -> Non
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     found = first_call("census (5-card high)", listen=True, env=env)
     assert found.compiled, "an empty cache must make the first call compile"
+
+
+@pytest.mark.skipif(_scorer.extension() is None, reason="the C extension is not built")
+@pytest.mark.parametrize("name", C_CALLS)
+def test_a_first_call_on_the_c_path_does_not_import_numba(name: str) -> None:
+    setup, call = FIRST_CALLS[name]
+    code = f"import sys, showdown\n{setup}\n{call}\nprint('numba' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False", f"{name} imported numba"

@@ -33,6 +33,16 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define RARELY(condition) __builtin_expect(!!(condition), 0)
+#define COLD __attribute__((noinline, cold))
+#else
+#define ALWAYS_INLINE inline
+#define RARELY(condition) (condition)
+#define COLD
+#endif
+
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
 #define N_BUFFERS (4 + 4 * MAX_RANKINGS)
@@ -41,6 +51,14 @@
 #define OMAHA_LOW_MASK 2
 #define PAIRS 91
 #define TRIPLES 455
+/* A card's key: its rank key in the low 32 bits, and one in its suit's 4-bit counter
+ * above. A sum of at most seven keys plus SUIT_START has a counter's top bit set
+ * (FLUSH_BITS) exactly when five or more cards share that suit. */
+#define SUIT_SHIFT 32
+#define RANK_BITS 0xFFFFFFFFLL
+#define SUIT_START (0x3333LL << SUIT_SHIFT)
+#define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
+#define MAX_RANK_KEY (1LL << 27) /* sixteen of them stay below 2**32 */
 
 typedef struct {
     int badugi;              /* Badugi: the four cards' combination index */
@@ -68,7 +86,8 @@ typedef struct {
     int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
     uint32_t sizes;     /* bit n set: n codes accepted */
     uint64_t deck;      /* bit c set: code c is in the deck */
-    const int64_t *rank_keys;
+    int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
+                               past 51, so that any byte may index it */
     const int32_t *offsets;
     Py_ssize_t n_offsets;
     int hash_shift;
@@ -183,7 +202,14 @@ load(Spec *self)
         PyErr_SetString(PyExc_ValueError, "rank keys: expected 13 keys");
         goto fail;
     }
-    built.rank_keys = (const int64_t *)views[n_views++].buf;
+    const int64_t *keys = (const int64_t *)views[n_views++].buf;
+    for (int code = 0; code < 52; code++) {
+        if (keys[code >> 2] < 0 || keys[code >> 2] >= MAX_RANK_KEY) {
+            PyErr_SetString(PyExc_ValueError, "rank keys: out of 0..2**27");
+            goto fail;
+        }
+        built.card_keys[code] = keys[code >> 2] + (1LL << (SUIT_SHIFT + 4 * (code & 3)));
+    }
     if (take_view(offsets, &views[n_views], 4, "i", "offsets") < 0) {
         goto fail;
     }
@@ -273,7 +299,7 @@ load(Spec *self)
     self->omaha_hole = omaha_hole;
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
-    self->rank_keys = built.rank_keys;
+    memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
     self->offsets = built.offsets;
     self->n_offsets = built.n_offsets;
     self->hash_shift = hash_shift;
@@ -308,12 +334,14 @@ popcount13(uint32_t bits)
 #endif
 }
 
-/* The strength without a flush of a multiset of ranks, by its rank key; -1: off the table. */
-static inline int
+/* The strength without a flush of a multiset of ranks, by the sum of its cards' keys
+ * (the rank key in the low bits); -1: off the table. */
+static ALWAYS_INLINE int
 rank_value(const Spec *self, const Ranking *ranking, int64_t key)
 {
+    key &= RANK_BITS;
     int64_t row = key >> self->hash_shift;
-    if (key < 0 || row >= self->n_offsets) {
+    if (row >= self->n_offsets) {
         return -1;
     }
     return ranking->ranks[(uint64_t)(key + self->offsets[row]) & self->hash_mask];
@@ -322,25 +350,38 @@ rank_value(const Spec *self, const Ranking *ranking, int64_t key)
 typedef struct {
     int n;
     int codes[MAX_CODES];
-    int64_t keys[MAX_CODES]; /* each card's rank key */
+    int64_t keys[MAX_CODES]; /* each card's key (Spec.card_keys) */
 } Hand;
 
 /* At most seven cards in one lookup: a flush if five share a suit, else the ranks. */
-static int
+/* The flush of a hand whose key (plus SUIT_START) has a counter at five or more: kept
+ * out of line, as it is rare and the compiler would otherwise compute it for every hand. */
+static COLD int
+flush_value(const Ranking *ranking, const Hand *hand, int64_t key)
+{
+    uint64_t tops = (uint64_t)(key & FLUSH_BITS) >> (SUIT_SHIFT + 3);
+    int suit = 0;
+    while (!((tops >> (4 * suit)) & 1)) {
+        suit++;
+    }
+    uint32_t mask = 0;
+    for (int i = 0; i < hand->n; i++) {
+        if ((hand->codes[i] & 3) == suit) {
+            mask |= 1u << (hand->codes[i] >> 2);
+        }
+    }
+    return ranking->flushes[mask];
+}
+
+static ALWAYS_INLINE int
 keyed_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
-    int64_t key = 0;
-    uint32_t suits[4] = {0, 0, 0, 0};
+    int64_t key = SUIT_START;
     for (int i = 0; i < hand->n; i++) {
         key += hand->keys[i];
-        suits[hand->codes[i] & 3] |= 1u << (hand->codes[i] >> 2);
     }
-    if (ranking->flushes != NULL) {
-        for (int s = 0; s < 4; s++) {
-            if (popcount13(suits[s]) >= 5) {
-                return ranking->flushes[suits[s]];
-            }
-        }
+    if (RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))) {
+        return flush_value(ranking, hand, key);
     }
     return rank_value(self, ranking, key);
 }
@@ -392,28 +433,35 @@ best_five_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     return best;
 }
 
-static int
+/* The combination index of four different codes (any order): Badugi's table row. */
+static ALWAYS_INLINE int64_t
+badugi_index(const Spec *self, int a, int b, int c, int d)
+{
+    int t;
+    /* a sorting network of five compare-exchanges: no branch to mispredict */
+#define EXCHANGE(x, y) (t = x < y ? x : y, y = x < y ? y : x, x = t)
+    EXCHANGE(a, b);
+    EXCHANGE(c, d);
+    EXCHANGE(a, c);
+    EXCHANGE(b, d);
+    EXCHANGE(b, c);
+#undef EXCHANGE
+    const int64_t *binom = self->binomials;
+    return binom[52 + a] + binom[2 * 52 + b] + binom[3 * 52 + c] + binom[4 * 52 + d];
+}
+
+static ALWAYS_INLINE int
 badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
-    int s[4] = {hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3]};
-    for (int i = 1; i < 4; i++) { /* insertion sort of four */
-        int code = s[i], j = i - 1;
-        while (j >= 0 && s[j] > code) {
-            s[j + 1] = s[j];
-            j--;
-        }
-        s[j + 1] = code;
-    }
-    const int64_t *binom = self->binomials;
-    int64_t index = binom[52 + s[0]] + binom[2 * 52 + s[1]] + binom[3 * 52 + s[2]] +
-                    binom[4 * 52 + s[3]];
+    int64_t index =
+        badugi_index(self, hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3]);
     if (index < 0 || index >= ranking->n_badugi) {
         return -1;
     }
     return ranking->badugi_hands[index];
 }
 
-static int
+static ALWAYS_INLINE int
 ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
     if (ranking->badugi) {
@@ -676,6 +724,42 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
 
 /* ------------------------------------------------------------------ the call */
 
+/* One more card `code` (a byte) of a hand: adds its bit to `*seen`, and to `*refused` a
+ * bit when it is already in `*seen` or is not a code 0..51. The caller then refuses the
+ * hand if `*refused` or `*seen & ~deck`. Branch-free: the batch loops' every card. */
+static ALWAYS_INLINE void
+code_check(uint8_t code, uint64_t *seen, uint64_t *refused)
+{
+    uint64_t bit = 1ULL << (code & 63);
+    *refused |= (*seen & bit) | (uint64_t)(code > 51);
+    *seen |= bit;
+}
+
+/* Card `i` of `hand` is `code`, checked by code_check. */
+static ALWAYS_INLINE void
+hand_put(const Spec *self, Hand *hand, int i, uint8_t code, uint64_t *seen, uint64_t *refused)
+{
+    code_check(code, seen, refused);
+    hand->codes[i] = code;
+    hand->keys[i] = self->card_keys[code];
+}
+/* The value of a checked hand under each ranking of the entry, into `out`; -1 when a
+ * key fell outside the tables. */
+static ALWAYS_INLINE int
+hand_values(const Spec *self, const Hand *hand, int *out)
+{
+    if (self->omaha_hole) {
+        return omaha_values(self, hand, out);
+    }
+    for (int r = 0; r < self->n_rankings; r++) {
+        out[r] = ranking_value(self, &self->rankings[r], hand);
+        if (out[r] < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static PyObject *
 off_the_table(void)
 {
@@ -715,7 +799,7 @@ score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
     }
     Hand hand;
     hand.n = (int)n;
-    uint64_t seen = 0;
+    uint64_t seen = 0, refused = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = items[i];
         if (!PyLong_CheckExact(item)) {
@@ -726,30 +810,14 @@ score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
         if (overflow || code < 0 || code > 51) {
             goto slow;
         }
-        uint64_t bit = 1ULL << code;
-        if (seen & bit) {
-            goto slow;
-        }
-        seen |= bit;
-        hand.codes[i] = (int)code;
-        hand.keys[i] = self->rank_keys[code >> 2];
+        hand_put(self, &hand, (int)i, (uint8_t)code, &seen, &refused);
     }
-    if (seen & ~self->deck) {
+    if (refused || (seen & ~self->deck)) {
         goto slow;
     }
     int values[MAX_RANKINGS];
-    if (self->omaha_hole) {
-        if (omaha_values(self, &hand, values) < 0) {
-            return off_the_table();
-        }
-    }
-    else {
-        for (int r = 0; r < self->n_rankings; r++) {
-            values[r] = ranking_value(self, &self->rankings[r], &hand);
-            if (values[r] < 0) {
-                return off_the_table();
-            }
-        }
+    if (hand_values(self, &hand, values) < 0) {
+        return off_the_table();
     }
     if (!self->tuple_out) {
         return PyLong_FromLong(values[0]);
@@ -769,6 +837,239 @@ score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 slow:
     return PyObject_Vectorcall(self->delegate, args, 1, NULL);
+}
+
+/* ------------------------------------------------------------------ many rows */
+
+/* A buffer of `itemsize`-byte items of one of `formats`, C-contiguous, of `ndim`
+ * dimensions (any when `ndim` is 0; the caller checks the shape). */
+static int
+take_array(PyObject *obj, Py_buffer *view, int ndim, Py_ssize_t itemsize, const char *formats,
+           int writable, const char *what)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@' || format[0] == '|') {
+        format++;
+    }
+    if ((ndim && view->ndim != ndim) || view->itemsize != itemsize || strlen(format) != 1 ||
+        strchr(formats, format[0]) == NULL) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a contiguous array of %zd-byte integers", what,
+                     itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* Rows of `k` codes into `values`, one value per ranking and row; returns -1, or the
+ * first row with a code outside 0..51 or the deck or given twice, or -2 when a key fell
+ * outside the tables. */
+static Py_ssize_t
+general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+{
+    const uint64_t outside = ~self->deck;
+    const int n_rankings = self->n_rankings;
+    Hand hand;
+    hand.n = k;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int8_t *row = codes + i * k;
+        uint64_t seen = 0, refused = 0;
+        for (int j = 0; j < k; j++) {
+            hand_put(self, &hand, j, (uint8_t)row[j], &seen, &refused);
+        }
+        if (refused || (seen & outside)) {
+            return i;
+        }
+        int value[MAX_RANKINGS];
+        if (hand_values(self, &hand, value) < 0) {
+            return -2;
+        }
+        for (int r = 0; r < n_rankings; r++) {
+            values[i * n_rankings + r] = value[r];
+        }
+    }
+    return -1;
+}
+
+/* The rows per block of keyed_rows: their keys are summed first, then looked up, so that
+ * the lookups of a block (random reads of tables larger than a core's L1) overlap. */
+#define BLOCK 16
+
+/* keyed_value of one row whose keys sum to `key`, where the sum shows a flush. */
+static COLD int
+row_flush_value(const Spec *self, const Ranking *ranking, const int8_t *row, int k, int64_t key)
+{
+    Hand hand;
+    uint64_t seen = 0, refused = 0;
+    hand.n = k;
+    for (int j = 0; j < k; j++) {
+        hand_put(self, &hand, j, (uint8_t)row[j], &seen, &refused);
+    }
+    return flush_value(ranking, &hand, key);
+}
+
+/* general_rows where every ranking values a row by one keyed lookup; inlined with a
+ * constant `k`, so that the compiler unrolls the cards. */
+static ALWAYS_INLINE Py_ssize_t
+keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values)
+{
+    const uint64_t outside = ~self->deck;
+    const int n_rankings = self->n_rankings;
+    int64_t keys[BLOCK];
+    for (Py_ssize_t start = 0; start < n; start += BLOCK) {
+        const int size = n - start < BLOCK ? (int)(n - start) : BLOCK;
+        const int8_t *block = codes + start * k;
+        uint64_t refused = 0;
+        for (int b = 0; b < size; b++) {
+            const int8_t *row = block + b * k;
+            uint64_t seen = 0, bad = 0;
+            int64_t key = SUIT_START;
+            for (int j = 0; j < k; j++) {
+                uint8_t code = (uint8_t)row[j];
+                code_check(code, &seen, &bad);
+                key += self->card_keys[code];
+            }
+            refused |= bad | (seen & outside);
+            keys[b] = key;
+        }
+        if (RARELY(refused)) { /* the first refused row, as general_rows finds it */
+            Py_ssize_t found = general_rows(self, block, size, k, values + start * n_rankings);
+            return found >= 0 ? start + found : found;
+        }
+        for (int r = 0; r < n_rankings; r++) {
+            const Ranking *ranking = &self->rankings[r];
+            int32_t *out = values + start * n_rankings + r;
+            for (int b = 0; b < size; b++) {
+                int64_t key = keys[b];
+                int value = RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))
+                                ? row_flush_value(self, ranking, block + b * k, k, key)
+                                : rank_value(self, ranking, key);
+                if (value < 0) {
+                    return -2;
+                }
+                out[b * n_rankings] = value;
+            }
+        }
+    }
+    return -1;
+}
+
+/* general_rows for Badugi alone (four codes a row), in blocks as keyed_rows. */
+static Py_ssize_t
+badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values)
+{
+    const uint64_t outside = ~self->deck;
+    const Ranking *ranking = &self->rankings[0];
+    int64_t index[BLOCK];
+    for (Py_ssize_t start = 0; start < n; start += BLOCK) {
+        const int size = n - start < BLOCK ? (int)(n - start) : BLOCK;
+        const int8_t *block = codes + start * 4;
+        uint64_t refused = 0;
+        for (int b = 0; b < size; b++) {
+            const uint8_t *row = (const uint8_t *)block + b * 4;
+            uint64_t seen = 0, bad = 0;
+            for (int j = 0; j < 4; j++) {
+                code_check(row[j], &seen, &bad);
+            }
+            refused |= bad | (seen & outside);
+            /* a refused row's index is never read, but must stay inside the binomials */
+#define CODE(j) (row[j] < 52 ? row[j] : 0)
+            index[b] = badugi_index(self, CODE(0), CODE(1), CODE(2), CODE(3));
+#undef CODE
+        }
+        if (RARELY(refused)) {
+            Py_ssize_t found = general_rows(self, block, size, 4, values + start);
+            return found >= 0 ? start + found : found;
+        }
+        for (int b = 0; b < size; b++) {
+            if (index[b] < 0 || index[b] >= ranking->n_badugi) {
+                return -2;
+            }
+            values[start + b] = ranking->badugi_hands[index[b]];
+        }
+    }
+    return -1;
+}
+
+static Py_ssize_t
+value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+{
+    if (!self->omaha_hole && self->n_rankings == 1 && self->rankings[0].badugi && k == 4) {
+        return badugi_rows(self, codes, n, values);
+    }
+    int keyed = !self->omaha_hole;
+    for (int r = 0; r < self->n_rankings; r++) {
+        keyed &= !self->rankings[r].badugi && k <= self->rankings[r].keyed_max;
+    }
+    if (keyed && k == 5) {
+        return keyed_rows(self, codes, n, 5, values);
+    }
+    if (keyed && k == 6) {
+        return keyed_rows(self, codes, n, 6, values);
+    }
+    if (keyed && k == 7) {
+        return keyed_rows(self, codes, n, 7, values);
+    }
+    return general_rows(self, codes, n, k, values);
+}
+
+PyDoc_STRVAR(rows_doc,
+             "rows(entry, cards, out, /)\n--\n\n"
+             "Value every row of `cards` (a C-contiguous int8 array of shape (n, k), one hand\n"
+             "per row) as `entry(row)` does, into `out` (C-contiguous int32, n times the\n"
+             "entry's number of rankings: one value per ranking and row), without the GIL.\n"
+             "Returns -1, or the index of the first row that `entry` would refuse (a code\n"
+             "outside 0..51 or the deck, or given twice): rows from there on are not valued.");
+
+static PyObject *
+rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "rows(entry, cards, out) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *function = args[0];
+    if (!PyCFunction_Check(function) || PyCFunction_GET_SELF(function) == NULL ||
+        Py_TYPE(PyCFunction_GET_SELF(function)) != &SpecType) {
+        PyErr_SetString(PyExc_TypeError, "rows: entry must be a function made by entry()");
+        return NULL;
+    }
+    Spec *self = (Spec *)PyCFunction_GET_SELF(function);
+    if (!self->ready && load(self) < 0) {
+        return NULL;
+    }
+    Py_buffer cards, out;
+    if (take_array(args[1], &cards, 2, 1, "b", 0, "cards") < 0) {
+        return NULL;
+    }
+    if (take_array(args[2], &out, 0, 4, "il", 1, "out") < 0) {
+        PyBuffer_Release(&cards);
+        return NULL;
+    }
+    const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
+    if (k > MAX_CODES || !((self->sizes >> k) & 1) || out.len != n * self->n_rankings * 4) {
+        PyErr_Format(PyExc_ValueError,
+                     "rows: %zd rows of %zd codes into %zd values do not fit the entry %U", n, k,
+                     out.len / 4, self->name);
+        PyBuffer_Release(&cards);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    Py_ssize_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    bad = value_rows(self, (const int8_t *)cards.buf, n, (int)k, (int32_t *)out.buf);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    if (bad == -2) {
+        return off_the_table();
+    }
+    return PyLong_FromSsize_t(bad);
 }
 
 /* ------------------------------------------------------------------ module */
@@ -827,6 +1128,7 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 static PyMethodDef module_methods[] = {
     {"entry", (PyCFunction)(void (*)(void))entry, METH_FASTCALL, entry_doc},
+    {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL, rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,6 +3,9 @@
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 class Spec:
     """The tables and shape of one compiled per-call entry."""
 
@@ -14,3 +17,9 @@ def entry(
     delegate: Callable[[Any], Any],
     /,
 ) -> Callable[[Any], Any]: ...
+def rows(
+    entry: Callable[[Any], Any], cards: npt.NDArray[np.int8], out: npt.NDArray[np.int32], /
+) -> int:
+    """Value every row of an ``(n, k)`` ``int8`` array with ``entry`` (made by :func:`entry`)
+    into ``out`` (``int32``, one value per ranking and row), without the GIL; -1, or the
+    first row ``entry`` would refuse (rows from there on are not valued)."""

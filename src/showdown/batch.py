@@ -5,9 +5,12 @@
 under a ranking or a game and returns, per row, exactly the ``strength`` that
 :func:`showdown.evaluate` (or :func:`showdown.games.evaluate_game`) gives the
 same cards: 1 for the weakest class of the ranking, greater is stronger.
-The work is done by compiled numba kernels (:mod:`showdown._kernels`) over
-tables built from the same rule tables, on every core; numba is imported the
-first time a batch function runs, never by ``import showdown``.
+The work is done over tables built from the same rule tables: by the C
+extension's scorers (:func:`scorer`, ``showdown._ceval.rows``: the C loop runs
+without the GIL, over threads for many rows) where the install built it, else
+by compiled numba kernels (:mod:`showdown._kernels`) on every core. numba is
+imported only when its kernels run, never by ``import showdown``; the thread
+count is numba's either way (``numba.set_num_threads``, ``NUMBA_NUM_THREADS``).
 
 >>> import numpy as np
 >>> from showdown import evaluate
@@ -36,13 +39,18 @@ qualify); :func:`best_cards_many` pads with ``-1``.
 
 from __future__ import annotations
 
+import itertools
 import operator
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from math import comb
+from types import BuiltinFunctionType
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
 
 import numpy as np
@@ -316,30 +324,150 @@ def _game_plans(found: Game, width: int) -> tuple[_Plan, ...]:
     return tuple(plans)
 
 
-def _prepare(
-    cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None
-) -> tuple[CodeArray, tuple[_Plan, ...]]:
+@dataclass(frozen=True, slots=True, eq=False)
+class _Input:
+    """The rows as read (``int8``, codes not yet checked) and how to value them.
+
+    ``entry`` is the C scorer (:func:`scorer`) when the C extension values
+    these rows (:func:`_c_entry`), else None: the numba kernels of ``plans``.
+    """
+
+    array: CodeArray
+    plans: tuple[_Plan, ...]
+    allowed: int
+    deck_name: str
+    entry: Callable[[Sequence[int]], Any] | None
+
+
+def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None) -> _Input:
+    """Everything :func:`_prepare` does but checking the codes (the C path checks them)."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
     array = to_code_array(cards)
     width = array.shape[1]
+    source: RuleSet | Game
     if game is not None:
-        found = get_game(game)
+        source = found = get_game(game)
         if array.shape == (0, 0):  # no rows at all: any width would do
             width = found.hole_cards + found.full_board
         plans = _game_plans(found, width)
         deck_name = found.name
     else:
-        rules = get_ranking(HIGH if ranking is None else ranking)
+        source = rules = get_ranking(HIGH if ranking is None else ranking)
         if array.shape == (0, 0):
             width = rules.hand_size
         plans = (_ranking_plan(rules, width, rules.name),)
         deck_name = rules.name
     allowed = _deck_mask(plan.rules for plan in plans)
     array = _canonical(array, allowed, deck_name)
-    if len(array):
-        _check_codes(array, allowed, deck_name)
-    return array, plans
+    return _Input(array, plans, allowed, deck_name, _c_entry(source, width))
+
+
+def _prepare(
+    cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None
+) -> tuple[CodeArray, tuple[_Plan, ...]]:
+    """The rows as ``int8`` codes, checked, and the plans of the numba kernels."""
+    given = _read(cards, ranking, game)
+    if len(given.array):
+        _check_codes(given.array, given.allowed, given.deck_name)
+    return given.array, given.plans
+
+
+def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], Any] | None:
+    """The C scorer that values rows of ``width`` codes of ``source``, or None (numba's turn).
+
+    None without the extension (or with ``SHOWDOWN_CEVAL=off``), and for rows
+    wider than its entries take (more than sixteen codes).
+    """
+    if _scorer.extension() is None:
+        return None
+    entry: Callable[[Sequence[int]], Any]
+    if isinstance(source, Game):
+        if width not in _scorer.game_sizes(source):
+            return None
+        entry = _game_scorer(source)
+    else:
+        if width not in _scorer.ranking_sizes(source):
+            return None
+        entry = _ranking_scorer(source)
+    return entry if isinstance(entry, BuiltinFunctionType) else None
+
+
+C_PARALLEL_ROWS: Final = 65_536
+"""From this many rows, the C path splits the rows over threads."""
+
+_PIECES_PER_THREAD: Final = 4
+"""The C path's pieces per thread: a thread that finishes early takes another."""
+
+
+def _thread_count() -> int:
+    """The threads the batch functions use: numba's setting, read without importing numba.
+
+    ``numba.set_num_threads`` (in the calling thread) when numba is imported,
+    else ``NUMBA_NUM_THREADS``, else every core this process may run on --
+    the numba kernels' own choice, so one knob sets both paths.
+    """
+    numba = sys.modules.get("numba")
+    if numba is not None and hasattr(numba, "get_num_threads"):
+        return max(1, int(numba.get_num_threads()))
+    configured = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - platforms without affinity
+        return max(1, os.cpu_count() or 1)
+
+
+_POOL_LOCK: Final = threading.Lock()
+_POOL: list[tuple[int, int, ThreadPoolExecutor]] = []
+"""The C path's threads: (process id, workers, pool); a forked child makes its own."""
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A persistent pool of at least ``workers`` threads (made on first use)."""
+    with _POOL_LOCK:
+        if _POOL and _POOL[0][0] == os.getpid() and _POOL[0][1] >= workers:
+            return _POOL[0][2]
+        if _POOL and _POOL[0][0] == os.getpid():
+            _POOL[0][2].shutdown(wait=False)
+        pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="showdown-batch")
+        _POOL[:] = [(os.getpid(), workers, pool)]
+        return pool
+
+
+def _c_rows(
+    given: _Input, entry: Callable[[Sequence[int]], Any], out: npt.NDArray[np.int32]
+) -> None:
+    """Value ``given``'s rows into ``out`` with its C ``entry``, on :func:`_thread_count`
+    threads for many rows (the C code runs without the GIL); raise on the first bad row."""
+    from showdown import _ceval
+
+    array: npt.NDArray[np.int8] = given.array.astype(np.int8, copy=False)
+    n = len(array)
+    threads = min(_thread_count(), max(1, n // (C_PARALLEL_ROWS // 2)))
+    if threads == 1:
+        bad = int(_ceval.rows(entry, array, out))
+    else:
+        bounds = np.linspace(0, n, threads * _PIECES_PER_THREAD + 1).astype(np.int64).tolist()
+        pieces = itertools.count()
+        found: list[int] = []
+
+        def work() -> None:
+            while not found and (piece := next(pieces)) < len(bounds) - 1:
+                start, stop = bounds[piece], bounds[piece + 1]
+                row = int(_ceval.rows(entry, array[start:stop], out[start:stop]))
+                if row >= 0:
+                    found.append(start + row)
+
+        helpers = [_pool(threads - 1).submit(work) for _ in range(threads - 1)]
+        work()
+        for helper in helpers:  # one still queued (behind another call's pieces) is not needed
+            if not helper.cancel():
+                helper.result()
+        bad = min(found, default=-1)
+    if bad >= 0:
+        _raise_for_row(array, bad, given.allowed, given.deck_name)
 
 
 # ----------------------------------------------------------------- public API
@@ -376,13 +504,43 @@ def evaluate_many(
         UnknownRankingError, UnknownGameError: no such ranking or game.
         TypeError: both a ranking and a game.
     """
-    with _KERNELS:
-        array, plans = _prepare(cards, ranking, game)
-        out = np.empty((len(array), len(plans)), np.int32)
-        if len(array):
-            for column, plan in enumerate(plans):
-                _run(plan, array, out, column)
-    return out[:, 0] if len(plans) == 1 else out
+    return _values(_read(cards, ranking, game))
+
+
+def _numba_evaluate_many(
+    cards: HandRows,
+    *,
+    ranking: str | RuleSet | None = None,
+    game: str | Game | None = None,
+) -> npt.NDArray[np.int32]:
+    """:func:`evaluate_many` on the numba kernels, even where the C path would run.
+
+    For the warm-up (:mod:`showdown.warmup` compiles these kernels for an
+    install run with ``SHOWDOWN_CEVAL=off``) and for the tests that compare
+    the two paths.
+
+    >>> _numba_evaluate_many([[51, 47, 43, 39, 35]]).tolist()
+    [7462]
+
+    Raises:
+        ShowdownError: the errors of :func:`evaluate_many`, for the same input.
+    """
+    given = _read(cards, ranking, game)
+    return _values(_Input(given.array, given.plans, given.allowed, given.deck_name, None))
+
+
+def _values(given: _Input) -> npt.NDArray[np.int32]:
+    out = np.empty((len(given.array), len(given.plans)), np.int32)
+    if given.entry is not None:
+        if len(given.array):
+            _c_rows(given, given.entry, out)
+    else:
+        with _KERNELS:
+            if len(given.array):
+                _check_codes(given.array, given.allowed, given.deck_name)
+                for column, plan in enumerate(given.plans):
+                    _run(plan, given.array, out, column)
+    return out[:, 0] if len(given.plans) == 1 else out
 
 
 def best_cards_many(

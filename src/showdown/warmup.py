@@ -2,7 +2,8 @@
 
 ``python -m showdown.warmup`` (run by ``make install``, and worth running once
 after ``pip install``) calls each public entry point that reaches a compiled
-kernel -- the batch evaluators on small and large arrays, the one-hand
+kernel -- the batch evaluators on small and large arrays (their numba
+kernels too, which an install without the C extension runs), the one-hand
 kernels, the census, exact and sampled equity on one and two workers -- for
 every game and ranking, with tiny inputs. numba keeps what it compiles in its
 cache (see :mod:`showdown._numba_cache`), so later processes only load it.
@@ -26,6 +27,7 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     """Each warm-up call, named for the report."""
     from showdown.batch import (
         SERIAL_ROWS,
+        _numba_evaluate_many,
         best_cards_many,
         census,
         census_sizes,
@@ -48,6 +50,7 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
                 rows = [rng.sample(deck, width) for _ in range(count)]
                 name = f"{rules.name}: {count} rows of {width}"
                 yield name, partial(evaluate_many, rows, ranking=rules)
+                yield f"{name}, numba", partial(_numba_evaluate_many, rows, ranking=rules)
                 yield f"{name}, best cards", partial(best_cards_many, rows, ranking=rules)
             one = rng.sample(deck, width)
             yield f"{rules.name}: one hand of {width}", partial(strength, one, ranking=rules)
@@ -60,6 +63,10 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
         for count in (8, SERIAL_ROWS + 8):
             rows = [rng.sample(deck, width) for _ in range(count)]
             yield f"{game.name}: {count} rows", partial(evaluate_many, rows, game=game)
+            yield (
+                f"{game.name}: {count} rows, numba",
+                partial(_numba_evaluate_many, rows, game=game),
+            )
             yield (
                 f"{game.name}: {count} rows, best cards",
                 partial(best_cards_many, rows, game=game),

@@ -1,0 +1,169 @@
+"""The batch functions' C path (``showdown._ceval.rows``) against their numba path.
+
+Where the C extension is built, :func:`showdown.batch.evaluate_many` values
+rows with the C scorers, over threads for many rows; the numba kernels stay
+for an install without a compiler, ``SHOWDOWN_CEVAL=off``, and rows wider
+than the scorers take. Both must give the same numbers and the same errors
+for every ranking and game (the numba kernels are themselves compared with
+the readable evaluator in ``test_kernels.py`` and ``test_differential.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from showdown import _scorer, batch
+from showdown.batch import evaluate_many
+from showdown.errors import InvalidArrayError
+from showdown.games import GAMES, Game
+from showdown.rules import RANKINGS, Formation, RuleSet
+from tests.test_kernels import deal
+
+BUILT = _scorer.extension() is not None
+needs_c = pytest.mark.skipif(not BUILT, reason="the C extension is not built")
+
+
+def _deck(rankings: tuple[RuleSet, ...]) -> npt.NDArray[np.int64]:
+    ranks = set.intersection(*({rank.index for rank in rules.rank_order} for rules in rankings))
+    return np.array([code for code in range(52) if code >> 2 in ranks], np.int64)
+
+
+def _numba(cards: npt.NDArray[np.int64], **kwargs: object) -> npt.NDArray[np.int32]:
+    """``evaluate_many`` on the numba kernels (as without the extension)."""
+    return batch._numba_evaluate_many(cards, **kwargs)  # type: ignore[arg-type]
+
+
+def _ranking_widths(rules: RuleSet) -> list[int]:
+    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        return [rules.hand_size]
+    return [5, 6, 7, 9]
+
+
+def _uses_c(width: int, **kwargs: object) -> bool:
+    given = batch._read(np.zeros((1, width), np.int64), kwargs.get("ranking"), kwargs.get("game"))  # type: ignore[arg-type]
+    return given.entry is not None
+
+
+@needs_c
+@pytest.mark.parametrize("name", list(RANKINGS))
+def test_every_ranking_gives_the_numba_strengths(name: str) -> None:
+    rules = RANKINGS[name]
+    for seed, width in enumerate(_ranking_widths(rules)):
+        cards = deal(3_000, width, seed, _deck((rules,)))
+        assert _uses_c(width, ranking=rules)
+        expected = _numba(cards, ranking=rules)
+        assert np.array_equal(evaluate_many(cards, ranking=rules), expected), (name, width)
+
+
+@needs_c
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_gives_the_numba_strengths(name: str) -> None:
+    game: Game = GAMES[name]
+    for seed, width in enumerate(_scorer.game_sizes(game)):
+        cards = deal(3_000, width, 100 + seed, _deck(game.rankings))
+        assert _uses_c(width, game=game)
+        expected = _numba(cards, game=game)
+        got = evaluate_many(cards, game=game)
+        assert got.shape == expected.shape
+        assert got.dtype == np.int32
+        assert np.array_equal(got, expected), (name, width)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("kwargs", "width"),
+    [({"ranking": "high"}, 7), ({"game": "omaha8"}, 9), ({"ranking": "badugi"}, 4)],
+)
+def test_many_rows_over_threads_give_the_numba_strengths(
+    kwargs: dict[str, str], width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards = deal(3 * batch.C_PARALLEL_ROWS + 17, width, 7)
+    monkeypatch.setattr(batch, "_thread_count", lambda: 3)  # more pieces than threads
+    expected = _numba(cards, **kwargs)
+    assert np.array_equal(evaluate_many(cards, **kwargs), expected)
+
+
+@needs_c
+def test_rows_wider_than_the_scorers_stay_on_numba() -> None:
+    cards = deal(50, _scorer.MAX_CODES + 1, 3)
+    assert not _uses_c(_scorer.MAX_CODES + 1)
+    best = evaluate_many(cards[:, :7])
+    assert np.all(evaluate_many(cards) >= best)  # more cards never value less
+
+
+@needs_c
+@pytest.mark.parametrize("where", [[5, 150_000, 199_999], [199_999], [0, 1]])
+def test_the_first_bad_row_is_named_on_both_paths(
+    where: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards = deal(200_000, 7, 11)
+    for row in where:
+        cards[row, 4] = cards[row, 2]
+    monkeypatch.setattr(batch, "_thread_count", lambda: 2)
+    with pytest.raises(InvalidArrayError) as c_error:
+        evaluate_many(cards)
+    with pytest.raises(InvalidArrayError) as numba_error:
+        _numba(cards)
+    assert str(c_error.value) == str(numba_error.value)
+    assert str(c_error.value).startswith(f"row {where[0]}: ")
+
+
+@needs_c
+def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> None:
+    short = deal(10, 5, 4, _deck((RANKINGS["shortdeck"],)))
+    short[7, 0] = 0  # a deuce
+    with pytest.raises(InvalidArrayError, match=r"^row 7: card 2c \(code 0\) is not in"):
+        evaluate_many(short, ranking="shortdeck")
+    for bad in (-1, 52, 63, 64, 127):
+        cards = deal(10, 7, 5).astype(np.int8)
+        cards[3, 6] = bad
+        with pytest.raises(InvalidArrayError, match=rf"^row 3: card code {bad} is out of range"):
+            evaluate_many(cards)
+
+
+def _run(code: str, **env: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+_PROBE = (
+    "import sys, numpy as np\n"
+    "from showdown.batch import evaluate_many, best_cards_many\n"
+    "rng = np.random.default_rng(5)\n"
+    "rows = np.argsort(rng.random((70_000, 52)), axis=1)[:, :9].astype(np.int8)\n"
+    "high = evaluate_many(rows[:, :7])\n"
+    "hilo = evaluate_many(rows, game='omaha8')\n"
+    "print(int(high.astype(np.int64) @ np.arange(70_000)), int(hilo.sum()), hilo.shape)\n"
+    "print('numba' in sys.modules)\n"
+)
+
+
+def test_with_the_extension_off_the_numba_path_gives_the_same_values() -> None:
+    off = _run(_PROBE, SHOWDOWN_CEVAL="off").splitlines()
+    on = _run(_PROBE).splitlines()
+    assert off[0] == on[0]
+    assert off[1] == "True"  # the numba kernels ran
+    if BUILT:
+        assert on[1] == "False"  # the C path never imports numba
+
+
+def test_the_thread_count_is_numbas_setting() -> None:
+    code = (
+        "import sys\nfrom showdown import batch\nprint(batch._thread_count())\n"
+        "import numba\nnumba.set_num_threads(1)\nprint(batch._thread_count())\n"
+    )
+    assert _run(code, NUMBA_NUM_THREADS="2").splitlines() == ["2", "1"]
+    assert _run(code, NUMBA_NUM_THREADS="1").splitlines() == ["1", "1"]
