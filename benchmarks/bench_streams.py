@@ -11,9 +11,10 @@ Not part of ``make test``; ``make bench`` (:mod:`benchmarks.run`) calls
   shared machine they vary less than the wall time).
 * **resolve stream** (issue 13): 40,000 six-player Hold'em showdown records
   (the issue's table timed 10,000; at the target rate those take less than
-  the process's start-up, so the bench times a longer stream) through the whole ``showdown resolve --json`` process, one process, one
-  process with ``--workers 2``, and two processes at once on the two halves
-  of the file (two cores); target 20,000 showdowns/s on two cores (one
+  the process's start-up, so the bench times a longer stream) through the
+  whole ``showdown resolve --json`` process, one process, one process with
+  ``--workers 2``, and two processes at once on the two halves of the file
+  (two cores); target 20,000 showdowns/s on two cores (one
   process with one worker is held to one core's share, 10,000/s). The
   times are of whole processes: the start-up (Python, the imports, loading
   the kernels) is in them.
