@@ -599,11 +599,15 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
         if not line:
             continue
         op = (summary_ops if summary else body_ops).get(line)
-        if op is None:
+        if op is None:  # a board's line names its cards: seldom seen twice, not remembered
             if line.startswith("*** "):
-                op = _remember(summary_ops if summary else body_ops, line, _marker_op(line))
+                op = _marker_op(line)
+                if "[" not in line:
+                    _remember(summary_ops if summary else body_ops, line, op)
             elif summary:
-                op = _remember(summary_ops, line, _summary_op(line))
+                op = _summary_op(line)
+                if op[0] is not _BOARD:
+                    _remember(summary_ops, line, op)
             else:
                 op = _remember(body_ops, line, _body_op(line))
         kind = op[0]
