@@ -465,9 +465,11 @@ def agree_players(
             return None
     stakes = found.stakes
     players = tuple(
-        (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
-        for n in found.names
-        if n in stakes or n in recorded or n in paid
+        [
+            (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
+            for n in found.names
+            if n in stakes or n in recorded or n in paid
+        ]
     )
     rakes = found.room_rakes
     return players, None if rakes is None else _rake_note(site, unit, rakes)
