@@ -226,10 +226,14 @@ def _brackets(text: str) -> tuple[Card, ...]:
 
     >>> _brackets(" [3d Th 2h] [Jh]")
     (Card('3d'), Card('Th'), Card('2h'), Card('Jh'))
+    >>> _brackets("[3d Th] [2h]")
+    (Card('3d'), Card('Th'), Card('2h'))
     """
     known = _CARD_TEXTS
-    if text[:2] == " [" and text[-1:] == "]":  # a street's line: " [3d Th 2h] [Jh]"
-        words = text[2:-1].replace("] [", " ")
+    # a street's line (" [3d Th 2h] [Jh]") or the summary's board ("[3d Th 2h Jh 8d]")
+    opening = 2 if text[:2] == " [" else 1 if text[:1] == "[" else 0
+    if opening and text[-1:] == "]":
+        words = text[opening:-1].replace("] [", " ")
         if "[" not in words and "]" not in words:
             try:
                 return tuple(map(known.__getitem__, words.split(" ")))

@@ -1032,12 +1032,32 @@ def _lean_line(lean: Lean) -> str:
         parts.append(part)
     written = ", ".join(parts)
     reason = "null" if lean.reason is None else json.dumps(lean.reason, ensure_ascii=False)
-    return (
-        f'{{"file": {_quoted(lean.file)}, "hand": {json.dumps(lean.hand, ensure_ascii=False)}, '
-        f'"site": {_quoted(lean.site)}, "game": {_quoted(lean.game)}, "verdict": "agree", '
-        f'"players": {{{written}}}, "rake": "{_amount_text(lean.rake, unit)}", '
-        f'"reason": {reason}}}\n'
+    around = _AROUND_HAND.get((lean.file, lean.site, lean.game))
+    if around is None:
+        around = _around_hand(lean.file, lean.site, lean.game)
+    hand = lean.hand
+    written_hand = (
+        f'"{hand}"' if hand.isascii() and hand.isalnum() else json.dumps(hand, ensure_ascii=False)
     )
+    return (
+        f'{around[0]}{written_hand}{around[1]}{written}}}, "rake": '
+        f'"{_amount_text(lean.rake, unit)}", "reason": {reason}}}\n'
+    )
+
+
+_AROUND_HAND: dict[tuple[str, str, str], tuple[str, str]] = {}
+
+
+def _around_hand(file: str, site: str, game: str) -> tuple[str, str]:
+    """The text of an 'agree' record before its hand id and after it, up to the players'
+    records (remembered by the file, the site and the game)."""
+    around = (
+        f'{{"file": {_quoted(file)}, "hand": ',
+        f', "site": {_quoted(site)}, "game": {_quoted(game)}, "verdict": "agree", "players": {{',
+    )
+    if len(_AROUND_HAND) < 4096:
+        _AROUND_HAND[file, site, game] = around
+    return around
 
 
 def _part_hands(part: _Part) -> Iterator[_Raw | int]:
