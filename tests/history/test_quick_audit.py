@@ -276,6 +276,66 @@ def test_byte_ranges_read_what_one_reader_reads(tmp_path: Path, span: int) -> No
     assert whole[1][2]  # the messages of unreadable hands, with their lines
 
 
+def _ragged_file(tmp_path: Path, variant: int) -> Path:
+    """Generated hands with what the byte ranges' own cutting at the headers must read as
+    the line-by-line reader does: spaces and tabs around lines, a byte-order mark and a
+    NUL inside the file, a chat line naming a hand, a player whose name starts like a
+    header, a header in lower case, text before the first hand."""
+    hands = synthetic_history(30, seed=40 + variant).split("\n\n\n\n")
+    hands = [h.replace("Ann", "Phil") for h in hands]
+    if variant == 8:
+        hands[11] = hands[11].replace("Bob", "Game #2 Bob")
+    odd = [
+        lambda h: h.replace("\n", " \n", 3),
+        lambda h: h.replace("\n", "\n\t", 2),
+        lambda h: "\ufeff" + h,
+        lambda h: h + "\x00",
+        lambda h: h.replace("*** SUMMARY", "Cid: PokerStars Hand #1 was mine\n*** SUMMARY"),
+        lambda h: h.replace("PokerStars Hand", "pokerstars hand"),
+        lambda h: h.replace("PokerStars Hand", "POKERSTARS HAND"),
+        lambda h: h,
+    ]
+    if variant < len(odd) - 1:
+        hands[7] = odd[variant](hands[7])
+        hands[19] = odd[(variant + 3) % len(odd)](hands[19])
+    text = ("notes\n\n" if variant % 2 else "") + "\n\n\n\n".join(hands)
+    path = tmp_path / f"ragged-{variant}.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_byte_ranges_cut_hands_where_the_line_reader_does(tmp_path: Path, variant: int) -> None:
+    """The hands of a file cut into byte ranges are the line-by-line reader's: the same
+    dialects, lines and first line numbers, the stray text at the same line."""
+    import os
+
+    from showdown.history._text import _HEADER_STARTS, raw_hands
+    from showdown.history.audit import _heads, _part_hands, _parts
+    from showdown.history.reader import DIALECTS
+
+    path = _ragged_file(tmp_path, variant)
+    with path.open(encoding="utf-8") as stream:
+        whole = [
+            item if isinstance(item, int) else (DIALECTS.index(item[0]), item[1], item[2])
+            for item in raw_hands(stream, DIALECTS)
+        ]
+    assert sum(1 for item in whole if not isinstance(item, int)) >= 29
+    text = path.read_text(encoding="utf-8")
+    heads = _heads(text, text.split("\n"), DIALECTS, _HEADER_STARTS)
+    if variant in (0, 7):  # cut at the headers here (else by the line reader)
+        assert len(heads) >= 29
+    elif variant in (1, 4, 8):  # a line that names a hand: the line reader looks in it
+        assert not heads
+    for span in (300, 2000, 1 << 20):
+        cut = [
+            item if isinstance(item, int) else item[:3]
+            for part in _parts(str(path), os.path.getsize(path), span)
+            for item in _part_hands(part)
+        ]
+        assert cut == whole
+
+
 def test_workers_give_the_same_output_as_one_process_in_the_same_order(tmp_path: Path) -> None:
     samples = sorted(str(p) for p in DATA.glob("*.txt"))
     big = tmp_path / "generated.txt"

@@ -188,20 +188,8 @@ def _button(table_line: str) -> int | None:
     return int(button[1]) if button else None
 
 
-_MARKERS: dict[str, tuple[str, int | None]] = {}
-
-
-def _marker(head: str) -> tuple[str, int | None]:
-    """A ``*** ... ***`` marker's title and run (as the full reader's ``marker`` reads it)."""
-    found = _MARKERS.get(head)
-    if found is None:
-        found = _read_marker(head)
-        if len(_MARKERS) < 4096:
-            _MARKERS[head] = found
-    return found
-
-
 def _read_marker(head: str) -> tuple[str, int | None]:
+    """A ``*** ... ***`` marker's title and run (as the full reader's ``marker`` reads it)."""
     end = head.find(" ***", 4)
     title = head[4:end].upper() if end > 0 else head.strip("* ").upper()
     words = title.split()
@@ -238,14 +226,19 @@ def _brackets(text: str) -> tuple[Card, ...]:
 
     >>> _brackets(" [3d Th 2h] [Jh]")
     (Card('3d'), Card('Th'), Card('2h'), Card('Jh'))
+    >>> _brackets("[3d Th] [2h]")
+    (Card('3d'), Card('Th'), Card('2h'))
     """
     known = _CARD_TEXTS
-    if text[:2] == " [" and text[-1:] == "]":  # a street's line: " [3d Th 2h] [Jh]"
-        words = text[2:-1].replace("] [", " ")
+    # a street's line (" [3d Th 2h] [Jh]") or the summary's board ("[3d Th 2h Jh 8d]")
+    opening = 2 if text[:2] == " [" else 1 if text[:1] == "[" else 0
+    if opening and text[-1:] == "]":
+        words = text[opening:-1].replace("] [", " ")
         if "[" not in words and "]" not in words:
-            found = [known.get(word) for word in words.split(" ")]
-            if None not in found:
-                return tuple(found)  # type: ignore[arg-type]
+            try:
+                return tuple(map(known.__getitem__, words.split(" ")))
+            except KeyError:
+                pass  # read word by word below
     pieces = text.split("]")
     cards: list[Card] = []
     for piece in pieces[:-1]:
@@ -271,14 +264,34 @@ def _marker_op(line: str) -> tuple[Any, ...]:
         CardParseError: cards the full reader would reject.
     """
     end = line.find(" ***", 4)
-    title, run = _marker(line[: end + 4] if end > 0 else line)
-    after = line[end + 4 :] if end > 0 else ""
+    head = line[: end + 4] if end > 0 else line
+    plan = _MARKER_PLANS.get(head)
+    if plan is None:
+        plan = _marker_plan(head)
+        if len(_MARKER_PLANS) < 4096:
+            _MARKER_PLANS[head] = plan
+    what = plan[1]
+    if what is _M_BOARD:
+        return (*plan, _brackets(line[end + 4 :] if end > 0 else ""))
+    if what is _M_PREFLOP:
+        after = line[end + 4 :] if end > 0 else ""
+        return (*plan, _brackets(after) if "[" in after else None)
+    return plan
+
+
+_MARKER_PLANS: dict[str, tuple[Any, ...]] = {}
+"""What each ``*** ... ***`` head does (:func:`_marker_plan`), by the head."""
+
+
+def _marker_plan(head: str) -> tuple[Any, ...]:
+    """What a marker's head does: :func:`_marker_op`'s answer less the cards after it."""
+    title, run = _read_marker(head)
     if title.startswith("SUMMARY"):
         return (_MARKER, _M_SUMMARY)
     if title in _BOARD_STREETS:
-        return (_MARKER, _M_BOARD, title.lower(), run, _brackets(after))
+        return (_MARKER, _M_BOARD, title.lower(), run)
     if title in _PREFLOP:
-        return (_MARKER, _M_PREFLOP, "preflop", run, _brackets(after) if "[" in after else None)
+        return (_MARKER, _M_PREFLOP, "preflop", run)
     if title in _STUD_STREETS:
         return (_MARKER, _M_STREET, _STUD_STREETS[title])
     if title in _DRAWS:
@@ -548,15 +561,17 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     plain = _plain_game(game)
     if plain is None:
         return None
-    first = next((line for line in lines[1:] if line and not line.startswith("Table ")), "")
-    if first and not first.startswith("Seat "):
-        return None  # seats from the summary: the full reader's
+    for first in lines[1:]:
+        if first and not first.startswith("Table "):
+            if not first.startswith("Seat "):
+                return None  # seats from the summary: the full reader's
+            break
     button = _button(table_line) if table_line else None
 
     seats: list[tuple[int, str]] = []
     names: set[str] = set()
     by_seat: dict[int, str] = {}
-    longest: list[str] = []  # seated names, longest first (the full reader's first-word lookup)
+    longest: list[str] = []  # seated names (longest first: the full reader's first-word lookup)
     stakes: dict[str, Decimal] = {}
     dead: dict[str, Decimal] = {}
     active: set[str] = set()
@@ -593,61 +608,24 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 committed = {}
             street = new
 
-    body_ops = _BODY_OPS
     summary_ops = _SUMMARY_OPS
+    ops = _BODY_OPS  # the summary's own once it starts
     for line in lines[1:]:
         if not line:
             continue
-        op = (summary_ops if summary else body_ops).get(line)
-        if op is None:
+        op = ops.get(line)
+        if op is None:  # a board's line names its cards: seldom seen twice, not remembered
             if line.startswith("*** "):
-                op = _remember(summary_ops if summary else body_ops, line, _marker_op(line))
+                op = _marker_op(line)
+                if "[" not in line:
+                    _remember(ops, line, op)
             elif summary:
-                op = _remember(summary_ops, line, _summary_op(line))
+                op = _summary_op(line)
+                if op[0] is not _BOARD:
+                    _remember(summary_ops, line, op)
             else:
-                op = _remember(body_ops, line, _body_op(line))
-        kind = op[0]
-        if kind is _MARKER:
-            what = op[1]
-            if what is _M_SUMMARY:
-                summary = summary_seen = True
-            elif what is _M_BOARD:
-                set_street(op[2] if street not in _STUD else "seventh")
-                cards = op[4]
-                if cards:
-                    boards[0 if street == "seventh" else (op[3] or 0)] = cards
-            elif what is _M_PREFLOP:
-                set_street("preflop")
-                if op[4] is not None:
-                    boards[0] = op[4]
-            elif what is _M_DRAW:
-                draws = op[3]
-                set_street(op[2])
-                in_draw = True
-            elif what is _M_STREET:
-                set_street(op[2])
-            continue
-        if summary:
-            if kind is _SEAT_SUMMARY:
-                player = by_seat.get(op[1])
-                if player is None:
-                    continue
-                places, cards, mucked = _seat_summary(line[op[2] + len(player) :])
-                if places > finest:
-                    finest = places
-                if cards and len(seen.get(player, ())) < len(cards):
-                    show(player, cards, mucked)
-            elif kind is _TOTAL:
-                _, total, listed, taken, places = op
-                pots.extend(listed)
-                rake += taken
-                if places > finest:
-                    finest = places
-            elif kind is _BOARD:
-                summary_boards[op[1]] = op[2]
-            elif kind is _DECLINED:
-                raise _DeclinedError
-            continue
+                op = _remember(ops, line, _body_op(line))
+        kind = op[0]  # the kinds of the body's lines and the summary's are not the same
         if kind is _COLLECT:
             player = op[1]
             if player in names:
@@ -661,7 +639,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
         if kind is _ACT:
             player = op[1]
             if player not in names:  # None: no name before ': '
-                for player in longest:
+                for player in sorted(longest, key=len, reverse=True):
                     if line.startswith(player + ": "):
                         op = (_ACT, player, *_action(player, line[len(player) + 2 :]))
                         break
@@ -717,6 +695,26 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             elif code is _A_DECLINE:
                 raise _DeclinedError
             # _A_NONE: collected, sits out, is sitting out: no chips move
+        elif kind is _MARKER:
+            what = op[1]
+            if what is _M_SUMMARY:
+                summary = summary_seen = True
+                ops = summary_ops
+            elif what is _M_BOARD:
+                set_street(op[2] if street not in _STUD else "seventh")
+                cards = op[4]
+                if cards:
+                    boards[0 if street == "seventh" else (op[3] or 0)] = cards
+            elif what is _M_PREFLOP:
+                set_street("preflop")
+                if op[4] is not None:
+                    boards[0] = op[4]
+            elif what is _M_DRAW:
+                draws = op[3]
+                set_street(op[2])
+                in_draw = True
+            elif what is _M_STREET:
+                set_street(op[2])
         elif kind is _SEAT:
             if street != "blinds":
                 raise _DeclinedError
@@ -727,7 +725,6 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             names.add(seated)
             by_seat[number] = seated
             longest.append(seated)
-            longest.sort(key=len, reverse=True)
         elif kind is _UNCALLED:
             player = op[1]
             if player not in names:
@@ -747,6 +744,22 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
         elif kind is _TABLE_LINE:
             if seats:
                 raise _DeclinedError
+        elif kind is _SEAT_SUMMARY:
+            player = by_seat.get(op[1])
+            if player is not None:
+                places, cards, mucked = _seat_summary(line[op[2] + len(player) :])
+                if places > finest:
+                    finest = places
+                if cards and len(seen.get(player, ())) < len(cards):
+                    show(player, cards, mucked)
+        elif kind is _TOTAL:
+            _, total, listed, taken, places = op
+            pots.extend(listed)
+            rake += taken
+            if places > finest:
+                finest = places
+        elif kind is _BOARD:
+            summary_boards[op[1]] = op[2]
         elif kind is _DECLINED:
             raise _DeclinedError
         # _SKIPPED: a keyword line that moves nothing

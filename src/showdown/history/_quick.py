@@ -65,11 +65,12 @@ class Quick(NamedTuple):
 class _Plain:
     """A game the fast path decides: its deck, its full board, whether Hold'em's seven cards."""
 
-    __slots__ = ("board", "deck", "game", "has_board", "high7", "single")
+    __slots__ = ("board", "codes", "deck", "game", "has_board", "high7", "single")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.deck = _deck_mask(game.rankings[0])
+        self.codes = frozenset(code for code in range(52) if (self.deck >> code) & 1)
         self.board = game.full_board
         self.has_board = game.has_board
         self.single = len(game.rankings) == 1
@@ -294,6 +295,7 @@ def _one_pot(
     plain: _Plain,
     board: tuple[Card, ...],
     held: list[tuple[Card, ...]],
+    codes: list[list[int]],
     live: list[int],
     net: int,
     hand_button: int | None,
@@ -301,14 +303,14 @@ def _one_pot(
     seats: list[str],
 ) -> list[int] | None:
     """The payouts of a showdown with one pot and one ranking (every player still in put in
-    the most, nobody dead money): ``net`` units to the best hands among ``live``.
+    the most, nobody dead money): ``net`` units to the best hands among ``live``
+    (``codes``: each player's cards' codes, then the board's).
 
     What the general path of :func:`decide` pays such a hand (its layers are one pot
     whose rake is the whole rake); None when no hand qualifies.
     """
     if plain.high7:
-        codes = [card._code for card in board]
-        strengths = {i: strength7([card._code for card in held[i]] + codes) for i in live}
+        strengths = {i: strength7(codes[i]) for i in live}
     else:
         strengths = {i: _strengths(plain, held[i], board)[0] for i in live}
     best = max(strengths.values())
@@ -333,6 +335,10 @@ def _one_pot(
     return payouts
 
 
+_UNKNOWN: Final = -1
+"""Not yet in :data:`_UNITS` (an amount in whole units is never negative)."""
+
+
 def decide(plain: _Plain, facts: Facts) -> Quick | None:
     """The payouts of a plain showdown from the facts read of it, or None (see the module)."""
     game = plain.game
@@ -354,6 +360,15 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         site,
         hand_button,
     ) = facts
+    boards = [b for b in all_boards if b]
+    if len(boards) > 1:
+        return None
+    board = boards[0] if boards else ()
+    if plain.has_board:
+        if len(board) != plain.board:
+            return None
+    elif board:
+        return None
     active = active | collected
     names = [name for _, name in all_seats if name in active]
     contenders = [n for n in names if n not in folded]
@@ -365,78 +380,82 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
             conceded.add(name)
     if conceded.issuperset(contenders):
         conceded -= collected
-    boards = [b for b in all_boards if b]
-    if len(boards) > 1:
-        return None
-    board = boards[0] if boards else ()
-    if plain.has_board:
-        if len(board) != plain.board:
-            return None
-    elif board:
-        return None
     money = _MONEY.get(unit)
     if money is None:
         money = _MONEY[unit] = Money.of((), unit)
     seats: list[str] = []
     held: list[tuple[Card, ...]] = []
+    codes: list[list[int]] = []  # each player's cards' codes, then the board's
     stake_units: list[int] = []
     dead_units: list[int] = []
-    in_hand: list[bool] = []
-    out: list[bool] = []
-    deck = plain.deck
-    used = 0
-    for card in board:
-        code = card._code
-        if not (deck >> code) & 1 or (used >> code) & 1:
-            return None
-        used |= 1 << code
+    live: list[int] = []  # the players still in, by their index in seats
+    outs: list[int] = []  # the contenders who conceded
+    board_codes = [card._code for card in board]
+    used = list(board_codes)  # every card's code, to find one not in the deck or twice
+    unseen = False  # a player still in whose cards the history does not show
+    deadly_any = False
     contending = set(contenders)
     hole = game.hole_cards
-    in_units = _UNITS.get(unit) or {}
+    in_units = _UNITS.get(unit)
+    if in_units is None:
+        in_units = _UNITS[unit] = {}
     for name in names:
         stake = stakes.get(name, _ZERO)
         if name not in contending:
             if not stake:
                 continue
             cards: tuple[Card, ...] = ()
-            in_hand.append(False)
-            out.append(False)
+            codes.append(board_codes)
         else:
             cards = shown.get(name) or seen.get(name) or dealt.get(name, ())
             if len(cards) != hole:
                 cards = ()
-            conceding = name in conceded
-            in_hand.append(not conceding)
-            out.append(conceding)
-            for card in cards:
-                code = card._code
-                if not (deck >> code) & 1 or (used >> code) & 1:
-                    return None
-                used |= 1 << code
-        staked = in_units[stake] if stake in in_units else _units(stake, unit)
-        deadly = _units(dead[name], unit) if name in dead else 0
+            if name in conceded:
+                outs.append(len(seats))
+            else:
+                live.append(len(seats))
+                if not cards:
+                    unseen = True
+            own = [card._code for card in cards]
+            used += own
+            own += board_codes
+            codes.append(own)
+        staked = in_units.get(stake, _UNKNOWN)
+        if staked == _UNKNOWN:
+            staked = _units(stake, unit)
+        if name in dead:
+            deadly = _units(dead[name], unit)
+            if deadly:
+                deadly_any = True
+        else:
+            deadly = 0
         if staked is None or deadly is None or deadly > staked or not name:
             return None
         seats.append(name)
         held.append(cards)
         stake_units.append(staked)
         dead_units.append(deadly)
+    if len(set(used)) != len(used) or not plain.codes.issuperset(used):
+        return None  # a card twice, or not in the game's deck
     count = len(seats)
     if count < 2 or len(set(seats)) != count:
         return None
-    live = [i for i in range(count) if in_hand[i]]
-    if not live or (len(live) > 1 and any(not held[i] for i in live)):
+    if not live or (len(live) > 1 and unseen):
         return None  # nobody left in, or cards the history does not show
     total = sum(stake_units)
-    rake = _units(hand_rake, unit)
+    rake = in_units.get(hand_rake, _UNKNOWN)
+    if rake == _UNKNOWN:
+        rake = _units(hand_rake, unit)
     if not total or rake is None:
         return None
-    if len(live) > 1 and plain.single and not any(dead_units):
+    if len(live) > 1 and plain.single and not deadly_any:
         top = max(stake_units)
         if all(stake_units[i] == top for i in live):
             if rake > total:
                 return None  # the resolver's 'rake is more than the pots'
-            found = _one_pot(plain, board, held, live, total - rake, hand_button, all_seats, seats)
+            found = _one_pot(
+                plain, board, held, codes, live, total - rake, hand_button, all_seats, seats
+            )
             if found is not None:
                 known = _AMOUNTS.get(unit) or {}
                 paid = {
@@ -444,6 +463,12 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
                     for i, won in enumerate(found)
                 }
                 return Quick(paid, names, stakes, None)
+    in_hand = [False] * count
+    for i in live:
+        in_hand[i] = True
+    out = [False] * count
+    for i in outs:
+        out[i] = True
     try:
         if any(dead_units):
             players = [
@@ -478,11 +503,10 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         button = before[-1] if before else count - 1
     order = [(button + 1 + k) % count for k in range(count)]
     values: dict[int, tuple[int, ...]] = {}
-    if plain.high7:  # Hold'em: the board's codes once, seven codes a player
-        codes = [card._code for card in board]
+    if plain.high7:  # Hold'em: seven codes a player
         for seat, cards in enumerate(held):
             if cards:
-                values[seat] = (strength7([*(card._code for card in cards), *codes]),)
+                values[seat] = (strength7(codes[seat]),)
     else:
         for seat, cards in enumerate(held):
             if cards:

@@ -48,9 +48,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import functools
 import itertools
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -69,6 +71,7 @@ from showdown.pots import Showdown, ShowdownResult, resolve
 
 if TYPE_CHECKING:
     from showdown.history._lean import Lean
+    from showdown.history._text import Dialect
 
 __all__ = [
     "PlayerVerdict",
@@ -462,9 +465,11 @@ def agree_players(
             return None
     stakes = found.stakes
     players = tuple(
-        (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
-        for n in found.names
-        if n in stakes or n in recorded or n in paid
+        [
+            (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
+            for n in found.names
+            if n in stakes or n in recorded or n in paid
+        ]
     )
     rakes = found.room_rakes
     return players, None if rakes is None else _rake_note(site, unit, rakes)
@@ -1027,17 +1032,37 @@ def _lean_line(lean: Lean) -> str:
         parts.append(part)
     written = ", ".join(parts)
     reason = "null" if lean.reason is None else json.dumps(lean.reason, ensure_ascii=False)
-    return (
-        f'{{"file": {_quoted(lean.file)}, "hand": {json.dumps(lean.hand, ensure_ascii=False)}, '
-        f'"site": {_quoted(lean.site)}, "game": {_quoted(lean.game)}, "verdict": "agree", '
-        f'"players": {{{written}}}, "rake": "{_amount_text(lean.rake, unit)}", '
-        f'"reason": {reason}}}\n'
+    around = _AROUND_HAND.get((lean.file, lean.site, lean.game))
+    if around is None:
+        around = _around_hand(lean.file, lean.site, lean.game)
+    hand = lean.hand
+    written_hand = (
+        f'"{hand}"' if hand.isascii() and hand.isalnum() else json.dumps(hand, ensure_ascii=False)
     )
+    return (
+        f'{around[0]}{written_hand}{around[1]}{written}}}, "rake": '
+        f'"{_amount_text(lean.rake, unit)}", "reason": {reason}}}\n'
+    )
+
+
+_AROUND_HAND: dict[tuple[str, str, str], tuple[str, str]] = {}
+
+
+def _around_hand(file: str, site: str, game: str) -> tuple[str, str]:
+    """The text of an 'agree' record before its hand id and after it, up to the players'
+    records (remembered by the file, the site and the game)."""
+    around = (
+        f'{{"file": {_quoted(file)}, "hand": ',
+        f', "site": {_quoted(site)}, "game": {_quoted(game)}, "verdict": "agree", "players": {{',
+    )
+    if len(_AROUND_HAND) < 4096:
+        _AROUND_HAND[file, site, game] = around
+    return around
 
 
 def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     """The raw hands of a part of a file, read from the file (as :func:`_chunks` reads them)."""
-    from showdown.history._text import raw_hands
+    from showdown.history._text import _HEADER_STARTS, raw_hands
     from showdown.history.reader import DIALECTS
 
     with open(part.path, "rb") as stream:
@@ -1049,20 +1074,100 @@ def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     own = text.split("\n")
     if own and not own[-1]:
         own.pop()
+    if _maybe_ragged(text):
+        own = [line.strip(_STRIPPED) for line in own]  # as raw_hands strips each line
+        text = "\n".join(own)
     last = part.lines_before + len(own)
     index = {dialect: k for k, dialect in enumerate(DIALECTS)}
+    first = part.lines_before + 1
+    heads = _heads(text, own, DIALECTS, _HEADER_STARTS)
+    tail: list[str] = own
+    skip = 0
+    if heads:  # the hands before the last cut at their headers here; the last read on
+        if part.start == 0:
+            stray = next((k for k in range(heads[0][0]) if own[k]), None)
+            if stray is not None:
+                yield first + stray
+        for number, ((at, site), (upto, _)) in enumerate(itertools.pairwise(heads)):
+            yield site, own[at:upto], first + at, number
+        at = heads[-1][0]
+        tail, first, skip = own[at:], first + at, len(heads) - 1
     for item in raw_hands(
-        itertools.chain(own, _lines_from(part.path, part.end)),
+        itertools.chain(tail, _lines_from(part.path, part.end)),
         DIALECTS,
-        first=part.lines_before + 1,
+        first=first,
         own=last,
-        follow=part.start > 0,
+        follow=part.start > 0 and not heads,
     ):
         if isinstance(item, int):
             yield item
         else:
             dialect, lines, start, number = item
-            yield index[dialect], lines, start, number
+            yield index[dialect], lines, start, number + skip
+
+
+_STRIPPED: Final = "\ufeff\x00 \t"
+"""What :func:`~showdown.history._text.raw_hands` strips from both ends of each line."""
+
+
+@functools.cache
+def _line_starts_re(starts: frozenset[str]) -> re.Pattern[str]:
+    """A line break before a line that may be a header: one whose first letter is one of
+    ``starts`` (those of the rooms' header lines)."""
+    letters = "".join(re.escape(letter) for letter in sorted(starts))
+    return re.compile(rf"\n[{letters}]")
+
+
+_NAMES_A_HAND: Final = ("Hand #", "Game #")
+"""The words that make :func:`~showdown.history._text.raw_hands` look for a header cut
+into a line that is not one."""
+
+
+def _maybe_ragged(text: str) -> bool:
+    """Whether a line of ``text`` may start or end with a character that
+    :func:`~showdown.history._text.raw_hands` strips (False: none does)."""
+    return (
+        "\ufeff" in text
+        or "\x00" in text
+        or "\t" in text
+        or " \n" in text
+        or "\n " in text
+        or text[:1] == " "
+        or text[-1:] == " "
+    )
+
+
+def _heads(
+    text: str, own: list[str], dialects: tuple[Dialect, ...], starts: frozenset[str]
+) -> list[tuple[int, int]]:
+    """The header lines of a part's lines ``own`` (``text``, stripped as ``raw_hands``
+    strips them): their indices and their dialects' in ``dialects``, as
+    :func:`~showdown.history._text.raw_hands` finds them; empty (let ``raw_hands`` read
+    the part) when a line that is not a header names a hand (``raw_hands`` looks for a
+    header cut into it there)."""
+    maybe = [0] if text[:1] in starts else []
+    maybe.extend(match.start() + 1 for match in _line_starts_re(starts).finditer(text))
+    lines = set(maybe)
+    for words in _NAMES_A_HAND:
+        at = text.find(words)
+        while at >= 0:
+            if text.rfind("\n", 0, at) + 1 not in lines:
+                return []
+            at = text.find(words, at + len(words))
+    heads: list[tuple[int, int]] = []
+    line = 0
+    before = 0
+    for start in maybe:
+        line += text.count("\n", before, start)
+        before = start
+        text_line = own[line]
+        if "#" not in text_line:  # every room's header has the hand's number sign
+            continue
+        for number, dialect in enumerate(dialects):
+            if dialect.header.match(text_line):
+                heads.append((line, number))
+                break
+    return heads
 
 
 def _lines_from(path: str, offset: int) -> Iterator[str]:
