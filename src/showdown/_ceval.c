@@ -1186,7 +1186,9 @@ best_five_of(const Spec *self, const Ranking *ranking, const Hand *hand, int kno
 }
 
 /* best_five_of for Omaha's exactly two of the `self->omaha_hole` first cards of `hand`
- * (in the row's order) and three of the rest, the value of the best being `target`. */
+ * (in the row's order) and three of the rest, the value of the best being `target`. A
+ * candidate is valued as omaha_values values it: by the pair-by-triple table (or the
+ * flush table when all five share a suit), by the lows by mask, or through the hash. */
 static int
 best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int target,
               int *chosen)
@@ -1194,13 +1196,14 @@ best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int ta
     if (target == 0) {
         return 0;
     }
-    const int hole = self->omaha_hole, n = hand->n;
+    const int hole = self->omaha_hole, n = hand->n, mode = ranking->omaha_mode;
+    const uint16_t *table = ranking->omaha_table;
     const int *k = hand->codes;
     int64_t triple_key[10];
-    int triple_suit[10], triple_card[10][3];
+    int triple_suit[10], triple_base[10], triple_card[10][3];
     uint32_t triple_mask[10];
     int n_triples = 0;
-    if (n - hole > 5) {
+    if (n - hole > 5 || n - hole < 3) {
         return -1;
     }
     for (int a = hole; a < n; a++) {
@@ -1211,6 +1214,8 @@ best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int ta
                 triple_suit[n_triples] = ((k[b] & 3) == suit && (k[c] & 3) == suit) ? suit : -1;
                 triple_mask[n_triples] =
                     (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
+                triple_base[n_triples] =
+                    triple_row_of[((k[a] >> 2) * 13 + (k[b] >> 2)) * 13 + (k[c] >> 2)];
                 triple_card[n_triples][0] = a;
                 triple_card[n_triples][1] = b;
                 triple_card[n_triples][2] = c;
@@ -1223,10 +1228,22 @@ best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int ta
             int64_t pair_key = hand->keys[a] + hand->keys[b];
             int pair_suit = (k[a] & 3) == (k[b] & 3) ? (k[a] & 3) : -1;
             uint32_t pair_mask = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2));
+            int pair_index = pair_of[(k[a] >> 2) * 13 + (k[b] >> 2)];
             for (int t = 0; t < n_triples; t++) {
                 int suit = pair_suit == triple_suit[t] ? pair_suit : -1;
-                int value = five_value(self, ranking, pair_key + triple_key[t], suit,
-                                       pair_mask | triple_mask[t]);
+                uint32_t mask = pair_mask | triple_mask[t];
+                int value;
+                if (mode == OMAHA_PAIR_TRIPLE) {
+                    value = suit >= 0 && ranking->flushes != NULL
+                                ? ranking->flushes[mask]
+                                : table[triple_base[t] + pair_index];
+                }
+                else if (mode == OMAHA_LOW_MASK) {
+                    value = table[mask]; /* 0 unless five different low ranks */
+                }
+                else {
+                    value = five_value(self, ranking, pair_key + triple_key[t], suit, mask);
+                }
                 if (value < 0) {
                     return -1;
                 }
@@ -1242,43 +1259,38 @@ best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int ta
     return -1; /* the best value is one of the candidates' */
 }
 
-/* The Badugi cards that count among `hand` (sorted by sort_hand) into `out[:4]`. */
-static void
-best_badugi_of(const Ranking *ranking, const Hand *hand, const int *column, int8_t *out)
+/* The subsets of four positions in the readable order, as masks: the four, then the
+ * threes, twos and ones, each size in combination order. */
+static const uint8_t badugi_subsets[15] = {0xF, 0x7, 0xB, 0xD, 0xE, 0x3, 0x5, 0x9,
+                                           0x6, 0xA, 0xC, 0x1, 0x2, 0x4, 0x8};
+
+/* The positions of the Badugi cards that count among the four of `hand` (sorted by
+ * sort_hand) into `chosen`: the first subset of distinct ranks and suits whose value is
+ * the hand's (badugi_value). Returns how many, -1 off the tables. */
+static int
+best_badugi_of(const Spec *self, const Ranking *ranking, const Hand *hand, int *chosen)
 {
-    const int n = hand->n < 4 ? hand->n : 4;
-    int best = 0, best_size = n, best_at[4] = {0, 1, 2, 3};
-    for (int size = n; size >= 1; size--) {
-        int at[4];
-        for (int j = 0; j < size; j++) {
-            at[j] = j;
+    int target = hand->n == 4 ? badugi_value(self, ranking, hand) : -1;
+    if (target < 0) {
+        return -1;
+    }
+    for (int t = 0; t < 15; t++) {
+        const int subset = badugi_subsets[t];
+        uint32_t ranks = 0, suits = 0;
+        int size = 0;
+        for (int j = 0; j < 4; j++) {
+            if ((subset >> j) & 1) {
+                ranks |= 1u << (hand->codes[j] >> 2);
+                suits |= 1u << (hand->codes[j] & 3);
+                chosen[size++] = j;
+            }
         }
-        for (;;) {
-            uint32_t ranks = 0, suits = 0;
-            for (int j = 0; j < size; j++) {
-                ranks |= 1u << (hand->codes[at[j]] >> 2);
-                suits |= 1u << (hand->codes[at[j]] & 3);
-            }
-            if (popcount13(ranks) == size && popcount13(suits) == size &&
-                ranking->badugi_ranks[ranks] > best) {
-                best = ranking->badugi_ranks[ranks];
-                best_size = size;
-                memcpy(best_at, at, sizeof(at));
-            }
-            int j = size - 1; /* the next combination of `size` of the `hand->n` positions */
-            while (j >= 0 && at[j] == hand->n - size + j) {
-                j--;
-            }
-            if (j < 0) {
-                break;
-            }
-            at[j]++;
-            for (int m = j + 1; m < size; m++) {
-                at[m] = at[m - 1] + 1;
-            }
+        if (popcount13(ranks) == size && popcount13(suits) == size &&
+            ranking->badugi_ranks[ranks] == target) {
+            return size;
         }
     }
-    put_columns(best_at, best_size, column, out, 4);
+    return -1; /* the hand's value is one of its subsets' */
 }
 
 /* The columns that play under each ranking of the entry, from a checked hand, into
@@ -1309,7 +1321,11 @@ hand_best(const Spec *self, const Hand *hand, int8_t *out)
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
         if (ranking->badugi) {
-            best_badugi_of(ranking, &sorted, column, out);
+            int size = best_badugi_of(self, ranking, &sorted, chosen);
+            if (size < 0) {
+                return -1;
+            }
+            put_columns(chosen, size, column, out, 4);
             out += 4;
             continue;
         }
