@@ -7,7 +7,8 @@ ranges, every kind of equity) then runs in a fresh process, and numba must
 start no compilation: what the call needs is loaded from the cache. The time
 of these first calls is a benchmark, not a test (``make bench``: the
 cold-start table against its 0.5 s target). Where the C extension is built,
-the calls it answers (the one-hand scorers, ``evaluate_many``) do not even
+the calls it answers (the one-hand scorers, ``evaluate_many``,
+``best_cards_many``) do not even
 import numba, whose import and start-up alone take most of a second.
 """
 
@@ -28,6 +29,7 @@ C_CALLS = [
     "strength (game='omaha8')",
     "evaluate_many (10,000 seven-card rows)",
     "evaluate_many (10,000 Omaha Hi/Lo rows)",
+    "best_cards_many (1,000 Omaha rows)",
 ]
 """The first calls that the C extension answers whole."""
 

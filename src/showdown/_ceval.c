@@ -19,7 +19,7 @@
  *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
  *    hash_size, binomials, rankings, omaha)
  * with rankings a tuple of one or two
- *   (badugi, keyed_max, ranks, flushes, badugi_hands)
+ *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks)
  * and omaha empty, or for an Omaha game one (mode, table, low_ranks) per ranking:
  *   mode 0: each hole pair and board triple through the perfect hash;
  *   mode 1: table[triple * 91 + pair], the best five without a flush by multiset
@@ -45,7 +45,7 @@
 
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
-#define N_BUFFERS (4 + 4 * MAX_RANKINGS)
+#define N_BUFFERS (4 + 5 * MAX_RANKINGS)
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
@@ -69,6 +69,8 @@ typedef struct {
     Py_ssize_t n_flushes;
     const uint16_t *badugi_hands; /* combination index of four codes -> strength */
     Py_ssize_t n_badugi;
+    const uint16_t *badugi_ranks; /* 13-bit mask of one to four ranks -> their strength */
+    Py_ssize_t n_badugi_ranks;
     int omaha_mode;               /* OMAHA_HASHED, OMAHA_PAIR_TRIPLE or OMAHA_LOW_MASK */
     const uint16_t *omaha_table;  /* the pair-by-triple table, or the lows by mask */
     uint32_t low_ranks;           /* OMAHA_LOW_MASK: the ranks a low may hold */
@@ -226,9 +228,10 @@ load(Spec *self)
     built.binomials = (const int64_t *)views[n_views++].buf;
     for (Py_ssize_t r = 0; r < n_rankings; r++) {
         Ranking *ranking = &built.rankings[r];
-        PyObject *ranks, *flushes, *hands;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOO;a ranking's tables",
-                              &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands)) {
+        PyObject *ranks, *flushes, *hands, *by_mask;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOO;a ranking's tables",
+                              &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands,
+                              &by_mask)) {
             goto fail;
         }
         if (ranking->keyed_max < 0 || ranking->keyed_max > 7) {
@@ -255,12 +258,21 @@ load(Spec *self)
         }
         ranking->badugi_hands = (const uint16_t *)views[n_views].buf;
         ranking->n_badugi = views[n_views++].shape[0];
+        if (take_view(by_mask, &views[n_views], 2, "H", "badugi ranks") < 0) {
+            goto fail;
+        }
+        ranking->badugi_ranks = (const uint16_t *)views[n_views].buf;
+        ranking->n_badugi_ranks = views[n_views++].shape[0];
         if (!ranking->badugi && ranking->n_ranks != (Py_ssize_t)hash_size) {
             PyErr_SetString(PyExc_ValueError, "ranks: expected one strength per hash slot");
             goto fail;
         }
         if (ranking->badugi && ranking->n_badugi != 270725) {
             PyErr_SetString(PyExc_ValueError, "badugi hands: expected C(52, 4) strengths");
+            goto fail;
+        }
+        if (ranking->badugi && ranking->n_badugi_ranks != (1 << 13)) {
+            PyErr_SetString(PyExc_ValueError, "badugi ranks: expected 8192 masks");
             goto fail;
         }
         if (PyTuple_GET_SIZE(omaha) == 0) {
@@ -1017,6 +1029,22 @@ value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *
     return general_rows(self, codes, n, k, values);
 }
 
+/* The Spec of an entry made by entry(), its tables loaded; NULL with an error if not. */
+static Spec *
+spec_of(PyObject *function, const char *caller)
+{
+    if (!PyCFunction_Check(function) || PyCFunction_GET_SELF(function) == NULL ||
+        Py_TYPE(PyCFunction_GET_SELF(function)) != &SpecType) {
+        PyErr_Format(PyExc_TypeError, "%s: entry must be a function made by entry()", caller);
+        return NULL;
+    }
+    Spec *self = (Spec *)PyCFunction_GET_SELF(function);
+    if (!self->ready && load(self) < 0) {
+        return NULL;
+    }
+    return self;
+}
+
 PyDoc_STRVAR(rows_doc,
              "rows(entry, cards, out, /)\n--\n\n"
              "Value every row of `cards` (a C-contiguous int8 array of shape (n, k), one hand\n"
@@ -1033,14 +1061,8 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "rows(entry, cards, out) takes 3 arguments");
         return NULL;
     }
-    PyObject *function = args[0];
-    if (!PyCFunction_Check(function) || PyCFunction_GET_SELF(function) == NULL ||
-        Py_TYPE(PyCFunction_GET_SELF(function)) != &SpecType) {
-        PyErr_SetString(PyExc_TypeError, "rows: entry must be a function made by entry()");
-        return NULL;
-    }
-    Spec *self = (Spec *)PyCFunction_GET_SELF(function);
-    if (!self->ready && load(self) < 0) {
+    Spec *self = spec_of(args[0], "rows");
+    if (self == NULL) {
         return NULL;
     }
     Py_buffer cards, out;
@@ -1063,6 +1085,333 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
     bad = value_rows(self, (const int8_t *)cards.buf, n, (int)k, (int32_t *)out.buf);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    if (bad == -2) {
+        return off_the_table();
+    }
+    return PyLong_FromSsize_t(bad);
+}
+
+/* ------------------------------------------------------------------ the cards that play */
+
+/* Which cards play, by the tie rule of the readable evaluator (showdown.evaluate) and of
+ * the numba kernels: the candidate sets are taken in its order and the first of the best
+ * plays. The candidates of a ranking are the five-card combinations, in combination
+ * order, of the row's cards sorted by code from highest; of Omaha, each pair of hole
+ * cards with each triple of board cards, pairs outer, both in the row's order; of
+ * Badugi, the subsets of the sorted cards in combination order, four cards down to one.
+ * Where the value of the best is known first (a keyed lookup, omaha_values), the first
+ * candidate of that value is the first of the best: the scan stops there. */
+
+/* `hand` sorted by code from highest into `sorted`, with each card's column. */
+static void
+sort_hand(const Hand *hand, Hand *sorted, int *column)
+{
+    sorted->n = hand->n;
+    for (int j = 0; j < hand->n; j++) {
+        int m = j;
+        for (; m > 0 && sorted->codes[m - 1] < hand->codes[j]; m--) {
+            sorted->codes[m] = sorted->codes[m - 1];
+            sorted->keys[m] = sorted->keys[m - 1];
+            column[m] = column[m - 1];
+        }
+        sorted->codes[m] = hand->codes[j];
+        sorted->keys[m] = hand->keys[j];
+        column[m] = j;
+    }
+}
+
+/* The columns `column[position[:size]]` in increasing order into `out[:slot]`, padded
+ * with -1. */
+static void
+put_columns(const int *position, int size, const int *column, int8_t *out, int slot)
+{
+    int chosen[5];
+    for (int j = 0; j < size; j++) {
+        int value = column[position[j]], m = j;
+        for (; m > 0 && chosen[m - 1] > value; m--) {
+            chosen[m] = chosen[m - 1];
+        }
+        chosen[m] = value;
+    }
+    for (int j = 0; j < slot; j++) {
+        out[j] = (int8_t)(j < size ? chosen[j] : -1);
+    }
+}
+
+/* The positions of the first five of `hand` (a row sorted by sort_hand) that play under
+ * `ranking` into `chosen`: the first of value `target` when `known`, else the first of
+ * the best. Returns the value, 0 when no five has one, -1 off the tables. */
+static int
+best_five_of(const Spec *self, const Ranking *ranking, const Hand *hand, int known, int target,
+             int *chosen)
+{
+    if (known && target == 0) {
+        return 0;
+    }
+    const int n = hand->n;
+    const int *k = hand->codes;
+    int best = 0;
+    for (int a = 0; a < n - 4; a++) {
+        for (int b = a + 1; b < n - 3; b++) {
+            for (int c = b + 1; c < n - 2; c++) {
+                int64_t abc = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                int suit3 = ((k[b] & 3) == (k[a] & 3) && (k[c] & 3) == (k[a] & 3)) ? k[a] & 3 : -1;
+                uint32_t mask3 = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
+                for (int d = c + 1; d < n - 1; d++) {
+                    for (int e = d + 1; e < n; e++) {
+                        int suit = ((k[d] & 3) == suit3 && (k[e] & 3) == suit3) ? suit3 : -1;
+                        int value =
+                            five_value(self, ranking, abc + hand->keys[d] + hand->keys[e], suit,
+                                       mask3 | (1u << (k[d] >> 2)) | (1u << (k[e] >> 2)));
+                        if (value < 0) {
+                            return -1;
+                        }
+                        if (known ? value == target : value > best) {
+                            best = value;
+                            chosen[0] = a, chosen[1] = b, chosen[2] = c, chosen[3] = d;
+                            chosen[4] = e;
+                            if (known) {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return known ? -1 : best; /* known: the keyed value is one of the fives' */
+}
+
+/* best_five_of for Omaha's exactly two of the `self->omaha_hole` first cards of `hand`
+ * (in the row's order) and three of the rest, the value of the best being `target`. A
+ * candidate is valued as omaha_values values it: by the pair-by-triple table (or the
+ * flush table when all five share a suit), by the lows by mask, or through the hash. */
+static int
+best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int target,
+              int *chosen)
+{
+    if (target == 0) {
+        return 0;
+    }
+    const int hole = self->omaha_hole, n = hand->n, mode = ranking->omaha_mode;
+    const uint16_t *table = ranking->omaha_table;
+    const int *k = hand->codes;
+    int64_t triple_key[10];
+    int triple_suit[10], triple_base[10], triple_card[10][3];
+    uint32_t triple_mask[10];
+    int n_triples = 0;
+    if (n - hole > 5 || n - hole < 3) {
+        return -1;
+    }
+    for (int a = hole; a < n; a++) {
+        for (int b = a + 1; b < n; b++) {
+            for (int c = b + 1; c < n; c++) {
+                triple_key[n_triples] = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                int suit = k[a] & 3;
+                triple_suit[n_triples] = ((k[b] & 3) == suit && (k[c] & 3) == suit) ? suit : -1;
+                triple_mask[n_triples] =
+                    (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
+                triple_base[n_triples] =
+                    triple_row_of[((k[a] >> 2) * 13 + (k[b] >> 2)) * 13 + (k[c] >> 2)];
+                triple_card[n_triples][0] = a;
+                triple_card[n_triples][1] = b;
+                triple_card[n_triples][2] = c;
+                n_triples++;
+            }
+        }
+    }
+    for (int a = 0; a < hole; a++) {
+        for (int b = a + 1; b < hole; b++) {
+            int64_t pair_key = hand->keys[a] + hand->keys[b];
+            int pair_suit = (k[a] & 3) == (k[b] & 3) ? (k[a] & 3) : -1;
+            uint32_t pair_mask = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2));
+            int pair_index = pair_of[(k[a] >> 2) * 13 + (k[b] >> 2)];
+            for (int t = 0; t < n_triples; t++) {
+                int suit = pair_suit == triple_suit[t] ? pair_suit : -1;
+                uint32_t mask = pair_mask | triple_mask[t];
+                int value;
+                if (mode == OMAHA_PAIR_TRIPLE) {
+                    value = suit >= 0 && ranking->flushes != NULL
+                                ? ranking->flushes[mask]
+                                : table[triple_base[t] + pair_index];
+                }
+                else if (mode == OMAHA_LOW_MASK) {
+                    value = table[mask]; /* 0 unless five different low ranks */
+                }
+                else {
+                    value = five_value(self, ranking, pair_key + triple_key[t], suit, mask);
+                }
+                if (value < 0) {
+                    return -1;
+                }
+                if (value == target) {
+                    chosen[0] = a, chosen[1] = b;
+                    chosen[2] = triple_card[t][0], chosen[3] = triple_card[t][1];
+                    chosen[4] = triple_card[t][2];
+                    return value;
+                }
+            }
+        }
+    }
+    return -1; /* the best value is one of the candidates' */
+}
+
+/* The subsets of four positions in the readable order, as masks: the four, then the
+ * threes, twos and ones, each size in combination order. */
+static const uint8_t badugi_subsets[15] = {0xF, 0x7, 0xB, 0xD, 0xE, 0x3, 0x5, 0x9,
+                                           0x6, 0xA, 0xC, 0x1, 0x2, 0x4, 0x8};
+
+/* The positions of the Badugi cards that count among the four of `hand` (sorted by
+ * sort_hand) into `chosen`: the first subset of distinct ranks and suits whose value is
+ * the hand's (badugi_value). Returns how many, -1 off the tables. */
+static int
+best_badugi_of(const Spec *self, const Ranking *ranking, const Hand *hand, int *chosen)
+{
+    int target = hand->n == 4 ? badugi_value(self, ranking, hand) : -1;
+    if (target < 0) {
+        return -1;
+    }
+    for (int t = 0; t < 15; t++) {
+        const int subset = badugi_subsets[t];
+        uint32_t ranks = 0, suits = 0;
+        int size = 0;
+        for (int j = 0; j < 4; j++) {
+            if ((subset >> j) & 1) {
+                ranks |= 1u << (hand->codes[j] >> 2);
+                suits |= 1u << (hand->codes[j] & 3);
+                chosen[size++] = j;
+            }
+        }
+        if (popcount13(ranks) == size && popcount13(suits) == size &&
+            ranking->badugi_ranks[ranks] == target) {
+            return size;
+        }
+    }
+    return -1; /* the hand's value is one of its subsets' */
+}
+
+/* The columns that play under each ranking of the entry, from a checked hand, into
+ * `out` (five per ranking, four for Badugi); -1 when a key fell outside the tables. */
+static int
+hand_best(const Spec *self, const Hand *hand, int8_t *out)
+{
+    int chosen[5];
+    if (self->omaha_hole) {
+        static const int in_place[MAX_CODES] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                                8, 9, 10, 11, 12, 13, 14, 15};
+        int targets[MAX_RANKINGS];
+        if (omaha_values(self, hand, targets) < 0) {
+            return -1;
+        }
+        for (int r = 0; r < self->n_rankings; r++) {
+            int value = best_omaha_of(self, &self->rankings[r], hand, targets[r], chosen);
+            if (value < 0) {
+                return -1;
+            }
+            put_columns(chosen, value ? 5 : 0, in_place, out + 5 * r, 5);
+        }
+        return 0;
+    }
+    Hand sorted;
+    int column[MAX_CODES];
+    sort_hand(hand, &sorted, column);
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->badugi) {
+            int size = best_badugi_of(self, ranking, &sorted, chosen);
+            if (size < 0) {
+                return -1;
+            }
+            put_columns(chosen, size, column, out, 4);
+            out += 4;
+            continue;
+        }
+        int known = hand->n <= ranking->keyed_max;
+        int target = known ? keyed_value(self, ranking, &sorted) : 0;
+        int value = target < 0 ? -1 : best_five_of(self, ranking, &sorted, known, target, chosen);
+        if (value < 0) {
+            return -1;
+        }
+        put_columns(chosen, value ? 5 : 0, column, out, 5);
+        out += 5;
+    }
+    return 0;
+}
+
+/* Rows of `k` codes into `out`, `stride` columns a row (hand_best's); returns -1, or the
+ * first row with a code outside 0..51 or the deck or given twice, or -2 when a key fell
+ * outside the tables. */
+static Py_ssize_t
+best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int8_t *out,
+             int stride)
+{
+    const uint64_t outside = ~self->deck;
+    Hand hand;
+    hand.n = k;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int8_t *row = codes + i * k;
+        uint64_t seen = 0, refused = 0;
+        for (int j = 0; j < k; j++) {
+            hand_put(self, &hand, j, (uint8_t)row[j], &seen, &refused);
+        }
+        if (refused || (seen & outside)) {
+            return i;
+        }
+        if (hand_best(self, &hand, out + i * stride) < 0) {
+            return -2;
+        }
+    }
+    return -1;
+}
+
+PyDoc_STRVAR(best_rows_doc,
+             "best_rows(entry, cards, out, /)\n--\n\n"
+             "The columns of the cards that play in every row of `cards` (a C-contiguous int8\n"
+             "array of shape (n, k)) under each ranking of `entry`, as showdown.evaluate picks\n"
+             "them, into `out` (C-contiguous int8: per row and ranking five columns in\n"
+             "increasing order, four for Badugi, padded with -1; all -1 where no hand has a\n"
+             "value), without the GIL. Returns -1, or the index of the first row that `entry`\n"
+             "would refuse: rows from there on are not valued.");
+
+static PyObject *
+best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "best_rows(entry, cards, out) takes 3 arguments");
+        return NULL;
+    }
+    Spec *self = spec_of(args[0], "best_rows");
+    if (self == NULL) {
+        return NULL;
+    }
+    Py_buffer cards, out;
+    if (take_array(args[1], &cards, 2, 1, "b", 0, "cards") < 0) {
+        return NULL;
+    }
+    if (take_array(args[2], &out, 0, 1, "b", 1, "out") < 0) {
+        PyBuffer_Release(&cards);
+        return NULL;
+    }
+    int stride = 0;
+    for (int r = 0; r < self->n_rankings; r++) {
+        stride += self->rankings[r].badugi ? 4 : 5;
+    }
+    const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
+    if (k > MAX_CODES || !((self->sizes >> k) & 1) || out.len != n * stride) {
+        PyErr_Format(PyExc_ValueError,
+                     "best_rows: %zd rows of %zd codes into %zd columns do not fit the entry %U",
+                     n, k, out.len, self->name);
+        PyBuffer_Release(&cards);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    Py_ssize_t bad;
+    Py_BEGIN_ALLOW_THREADS
+    bad = best_of_rows(self, (const int8_t *)cards.buf, n, (int)k, (int8_t *)out.buf, stride);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&cards);
     PyBuffer_Release(&out);
@@ -1129,6 +1478,7 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef module_methods[] = {
     {"entry", (PyCFunction)(void (*)(void))entry, METH_FASTCALL, entry_doc},
     {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL, rows_doc},
+    {"best_rows", (PyCFunction)(void (*)(void))best_rows, METH_FASTCALL, best_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

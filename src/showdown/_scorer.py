@@ -104,7 +104,14 @@ def _ranking_tables(rules: RuleSet) -> tuple[Any, ...]:
 
     tables = kernel_tables(rules)
     badugi = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
-    return (badugi, _keyed_max(rules), tables.ranks, tables.flushes, tables.badugi_hands)
+    return (
+        badugi,
+        _keyed_max(rules),
+        tables.ranks,
+        tables.flushes,
+        tables.badugi_hands,
+        tables.badugi_ranks,
+    )
 
 
 PAIRS: Final = 91

@@ -340,7 +340,8 @@ class _Input:
 
 
 def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None) -> _Input:
-    """Everything :func:`_prepare` does but checking the codes (the C path checks them)."""
+    """The rows as ``int8`` codes (not yet checked: each path checks them), their plans and
+    C entry."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
     array = to_code_array(cards)
@@ -361,16 +362,6 @@ def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | Non
     allowed = _deck_mask(plan.rules for plan in plans)
     array = _canonical(array, allowed, deck_name)
     return _Input(array, plans, allowed, deck_name, _c_entry(source, width))
-
-
-def _prepare(
-    cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None
-) -> tuple[CodeArray, tuple[_Plan, ...]]:
-    """The rows as ``int8`` codes, checked, and the plans of the numba kernels."""
-    given = _read(cards, ranking, game)
-    if len(given.array):
-        _check_codes(given.array, given.allowed, given.deck_name)
-    return given.array, given.plans
 
 
 def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], Any] | None:
@@ -437,17 +428,23 @@ def _pool(workers: int) -> ThreadPoolExecutor:
 
 
 def _c_rows(
-    given: _Input, entry: Callable[[Sequence[int]], Any], out: npt.NDArray[np.int32]
+    given: _Input,
+    entry: Callable[[Sequence[int]], Any],
+    out: npt.NDArray[Any],
+    *,
+    best: bool = False,
 ) -> None:
-    """Value ``given``'s rows into ``out`` with its C ``entry``, on :func:`_thread_count`
+    """Value ``given``'s rows into ``out`` with its C ``entry`` (``_ceval.rows``; with
+    ``best``, the cards that play: ``_ceval.best_rows``), on :func:`_thread_count`
     threads for many rows (the C code runs without the GIL); raise on the first bad row."""
     from showdown import _ceval
 
+    run = _ceval.best_rows if best else _ceval.rows
     array: npt.NDArray[np.int8] = given.array.astype(np.int8, copy=False)
     n = len(array)
     threads = min(_thread_count(), max(1, n // (C_PARALLEL_ROWS // 2)))
     if threads == 1:
-        bad = int(_ceval.rows(entry, array, out))
+        bad = int(run(entry, array, out))
     else:
         bounds = np.linspace(0, n, threads * _PIECES_PER_THREAD + 1).astype(np.int64).tolist()
         pieces = itertools.count()
@@ -456,7 +453,7 @@ def _c_rows(
         def work() -> None:
             while not found and (piece := next(pieces)) < len(bounds) - 1:
                 start, stop = bounds[piece], bounds[piece + 1]
-                row = int(_ceval.rows(entry, array[start:stop], out[start:stop]))
+                row = int(run(entry, array[start:stop], out[start:stop]))
                 if row >= 0:
                     found.append(start + row)
 
@@ -565,10 +562,45 @@ def best_cards_many(
     Raises:
         ShowdownError: the errors of :func:`evaluate_many`, for the same input.
     """
+    return _best(_read(cards, ranking, game))
+
+
+def _numba_best_cards_many(
+    cards: HandRows,
+    *,
+    ranking: str | RuleSet | None = None,
+    game: str | Game | None = None,
+) -> npt.NDArray[np.int8]:
+    """:func:`best_cards_many` on the numba kernels, even where the C path would run.
+
+    For the warm-up and the tests, as :func:`_numba_evaluate_many`.
+
+    >>> _numba_best_cards_many(["2c Ks Kd 9h 3c Kh Ts"]).tolist()
+    [[1, 2, 3, 5, 6]]
+
+    Raises:
+        ShowdownError: the errors of :func:`best_cards_many`, for the same input.
+    """
+    given = _read(cards, ranking, game)
+    return _best(_Input(given.array, given.plans, given.allowed, given.deck_name, None))
+
+
+def _best(given: _Input) -> npt.NDArray[np.int8]:
+    """:func:`best_cards_many` of rows read by :func:`_read`: the C path where it has an entry."""
+    if given.entry is not None:
+        slots = [plan.rules.hand_size for plan in given.plans]
+        out = np.empty((len(given.array), sum(slots)), np.int8)
+        if len(given.array):
+            _c_rows(given, given.entry, out, best=True)
+        if len(slots) == 1:
+            return out
+        return out.reshape(len(given.array), len(slots), slots[0])
     with _KERNELS:
-        array, plans = _prepare(cards, ranking, game)
-        results = [_run_best(plan, array) for plan in plans]
-    return results[0] if len(plans) == 1 else np.stack(results, axis=1)
+        array = given.array
+        if len(array):
+            _check_codes(array, given.allowed, given.deck_name)
+        results = [_run_best(plan, array) for plan in given.plans]
+    return results[0] if len(given.plans) == 1 else np.stack(results, axis=1)
 
 
 def _run(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int) -> None:

@@ -27,6 +27,7 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     """Each warm-up call, named for the report."""
     from showdown.batch import (
         SERIAL_ROWS,
+        _numba_best_cards_many,
         _numba_evaluate_many,
         best_cards_many,
         census,
@@ -52,6 +53,10 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
                 yield name, partial(evaluate_many, rows, ranking=rules)
                 yield f"{name}, numba", partial(_numba_evaluate_many, rows, ranking=rules)
                 yield f"{name}, best cards", partial(best_cards_many, rows, ranking=rules)
+                yield (
+                    f"{name}, best cards, numba",
+                    partial(_numba_best_cards_many, rows, ranking=rules),
+                )
             one = rng.sample(deck, width)
             yield f"{rules.name}: one hand of {width}", partial(strength, one, ranking=rules)
         yield f"{rules.name}: census", partial(census, rules, min(sizes))
@@ -70,6 +75,10 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
             yield (
                 f"{game.name}: {count} rows, best cards",
                 partial(best_cards_many, rows, game=game),
+            )
+            yield (
+                f"{game.name}: {count} rows, best cards, numba",
+                partial(_numba_best_cards_many, rows, game=game),
             )
         dealt = rng.sample(cards_of_game, width)
         yield f"{game.name}: one hand", partial(strength, [card.code for card in dealt], game=game)
