@@ -39,13 +39,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 from math import gcd, lcm
-from typing import Final
+from typing import Any, Final
 
 from showdown import _fast
 from showdown.cards import DECK, format_cards
 from showdown.errors import ShowdownError
 from showdown.evaluation import HandValue
-from showdown.explanation import explain
+from showdown.explanation import explain_classes
 from showdown.games import Family, Game, _game_hand, get_game
 from showdown.i18n import Language, Word, get_language
 from showdown.pots import OddChipRule, _half_word, _split
@@ -72,10 +72,17 @@ Hand = tuple[int, str, str] | None
 """A hand under one ranking: its strength, its cards as text and its JSON;
 ``None``: no (qualifying) hand."""
 
+_CACHED: Final = 50_000
+"""The most entries a cache of texts (or of pots) keeps before it starts again."""
+
 
 @dataclass(slots=True)
 class _Record:
-    """A plain record: codes, stakes and flags, checked as the readable path checks them."""
+    """A plain record: codes, stakes and flags, checked as the readable path checks them.
+
+    Once valued, per half of the game, per seat: ``strengths`` (0: no hand, or
+    folded) and ``cards`` (the text of the cards that play); per seat, ``hands``:
+    the JSON of the player's ``hands`` (``null`` for a folded player)."""
 
     game: Game
     board: list[int]
@@ -85,7 +92,9 @@ class _Record:
     folded: list[bool]
     button: int
     rule: OddChipRule
-    hands: dict[int, tuple[Hand, ...]] = field(default_factory=dict)
+    strengths: list[list[int]] = field(default_factory=list)
+    texts: list[list[str]] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -93,7 +102,7 @@ class _Classes:
     """Per ranking of a game, in one language: the cached texts of each class."""
 
     rules: RuleSet
-    lang: str
+    t: Language
     size: int
     pieces: dict[int, tuple[str, Word]] = field(default_factory=dict)
     keys: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -104,7 +113,7 @@ class _Classes:
         found = self.pieces.get(strength)
         if found is None:
             value = HandValue(self.rules, strength, ())
-            text = value.describe(self.lang)
+            text = value.describe(self.t.code)
             json_text = (
                 f'"category": "{value.category.value}", "description": {encode_basestring(text)}, '
                 f'"strength": {strength}, "class_number": {self.size + 1 - strength}'
@@ -128,9 +137,9 @@ class _Classes:
         """Why the class ``best`` beats (or ties) the class ``other``."""
         found = self.reasons.get((best, other))
         if found is None:
-            a = HandValue(self.rules, best, ())
-            b = HandValue(self.rules, other, ())
-            found = self.reasons[(best, other)] = explain(a, b, lang=self.lang).text
+            if len(self.reasons) >= _CACHED:
+                self.reasons.clear()
+            found = self.reasons[(best, other)] = explain_classes(self.rules, best, other, self.t)
         return found
 
 
@@ -147,6 +156,12 @@ class _Context:
     main: Word
     side: Word
     halves: tuple[str, ...]
+    wins: str
+    split: str
+    against: str
+    uncontested: str
+    uncalled: str
+    scoops: str
 
 
 _CONTEXTS: Final[dict[tuple[str, str], _Context]] = {}
@@ -156,8 +171,9 @@ def _context(game: Game, lang: str) -> _Context:
     found = _CONTEXTS.get((game.name, lang))
     if found is None:
         t = get_language(lang)
+        _ = t.gettext
         classes = tuple(
-            _Classes(rules, t.code, len(get_table(rules).classes)) for rules in game.rankings
+            _Classes(rules, t, len(get_table(rules).classes)) for rules in game.rankings
         )
         found = _CONTEXTS[(game.name, lang)] = _Context(
             game,
@@ -166,6 +182,12 @@ def _context(game: Game, lang: str) -> _Context:
             Word(t.pgettext("pot", "main pot")),
             Word(t.pgettext("pot", "side pot")),
             tuple(_half_word(t, half) for half in game.halves),
+            _("{who} wins the {pot} with {hand} ({cards})"),
+            _("{who} split the {pot} with {hand} ({cards})"),
+            _("; against {name}: {reason}"),
+            _("{who} wins the {pot} uncontested: every other player folded"),
+            _("uncalled stake of {amount} returned to {name}"),
+            _("no qualifying low: high scoops"),
         )
     return found
 
@@ -185,20 +207,17 @@ def _game(name: str) -> Game | None:
 
 def _codes(value: object) -> list[int] | None:
     """Card codes of a text of cards separated by single spaces, or a list of card texts."""
-    tokens: list[object]
-    if isinstance(value, str) and type(value) is str:
-        tokens = list(value.split(" "))
-    elif isinstance(value, list) and type(value) is list:
+    tokens: list[Any]
+    if type(value) is str:
+        tokens = value.split(" ")
+    elif type(value) is list:
         tokens = value
     else:
         return None
-    codes: list[int] = []
-    for token in tokens:
-        code = _CODES.get(token) if type(token) is str else None
-        if code is None:
-            return None
-        codes.append(code)
-    return codes
+    try:  # only texts are keys: any other token is missing, or cannot be hashed
+        return [_CODES[token] for token in tokens]
+    except (KeyError, TypeError):
+        return None
 
 
 def _deck(game: Game) -> int:
@@ -206,6 +225,7 @@ def _deck(game: Game) -> int:
 
 
 _DECKS: Final[dict[str, int]] = {}
+_FULL_DECK: Final = (1 << 52) - 1
 
 
 def _read(text: str) -> _Record | None:
@@ -238,29 +258,23 @@ def _read(text: str) -> _Record | None:
     count = len(raw_players)
     if count < 2 or not 0 <= button < count:
         return None
-    deck = _DECKS.get(game.name)
-    if deck is None:
-        deck = _DECKS[game.name] = _deck(game)
-    used = 0
-    for code in board:
-        bit = 1 << code
-        if used & bit or not deck & bit:
-            return None
-        used |= bit
     names: list[str] = []
     cards: list[list[int] | None] = []
     stakes: list[int] = []
     folded: list[bool] = []
+    every = list(board)
     hole = game.hole_cards
+    player_keys = _PLAYER_KEYS
+    limit = _LIMIT
     for seat, raw in enumerate(raw_players):
-        if type(raw) is not dict or not raw.keys() <= _PLAYER_KEYS:
+        if type(raw) is not dict or not raw.keys() <= player_keys:
             return None
         player = raw.get("name", f"Player {seat + 1}")
         stake = raw.get("stake", 0)
         fold = raw.get("folded", False)
         if type(player) is not str or not player or type(fold) is not bool:
             return None
-        if type(stake) is not int or not 0 <= stake < _LIMIT:
+        if type(stake) is not int or not 0 <= stake < limit:
             return None
         cards_value = raw.get("cards")
         if cards_value is None:
@@ -271,15 +285,20 @@ def _read(text: str) -> _Record | None:
             codes = _codes(cards_value)
             if codes is None or len(codes) != hole:
                 return None
-            for code in codes:
-                bit = 1 << code
-                if used & bit or not deck & bit:
-                    return None
-                used |= bit
+            every += codes
         names.append(player)
         cards.append(codes)
         stakes.append(stake)
         folded.append(fold)
+    if len(set(every)) != len(every):  # a card twice
+        return None
+    deck = _DECKS.get(game.name)
+    if deck is None:
+        deck = _DECKS[game.name] = _deck(game)
+    if deck != _FULL_DECK:
+        for code in every:
+            if not deck >> code & 1:
+                return None
     if len(set(names)) != count or folded.count(False) < 2 or not any(stakes):
         return None
     return _Record(game, board, names, cards, stakes, folded, button, rule)
@@ -295,90 +314,140 @@ def _value_compiled(records: Sequence[_Record], lang: str) -> None:
 
     from showdown.batch import best_cards_many, evaluate_many
 
-    by_game: dict[str, list[tuple[_Record, int, list[int]]]] = {}
+    by_game: dict[str, tuple[list[tuple[_Record, int]], list[int]]] = {}
     for record in records:
+        _prepare(record)
         board = record.board
         folded = record.folded
-        rows = by_game.setdefault(record.game.name, [])
+        found = by_game.get(record.game.name)
+        if found is None:
+            found = by_game[record.game.name] = ([], [])
+        seats, flat = found
         for seat, codes in enumerate(record.cards):
             if codes is not None and not folded[seat]:
-                rows.append((record, seat, codes + board))
-    for rows in by_game.values():
-        game = rows[0][0].game
+                seats.append((record, seat))
+                flat += codes
+                flat += board
+    for seats, flat in by_game.values():
+        game = seats[0][0].game
         n_hole = game.hole_cards
+        width = n_hole + game.full_board
         rankings = len(game.rankings)
         classes = _context(game, lang).classes
-        for start in range(0, len(rows), MAX_ROWS):
-            part = rows[start : start + MAX_ROWS]
-            array = np.array([row for _, _, row in part], np.int64)
+        layout = _layout(game)
+        for start in range(0, len(seats), MAX_ROWS):
+            part = seats[start : start + MAX_ROWS]
+            codes = flat[start * width : (start + len(part)) * width]
+            array = np.array(codes, np.int8).reshape(len(part), width)
             strengths = evaluate_many(array, game=game).tolist()
             best = best_cards_many(array, game=game).astype(np.int64)
             masks = np.where(best >= 0, np.left_shift(1, best), 0).sum(axis=-1).tolist()
-            for (record, seat, row), strength, mask in zip(part, strengths, masks, strict=True):
+            for index, (record, seat) in enumerate(part):
+                row = codes[index * width : (index + 1) * width]
                 if rankings == 1:
-                    record.hands[seat] = (_hand(classes[0], strength, mask, row, n_hole),)
-                else:
-                    record.hands[seat] = tuple(
-                        _hand(classes[k], strength[k], mask[k], row, n_hole)
-                        for k in range(rankings)
+                    json_text = _hand(
+                        record, seat, 0, classes[0], strengths[index], masks[index], row, n_hole
                     )
+                    record.hands[seat] = layout.format(json_text)
+                else:
+                    strength = strengths[index]
+                    mask = masks[index]
+                    record.hands[seat] = layout.format(
+                        *[
+                            _hand(record, seat, k, classes[k], strength[k], mask[k], row, n_hole)
+                            for k in range(rankings)
+                        ]
+                    )
+
+
+def _prepare(record: _Record) -> None:
+    """Empty hands for every seat, before valuing."""
+    seats = len(record.names)
+    halves = len(record.game.halves)
+    record.strengths = [[0] * seats for _ in range(halves)]
+    record.texts = [[""] * seats for _ in range(halves)]
+    record.hands = ["null"] * seats
+
+
+def _layout(game: Game) -> str:
+    """The ``hands`` object of a player, as a format string of each ranking's JSON."""
+    if game.split_pot:
+        return '{{"high": {0}, "low": {1}}}'
+    if game.halves == ("low",):
+        return '{{"high": null, "low": {0}}}'
+    return '{{"high": {0}, "low": null}}'
 
 
 _COLUMNS: Final[dict[int, list[int]]] = {}
 
 
-def _hand(classes: _Classes, strength: int, mask: int, row: list[int], n_hole: int) -> Hand:
+def _hand(
+    record: _Record,
+    seat: int,
+    half: int,
+    classes: _Classes,
+    strength: int,
+    mask: int,
+    row: list[int],
+    n_hole: int,
+) -> str:
     """One hand from a kernel's strength and the mask of the columns that play (as
-    :func:`showdown.evaluation.value_of_mask`)."""
+    :func:`showdown.evaluation.value_of_mask`): kept in the record, and its JSON."""
     if not strength:
-        return None
+        return "null"
     columns = _COLUMNS.get(mask)
     if columns is None:
         columns = _COLUMNS[mask] = [j for j in range(mask.bit_length()) if (mask >> j) & 1]
     played = [row[j] for j in columns]
     if len(played) > 1:
-        played.sort(key=classes.reading_keys(strength).__getitem__)
-    hole = row[:n_hole]
+        keys = classes.keys.get(strength)
+        if keys is None:
+            keys = classes.reading_keys(strength)
+        played.sort(key=keys.__getitem__)
+    piece = classes.pieces.get(strength)
+    if piece is None:
+        piece = classes.piece(strength)
     text = _TEXT
+    hole = row[:n_hole]
     cards = " ".join([text[code] for code in played])
+    record.strengths[half][seat] = strength
+    record.texts[half][seat] = cards
     return (
-        strength,
-        cards,
-        f'{{"cards": "{cards}", {classes.piece(strength)[0]}, '
+        f'{{"cards": "{cards}", {piece[0]}, '
         f'"hole_used": "{" ".join([text[code] for code in played if code in hole])}", '
         f'"board_used": "{" ".join([text[code] for code in played if code not in hole])}", '
-        f'"unused": "{" ".join([text[code] for code in row if code not in played])}"}}',
+        f'"unused": "{" ".join([text[code] for code in row if code not in played])}"}}'
     )
 
 
 def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
     """Value every hand as the readable path does (before the kernels are loaded)."""
     for record in records:
+        _prepare(record)
         classes = _context(record.game, lang).classes
+        layout = _layout(record.game)
         board = tuple(DECK[code] for code in record.board)
         for seat, codes in enumerate(record.cards):
             if codes is None or record.folded[seat]:
                 continue
             hole = tuple(DECK[code] for code in codes)
             values = _game_hand(record.game, hole, board).values
-            hands: list[Hand] = []
+            hands: list[str] = []
             for index, value in enumerate(values):
                 if value is None:
-                    hands.append(None)
+                    hands.append("null")
                     continue
                 cards = value.cards_text
+                record.strengths[index][seat] = value.strength
+                record.texts[index][seat] = cards
                 piece = classes[index].piece(value.strength)[0]
                 hands.append(
-                    (
-                        value.strength,
-                        cards,
-                        f'{{"cards": "{cards}", {piece}, '
-                        f'"hole_used": "{format_cards(value.hole_used)}", '
-                        f'"board_used": "{format_cards(value.board_used)}", '
-                        f'"unused": "{format_cards(value.unused)}"}}',
-                    )
+                    f'{{"cards": "{cards}", {piece}, '
+                    f'"hole_used": "{format_cards(value.hole_used)}", '
+                    f'"board_used": "{format_cards(value.board_used)}", '
+                    f'"unused": "{format_cards(value.unused)}"}}'
                 )
-            record.hands[seat] = tuple(hands)
+            record.hands[seat] = layout.format(*hands)
 
 
 # ------------------------------------------------------------------ paying
@@ -389,6 +458,10 @@ class _Pot:
     amount: int
     eligible: frozenset[int]
     contributors: frozenset[int]
+    seats: tuple[int, ...] = ()
+    """The eligible seats in the order the readable path meets them (the set's)."""
+    ordered: tuple[int, ...] = ()
+    """The eligible seats in increasing order."""
 
     @property
     def uncalled(self) -> bool:
@@ -422,7 +495,27 @@ def _layers(stakes: Sequence[int], in_hand: Sequence[bool]) -> list[_Pot]:
                 continue
         pots.append(pot)
         low = level
+    for pot in pots:
+        pot.seats = tuple(pot.eligible)
+        pot.ordered = tuple(sorted(pot.eligible))
     return pots
+
+
+_POTS: Final[dict[tuple[tuple[int, ...], tuple[bool, ...]], list[_Pot]]] = {}
+
+
+def _pots(stakes: list[int], folded: list[bool]) -> list[_Pot]:
+    """:func:`_layers`, cached per stakes and folds."""
+    key = (tuple(stakes), tuple(folded))
+    found = _POTS.get(key)
+    if found is None:
+        if len(_POTS) >= _CACHED:
+            _POTS.clear()
+        found = _POTS[key] = _layers(stakes, [not f for f in folded])
+    return found
+
+
+_ORDERS: Final[dict[tuple[int, int, tuple[str, ...]], dict[str, list[int]]]] = {}
 
 
 def _orders(record: _Record) -> dict[str, list[int]]:
@@ -431,8 +524,14 @@ def _orders(record: _Record) -> dict[str, list[int]]:
     game = record.game
     rule = record.rule
     if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and game.family is not Family.STUD):
-        order = [(record.button + 1 + k) % seats for k in range(seats)]
-        return dict.fromkeys(game.halves, order)
+        key = (record.button, seats, game.halves)
+        found = _ORDERS.get(key)
+        if found is None:
+            if len(_ORDERS) >= _CACHED:
+                _ORDERS.clear()
+            order = [(record.button + 1 + k) % seats for k in range(seats)]
+            found = _ORDERS[key] = dict.fromkeys(game.halves, order)
+        return found
     cards = record.cards
     highest = sorted(range(seats), key=lambda seat: max(cards[seat] or (-1,)), reverse=True)
     orders = dict.fromkeys(game.halves, highest)
@@ -449,30 +548,39 @@ def _lowest(codes: list[int] | None) -> tuple[int, int]:
 
 def _ratio(numerator: int, denominator: int) -> str:
     """``str(Fraction(numerator, denominator))``."""
+    if not numerator:
+        return "0"
     common = gcd(numerator, denominator)
     numerator //= common
     denominator //= common
     return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
-def _names_list(names: Sequence[str], seats: Sequence[int]) -> str:
-    return "[" + ", ".join([names[s] for s in seats]) + "]"
+_QUOTED: Final[dict[tuple[str, ...], list[str]]] = {}
+
+
+def _quoted(names: list[str]) -> list[str]:
+    """Each name as a JSON string, cached per table of names."""
+    key = tuple(names)
+    found = _QUOTED.get(key)
+    if found is None:
+        if len(_QUOTED) >= _CACHED:
+            _QUOTED.clear()
+        found = _QUOTED[key] = [encode_basestring(name) for name in names]
+    return found
 
 
 def _answer(record: _Record, lang: str) -> str | None:
     """The output line of a valued plain record, or ``None`` when the readable path
     would refuse it (a pot that nobody still in reached)."""
-    ctx = _context(record.game, lang)
-    t = ctx.t
     game = record.game
+    ctx = _context(game, lang)
     names = record.names
-    quoted = [encode_basestring(name) for name in names]
+    quoted = _quoted(names)
     stakes = record.stakes
     folded = record.folded
-    hands = record.hands
     seats = len(names)
     total = sum(stakes)
-    pots = _layers(stakes, [not f for f in folded])
     orders = _orders(record)
     payouts = [0] * seats
     # each player's share of all the chips: shares[seat] / (parts[seat] * total)
@@ -482,171 +590,164 @@ def _answer(record: _Record, lang: str) -> str | None:
     won: set[int] = set()
     main_done = False
     halves = game.halves
-    for pot in pots:
+    for pot in _pots(stakes, folded):
         amount = pot.amount
         if pot.uncalled:
             (owner,) = pot.contributors
             payouts[owner] += amount
             shares[owner] += amount * parts[owner]
             name = quoted[owner]
-            text = t.gettext("uncalled stake of {amount} returned to {name}").format(
-                amount=str(amount), name=names[owner]
-            )
+            text = ctx.uncalled.format(amount=str(amount), name=names[owner])
             pot_texts.append(
                 f'{{"kind": "uncalled", "amount": {amount}, "rake": 0, "eligible": [{name}], '
                 f'"winners": {{}}, "payouts": {{{name}: {amount}}}, "shares": {{{name}: "1"}}, '
                 f'"explanation": {encode_basestring(text)}}}'
             )
             continue
-        if not pot.eligible:
+        if not pot.seats:
             return None
         kind = "side" if main_done else "main"
         word = ctx.side if main_done else ctx.main
         main_done = True
-        chips, part, winners, text = _award(record, ctx, pot.eligible, amount, orders, word)
-        numerators, denominator = part
+        chips, numerators, denominator, winners, text = _award(
+            record, ctx, pot, amount, orders, word
+        )
         for seat, units in chips.items():
             payouts[seat] += units
             if units > 0:
                 won.add(seat)
         for seat, numerator in numerators.items():
-            common = lcm(parts[seat], denominator)
-            shares[seat] = shares[seat] * (common // parts[seat]) + numerator * amount * (
-                common // denominator
-            )
-            parts[seat] = common
-        eligible = sorted(pot.eligible)
+            part = parts[seat]
+            if part == denominator:
+                shares[seat] += numerator * amount
+            else:
+                common = lcm(part, denominator)
+                shares[seat] = shares[seat] * (common // part) + numerator * amount * (
+                    common // denominator
+                )
+                parts[seat] = common
         winner_text = ", ".join(
-            f'"{half}": {_names_list(quoted, winners[half])}' for half in halves
+            [
+                f'"{half}": [{", ".join([quoted[s] for s in seats_won])}]'
+                for half, seats_won in zip(halves, winners, strict=True)
+            ]
         )
-        payout_text = ", ".join(f"{quoted[s]}: {chips[s]}" for s in sorted(chips))
+        payout_text = ", ".join([f"{quoted[s]}: {chips[s]}" for s in sorted(chips)])
         share_text = ", ".join(
-            f'{quoted[s]}: "{_ratio(numerators[s], denominator)}"' for s in sorted(numerators)
+            [f'{quoted[s]}: "{_ratio(numerators[s], denominator)}"' for s in sorted(numerators)]
         )
         pot_texts.append(
             f'{{"kind": "{kind}", "amount": {amount}, "rake": 0, '
-            f'"eligible": {_names_list(quoted, eligible)}, "winners": {{{winner_text}}}, '
+            f'"eligible": [{", ".join([quoted[s] for s in pot.ordered])}], '
+            f'"winners": {{{winner_text}}}, '
             f'"payouts": {{{payout_text}}}, "shares": {{{share_text}}}, '
             f'"explanation": {encode_basestring(text)}}}'
         )
-    player_texts: list[str] = []
-    split = game.split_pot
-    low_only = halves == ("low",)
-    for seat in range(seats):
-        valued = hands.get(seat)
-        if valued is None:
-            hand_text = "null"
-        elif split:
-            hand_text = f'{{"high": {_json(valued[0])}, "low": {_json(valued[1])}}}'
-        elif low_only:
-            hand_text = f'{{"high": null, "low": {_json(valued[0])}}}'
-        else:
-            hand_text = f'{{"high": {_json(valued[0])}, "low": null}}'
-        stake = stakes[seat]
-        payout = payouts[seat]
-        share = _ratio(shares[seat], parts[seat] * total)
-        player_texts.append(
-            f'{{"name": {quoted[seat]}, "folded": {"true" if folded[seat] else "false"}, '
-            f'"mucked": false, "stake": {stake}, "dead": 0, "hands": {hand_text}, '
-            f'"payout": {payout}, "net": {payout - stake}, "share": "{share}"}}'
-        )
+    hands = record.hands
+    player_texts = [
+        f'{{"name": {quoted[seat]}, "folded": {"true" if folded[seat] else "false"}, '
+        f'"mucked": false, "stake": {stakes[seat]}, "dead": 0, "hands": {hands[seat]}, '
+        f'"payout": {payouts[seat]}, "net": {payouts[seat] - stakes[seat]}, '
+        f'"share": "{_ratio(shares[seat], parts[seat] * total)}"}}'
+        for seat in range(seats)
+    ]
     board = " ".join([_TEXT[code] for code in record.board])
     return (
         f'{{"game": "{game.name}", "board": "{board}", "players": [{", ".join(player_texts)}], '
         f'"pots": [{", ".join(pot_texts)}], "rake": 0, '
-        f'"winners": {_names_list(quoted, sorted(won))}}}'
+        f'"winners": [{", ".join([quoted[s] for s in sorted(won)])}]}}'
     )
-
-
-def _json(hand: Hand) -> str:
-    return "null" if hand is None else hand[2]
 
 
 def _award(
     record: _Record,
     ctx: _Context,
-    eligible: frozenset[int],
+    pot: _Pot,
     amount: int,
     orders: dict[str, list[int]],
     word: Word,
-) -> tuple[dict[int, int], tuple[dict[int, int], int], dict[str, list[int]], str]:
-    """:func:`showdown.pots._award` on one board: chips, shares, winners per half, why."""
+) -> tuple[dict[int, int], dict[int, int], int, list[list[int]], str]:
+    """:func:`showdown.pots._award` on one board: chips, share numerators over their
+    denominator, the winners of each half (in increasing order), why."""
     game = record.game
     names = record.names
-    t = ctx.t
-    if len(eligible) == 1:
-        (seat,) = eligible
-        text = t.gettext("{who} wins the {pot} uncontested: every other player folded")
+    if len(pot.seats) == 1:
+        (seat,) = pot.seats
         return (
             {seat: amount},
-            ({seat: 1}, 1),
-            {half: [seat] for half in game.halves},
-            text.format(who=names[seat], pot=word),
+            {seat: 1},
+            1,
+            [[seat]] * len(game.halves),
+            ctx.uncontested.format(who=names[seat], pot=word),
         )
-    hands = record.hands
-    by_half: dict[str, list[int]] = {}
-    strengths_by_half: dict[str, dict[int, int]] = {}
-    for index, half in enumerate(game.halves):
-        strengths: dict[int, int] = {}
-        for seat in eligible:
-            hand = hands[seat][index]
-            if hand is not None:
-                strengths[seat] = hand[0]
-        strengths_by_half[half] = strengths
-        top = max(strengths.values()) if strengths else 0
-        by_half[half] = [seat for seat, strength in strengths.items() if strength == top]
-    halves = [h for h in game.halves if by_half[h]]
+    eligible = pot.seats
+    by_half: list[list[int]] = []
+    for strengths in record.strengths:
+        top = max([strengths[seat] for seat in eligible])
+        by_half.append([seat for seat in eligible if strengths[seat] == top] if top else [])
+    if len(by_half) == 1:  # one ranking: the fast lane
+        winners = by_half[0]
+        if len(winners) == 1:
+            (seat,) = winners
+            why = _why(record, ctx, 0, eligible, winners, word)
+            return {seat: amount}, {seat: 1}, 1, [winners], why
+        count = len(winners)
+        chips = _split(amount, winners, orders[game.halves[0]])
+        why = _why(record, ctx, 0, eligible, winners, word)
+        return chips, dict.fromkeys(winners, 1), count, [sorted(winners)], why
+    halves = [index for index, winners in enumerate(by_half) if winners]
     denominator = 1
-    for half in halves:
-        denominator = lcm(denominator, len(halves) * len(by_half[half]))
+    for index in halves:
+        denominator = lcm(denominator, len(halves) * len(by_half[index]))
     payout: dict[int, int] = {}
     share: dict[int, int] = {}
     texts: list[str] = []
     remaining = amount
-    for position, half in enumerate(halves):
+    for position, index in enumerate(halves):
         half_amount = remaining if position == len(halves) - 1 else -(-amount // len(halves))
         remaining -= half_amount
-        winners = by_half[half]
-        for seat, chips in _split(half_amount, winners, orders[half]).items():
-            payout[seat] = payout.get(seat, 0) + chips
+        winners = by_half[index]
+        for seat, chips_won in _split(half_amount, winners, orders[game.halves[index]]).items():
+            payout[seat] = payout.get(seat, 0) + chips_won
         for seat in winners:
             share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
-        texts.append(_why(record, ctx, half, strengths_by_half[half], winners, word))
+        texts.append(_why(record, ctx, index, eligible, winners, word))
     if game.split_pot and len(halves) == 1:
-        texts.append(t.gettext("no qualifying low: high scoops"))
-    winners_by_half = {half: sorted(by_half[half]) for half in game.halves}
-    return payout, (share, denominator), winners_by_half, ". ".join(texts)
+        texts.append(ctx.scoops)
+    return payout, share, denominator, [sorted(winners) for winners in by_half], ". ".join(texts)
 
 
 def _why(
     record: _Record,
     ctx: _Context,
-    half: str,
-    strengths: dict[int, int],
+    index: int,
+    eligible: tuple[int, ...],
     winners: list[int],
     word: Word,
 ) -> str:
     """:func:`showdown.pots._why` from strengths and the cached class texts."""
-    t = ctx.t
-    index = record.game.halves.index(half)
     classes = ctx.classes[index]
-    best_hand = record.hands[winners[0]][index]
-    assert best_hand is not None
-    best = best_hand[0]
+    strengths = record.strengths[index]
+    first = winners[0]
+    best = strengths[first]
     names = record.names
-    who = t.join_names([names[s] for s in sorted(winners)])
-    fields = {"who": who, "pot": word, "hand": classes.piece(best)[1], "cards": best_hand[1]}
+    fields = {"pot": word, "hand": classes.piece(best)[1], "cards": record.texts[index][first]}
     if len(winners) == 1:
-        text = t.gettext("{who} wins the {pot} with {hand} ({cards})").format(**fields)
+        text = ctx.wins.format(who=names[first], **fields)
     else:
-        text = t.gettext("{who} split the {pot} with {hand} ({cards})").format(**fields)
+        who = ctx.t.join_names([names[s] for s in sorted(winners)])
+        text = ctx.split.format(who=who, **fields)
     if record.game.split_pot:
         text = f"{ctx.halves[index]}: {text}"
-    others = {s: v for s, v in strengths.items() if s not in winners}
-    if others:
-        runner_up = max(others, key=others.__getitem__)
-        reason = classes.reason(best, others[runner_up])
-        text += t.gettext("; against {name}: {reason}").format(name=names[runner_up], reason=reason)
+    runner_up = -1
+    second = 0
+    for seat in eligible:
+        strength = strengths[seat]
+        if strength > second and strength != best:
+            runner_up, second = seat, strength
+    if runner_up >= 0:
+        reason = classes.reason(best, second)
+        text += ctx.against.format(name=names[runner_up], reason=reason)
     return text
 
 

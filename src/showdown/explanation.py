@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from showdown.evaluation import HandValue
     from showdown.tables import HandClass
 
-__all__ = ["Explanation", "describe", "explain", "rank_words"]
+__all__ = ["Explanation", "describe", "explain", "explain_classes", "rank_words"]
 
 
 def _is_low_style(rules: RuleSet, category: Category) -> bool:
@@ -381,3 +381,123 @@ def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
             winner=won, loser=lost, label=label, beats=beats
         )
     return Explanation(outcome, "rank", position, text)
+
+
+def explain_classes(rules: RuleSet, first: int, second: int, t: Language) -> str:
+    """The text of :func:`explain` for hands of the classes ``first`` and ``second``.
+
+    The same text as ``explain(a, b, lang=t.code).text`` for any values ``a``
+    and ``b`` of those strengths under ``rules`` (in either order), from
+    pieces cached per class and per deciding step, so that a stream of
+    showdowns pays little for a pair of classes it has not met before.
+
+    >>> from showdown.evaluation import evaluate
+    >>> from showdown.i18n import get_language
+    >>> a, b = evaluate("As Ad Kc Qh 7s"), evaluate("Ah Ac Kd Js Ts")
+    >>> explain_classes(a.ranking, b.strength, a.strength, get_language("en"))
+    'both have a pair of Aces and a King; the second kicker decides: Queen beats Jack'
+
+    Raises:
+        IndexError: a strength that is not a class of the ranking.
+    """
+    if first < second:
+        first, second = second, first
+    won, won_class = _class_facts(rules, first, t)
+    if first == second:
+        return t.gettext("tie: both have {hand} ({ranks}); the pot is split").format(
+            hand=won, ranks=" ".join(won_class.ranks)
+        )
+    lost, lost_class = _class_facts(rules, second, t)
+    category = won_class.category
+    if category is not lost_class.category:
+        message, better, worse = _category_step(rules, category, lost_class.category, t)
+        return message.format(winner=won, loser=lost, better=better, worse=worse)
+    won_deciders = won_class.deciders
+    lost_deciders = lost_class.deciders
+    position = 0
+    while won_deciders[position] is lost_deciders[position]:
+        position += 1
+    key = (rules, category, won_deciders[: position + 1], lost_deciders[position], t.code)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) >= _CACHED:
+            _STEPS.clear()
+        step = _STEPS[key] = _rank_step(rules, category, won_deciders, lost_deciders, position, t)
+    text, label, beats = step
+    if label is None:
+        return text
+    return text.format(winner=won, loser=lost, label=label, beats=beats)
+
+
+_CLASS_FACTS: Final[dict[tuple[RuleSet, int, str], tuple[Word, HandClass]]] = {}
+_CATEGORY_STEPS: Final[dict[tuple[RuleSet, Category, Category, str], tuple[str, Word, Word]]] = {}
+_STEPS: Final[
+    dict[tuple[RuleSet, Category, tuple[Rank, ...], Rank, str], tuple[str, str | None, str]]
+] = {}
+
+
+def _class_facts(rules: RuleSet, strength: int, t: Language) -> tuple[Word, HandClass]:
+    """:func:`_facts` of a class (its name as a word of a message, and the class)."""
+    key = (rules, strength, t.code)
+    found = _CLASS_FACTS.get(key)
+    if found is None:
+        from showdown.evaluation import HandValue
+
+        if len(_CLASS_FACTS) >= _CACHED:
+            _CLASS_FACTS.clear()
+        found = _CLASS_FACTS[key] = _facts(HandValue(rules, strength, ()), t)
+    return found
+
+
+def _category_step(
+    rules: RuleSet, won: Category, lost: Category, t: Language
+) -> tuple[str, Word, Word]:
+    """:func:`_explain`'s message and category words when the categories differ."""
+    key = (rules, won, lost, t.code)
+    found = _CATEGORY_STEPS.get(key)
+    if found is None:
+        _ = t.gettext
+        plural = (
+            rules.formation is Formation.DISTINCT_RANKS_AND_SUITS and won is not Category.ONE_CARD
+        )
+        message = (
+            _("{winner} beats {loser}: {better} beat {worse}")
+            if plural
+            else _("{winner} beats {loser}: {better} beats {worse}")
+        )
+        found = _CATEGORY_STEPS[key] = (
+            message,
+            _category_word(t, rules, won),
+            _category_word(t, rules, lost),
+        )
+    return found
+
+
+def _rank_step(
+    rules: RuleSet,
+    category: Category,
+    won: Sequence[Rank],
+    lost: Sequence[Rank],
+    position: int,
+    t: Language,
+) -> tuple[str, str | None, str]:
+    """:func:`_explain`'s text when the deciding rank at ``position`` decides: the whole
+    text (and ``None``), or the message still to be given the names, its label and
+    its comparison."""
+    _ = t.gettext
+    common = _common_part(t, rules, category, won[:position])
+    label = _position_label(t, rules, category, position)
+    beats = (
+        t.pgettext("lower wins", "{better.sg} beats {worse.sg}")
+        if rules.lower_wins
+        else t.pgettext("higher wins", "{better.sg} beats {worse.sg}")
+    ).format(
+        better=_rank_word(t, rules, category, won[position]),
+        worse=_rank_word(t, rules, category, lost[position]),
+    )
+    if common:
+        text = _("both have {common}; {label} decides: {beats}").format(
+            common=common, label=label, beats=beats
+        )
+        return text, None, beats
+    return _("{winner} beats {loser}: {label} decides: {beats}"), label, beats
