@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from json.encoder import encode_basestring
 from math import gcd, lcm
 from typing import Any, Final
@@ -107,6 +108,10 @@ class _Classes:
     pieces: dict[int, tuple[str, Word]] = field(default_factory=dict)
     keys: dict[int, tuple[int, ...]] = field(default_factory=dict)
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    glues: dict[int, str] = field(default_factory=dict)
+    table: Any = None
+    """Per strength (a row), per card code and 52 for no card: :meth:`reading_keys`."""
+    filled: set[int] = field(default_factory=set)
 
     def piece(self, strength: int) -> tuple[str, Word]:
         """The JSON of the class's fields (category to class number) and its name."""
@@ -133,6 +138,25 @@ class _Classes:
             )
         return found
 
+    def glue(self, strength: int) -> str:
+        """A hand's JSON from the end of its cards to the start of its ``hole_used``."""
+        found = self.glues.get(strength)
+        if found is None:
+            found = self.glues[strength] = f'", {self.piece(strength)[0]}, "hole_used": "'
+        return found
+
+    def key_table(self, strengths: list[int]) -> Any:
+        """:attr:`table`, with the rows of these strengths filled (0: no hand, no row)."""
+        import numpy as np
+
+        if self.table is None:
+            self.table = np.full((self.size + 1, 53), _NO_CARD_KEY, np.int16)
+        for strength in strengths:
+            if strength and strength not in self.filled:
+                self.table[strength, :52] = self.reading_keys(strength)
+                self.filled.add(strength)
+        return self.table
+
     def reason(self, best: int, other: int) -> str:
         """Why the class ``best`` beats (or ties) the class ``other``."""
         found = self.reasons.get((best, other))
@@ -143,6 +167,8 @@ class _Classes:
         return found
 
 
+_NO_CARD_KEY: Final = 1000
+"""The reading key of no card: after every card of any class."""
 _RANK_INDEX: Final = {card.rank.symbol: card.rank.index for card in DECK}
 
 
@@ -309,7 +335,7 @@ def _read(text: str) -> _Record | None:
 
 def _value_compiled(records: Sequence[_Record], lang: str) -> None:
     """Value every hand of the records, one batch kernel call per game (and per
-    :data:`MAX_ROWS` hands)."""
+    :data:`MAX_ROWS` hands), and write their texts in bulk."""
     import numpy as np
 
     from showdown.batch import best_cards_many, evaluate_many
@@ -330,34 +356,109 @@ def _value_compiled(records: Sequence[_Record], lang: str) -> None:
                 flat += board
     for seats, flat in by_game.values():
         game = seats[0][0].game
-        n_hole = game.hole_cards
-        width = n_hole + game.full_board
+        width = game.hole_cards + game.full_board
         rankings = len(game.rankings)
         classes = _context(game, lang).classes
         layout = _layout(game)
         for start in range(0, len(seats), MAX_ROWS):
             part = seats[start : start + MAX_ROWS]
-            codes = flat[start * width : (start + len(part)) * width]
-            array = np.array(codes, np.int8).reshape(len(part), width)
-            strengths = evaluate_many(array, game=game).tolist()
-            best = best_cards_many(array, game=game).astype(np.int64)
-            masks = np.where(best >= 0, np.left_shift(1, best), 0).sum(axis=-1).tolist()
+            rows = np.array(flat[start * width : (start + len(part)) * width], np.int8)
+            rows = rows.reshape(len(part), width)
+            strengths = evaluate_many(rows, game=game)
+            best = best_cards_many(rows, game=game)
+            if rankings == 1:
+                strengths = strengths[:, None]
+                best = best[:, None, :]
+            values = [strengths[:, k].tolist() for k in range(rankings)]
+            texts = [
+                _texts(classes[k], strengths[:, k], best[:, k, :], rows, game)
+                for k in range(rankings)
+            ]
+            if rankings == 1:
+                prefix, suffix = layout.split("{0}")
+                prefix = prefix.replace("{{", "{")
+                suffix = suffix.replace("}}", "}")
+                glues = classes[0].glues
+                glue = classes[0].glue
+                for (record, seat), strength, cards, rest in zip(
+                    part, values[0], texts[0][0], texts[0][1], strict=True
+                ):
+                    record.strengths[0][seat] = strength
+                    record.texts[0][seat] = cards
+                    record.hands[seat] = (
+                        f'{prefix}{{"cards": "{cards}{glues.get(strength) or glue(strength)}'
+                        f"{rest}{suffix}"
+                    )
+                continue
             for index, (record, seat) in enumerate(part):
-                row = codes[index * width : (index + 1) * width]
-                if rankings == 1:
-                    json_text = _hand(
-                        record, seat, 0, classes[0], strengths[index], masks[index], row, n_hole
+                hands: list[str] = []
+                for k in range(rankings):
+                    strength = values[k][index]
+                    if not strength:
+                        hands.append("null")
+                        continue
+                    cards = texts[k][0][index]
+                    record.strengths[k][seat] = strength
+                    record.texts[k][seat] = cards
+                    hands.append(
+                        f'{{"cards": "{cards}{classes[k].glue(strength)}{texts[k][1][index]}'
                     )
-                    record.hands[seat] = layout.format(json_text)
-                else:
-                    strength = strengths[index]
-                    mask = masks[index]
-                    record.hands[seat] = layout.format(
-                        *[
-                            _hand(record, seat, k, classes[k], strength[k], mask[k], row, n_hole)
-                            for k in range(rankings)
-                        ]
-                    )
+                record.hands[seat] = layout.format(*hands)
+
+
+_MARKS: Final = ("\x01", "\x02", "\x03", "\x04")
+"""Bytes that no card text has: the ends of the fields of the bulk texts, and the JSON
+that each end stands for (the first ends the cards: the texts are split there)."""
+_GLUES: Final = ("\x01", '", "board_used": "', '", "unused": "', '"}\x01')
+
+
+def _texts(
+    classes: _Classes, strengths: Any, best: Any, rows: Any, game: Game
+) -> tuple[list[str], list[str]]:
+    """The texts of many hands of one ranking at once, with numpy: per row, the cards
+    that play (in the reading order of their class, as ``value_of_mask``) and the rest
+    of its JSON after the class's fields (``hole_used``, ``board_used``, ``unused``)."""
+    import numpy as np
+
+    count, width = rows.shape
+    keys = classes.key_table(np.unique(strengths).tolist())
+    played = best >= 0
+    # the codes of the cards that play, in column order; 52 stands for no card
+    columns = np.where(played, best, 0).astype(np.intp)
+    codes = np.where(played, np.take_along_axis(rows, columns, axis=1), 52).astype(np.intp)
+    order = np.argsort(keys[strengths[:, None], codes], axis=1, kind="stable")
+    codes = np.take_along_axis(codes, order, axis=1)
+    columns = np.take_along_axis(np.where(played, columns, width), order, axis=1)
+    hole = np.where(columns < game.hole_cards, codes, 52)
+    board = np.where((columns >= game.hole_cards) & (columns < width), codes, 52)
+    used = np.zeros((count, width + 1), np.bool_)
+    np.put_along_axis(used, columns, True, axis=1)
+    unused = np.where(used[:, :width], 52, rows).astype(np.intp)
+    card_bytes = _card_bytes()
+    pieces = [
+        part
+        for field, mark in zip((codes, hole, board, unused), _MARKS, strict=True)
+        for part in (
+            card_bytes[field].reshape(count, -1),
+            np.full((count, 1), ord(mark), np.uint8),
+        )
+    ]
+    bulk = np.concatenate(pieces, axis=1).tobytes().decode("ascii").replace("\0", "")
+    for mark, glue in zip(_MARKS, _GLUES, strict=True):  # each field's last space goes
+        bulk = bulk.replace(" " + mark, mark).replace(mark, glue)
+    fields = bulk.split("\x01")
+    return fields[0 : 2 * count : 2], fields[1 : 2 * count : 2]
+
+
+@cache
+def _card_bytes() -> Any:
+    """Per card code, its text and a space as three bytes; code 52: three zero bytes."""
+    import numpy as np
+
+    table = np.zeros((53, 3), np.uint8)
+    for code, text in enumerate(_TEXT):
+        table[code] = list(f"{text} ".encode("ascii"))
+    return table
 
 
 def _prepare(record: _Record) -> None:
@@ -376,48 +477,6 @@ def _layout(game: Game) -> str:
     if game.halves == ("low",):
         return '{{"high": null, "low": {0}}}'
     return '{{"high": {0}, "low": null}}'
-
-
-_COLUMNS: Final[dict[int, list[int]]] = {}
-
-
-def _hand(
-    record: _Record,
-    seat: int,
-    half: int,
-    classes: _Classes,
-    strength: int,
-    mask: int,
-    row: list[int],
-    n_hole: int,
-) -> str:
-    """One hand from a kernel's strength and the mask of the columns that play (as
-    :func:`showdown.evaluation.value_of_mask`): kept in the record, and its JSON."""
-    if not strength:
-        return "null"
-    columns = _COLUMNS.get(mask)
-    if columns is None:
-        columns = _COLUMNS[mask] = [j for j in range(mask.bit_length()) if (mask >> j) & 1]
-    played = [row[j] for j in columns]
-    if len(played) > 1:
-        keys = classes.keys.get(strength)
-        if keys is None:
-            keys = classes.reading_keys(strength)
-        played.sort(key=keys.__getitem__)
-    piece = classes.pieces.get(strength)
-    if piece is None:
-        piece = classes.piece(strength)
-    text = _TEXT
-    hole = row[:n_hole]
-    cards = " ".join([text[code] for code in played])
-    record.strengths[half][seat] = strength
-    record.texts[half][seat] = cards
-    return (
-        f'{{"cards": "{cards}", {piece[0]}, '
-        f'"hole_used": "{" ".join([text[code] for code in played if code in hole])}", '
-        f'"board_used": "{" ".join([text[code] for code in played if code not in hole])}", '
-        f'"unused": "{" ".join([text[code] for code in row if code not in played])}"}}'
-    )
 
 
 def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
