@@ -11,16 +11,21 @@ single player still in, no stakes, cards not written as two-character texts.
 The caller answers those by the readable path, so the stream's output is the
 same whichever path answers a line.
 
-The work per chunk of lines: one ``json.loads`` and a strict shape check per
-line; per game, one call of the compiled batch kernels for every hand of the
-chunk (:func:`showdown.batch.evaluate_many` for the strengths,
-:func:`showdown.batch.best_cards_many` for the cards that play); the pots cut
-and paid in integers; the descriptions and explanations looked up per class
-(they depend only on the classes and the language); the JSON written from
-cached pieces. Before the compiled kernels are loaded (``auto`` mode of
-:mod:`showdown._fast`, the first hands of a process), each hand is valued one
-by one as the readable path values it, so a short stream never pays the
-kernels' start-up.
+The work per chunk of lines: one JSON parse (orjson where the optional
+``fast`` extra installed it, else ``json``) and a strict shape check per
+line; per game, the hands valued with the C extension's scorer (games that
+play any five cards: the cards that play then follow from the classes, for
+the whole chunk at once with numpy), or one call of the compiled batch
+kernels for every hand of the chunk (:func:`showdown.batch.evaluate_many`,
+:func:`showdown.batch.best_cards_many`); the cards' texts written in bulk;
+the pots cut (cached per stakes and folds) and paid in integers; the
+descriptions and explanations looked up per class
+(:class:`showdown.explanation.ClassTexts`: they depend only on the classes
+and the language); the JSON written from cached pieces. Where neither the
+scorer nor the loaded kernels serve a game (the first hands of a process,
+in ``auto`` mode of :mod:`showdown._fast`), each hand is valued one by one
+as the readable path values it, so a short stream never pays the kernels'
+start-up.
 
 >>> line = ('{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": ['
 ...         '{"name": "Peter", "cards": "Ks 2d", "stake": 50},'
@@ -35,22 +40,23 @@ kernels' start-up.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from json.encoder import encode_basestring
 from math import gcd, lcm
+from types import BuiltinFunctionType
 from typing import Any, Final
 
 from showdown import _fast
 from showdown.cards import DECK, format_cards
 from showdown.errors import ShowdownError
 from showdown.evaluation import HandValue
-from showdown.explanation import explain_classes
+from showdown.explanation import ClassTexts, class_texts
 from showdown.games import Family, Game, _game_hand, get_game
 from showdown.i18n import Language, Word, get_language
 from showdown.pots import OddChipRule, _half_word, _split
-from showdown.rules import RuleSet
+from showdown.rules import Category, Formation, RuleSet
 from showdown.tables import get_table
 
 __all__ = ["MAX_ROWS", "resolve_texts"]
@@ -62,6 +68,7 @@ so a worker process may fork safely)."""
 _TOP_KEYS: Final = frozenset({"game", "board", "button", "players", "odd_chip"})
 _PLAYER_KEYS: Final = frozenset({"name", "cards", "stake", "folded"})
 _CODES: Final[dict[str, int]] = {str(card): card.code for card in DECK}
+_CODE_OF: Final = _CODES.__getitem__
 _TEXT: Final[tuple[str, ...]] = tuple(str(card) for card in DECK)
 _LIMIT: Final = 10**30
 """Amounts from here on have more than 30 digits: the readable path refuses them."""
@@ -105,6 +112,7 @@ class _Classes:
     rules: RuleSet
     t: Language
     size: int
+    explainer: ClassTexts
     pieces: dict[int, tuple[str, Word]] = field(default_factory=dict)
     keys: dict[int, tuple[int, ...]] = field(default_factory=dict)
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
@@ -112,6 +120,9 @@ class _Classes:
     table: Any = None
     """Per strength (a row), per card code and 52 for no card: :meth:`reading_keys`."""
     filled: set[int] = field(default_factory=set)
+    needs: Any = None
+    """Per strength, what :meth:`need_table` says."""
+    needed: set[int] = field(default_factory=set)
 
     def piece(self, strength: int) -> tuple[str, Word]:
         """The JSON of the class's fields (category to class number) and its name."""
@@ -157,16 +168,34 @@ class _Classes:
                 self.filled.add(strength)
         return self.table
 
+    def need_table(self, strengths: list[int]) -> Any:
+        """Per strength (a row, filled for these strengths): how many cards of each rank
+        the class counts, then 1 if it is a flush (of one suit)."""
+        import numpy as np
+
+        if self.needs is None:
+            self.needs = np.zeros((self.size + 1, 14), np.int8)
+        for strength in strengths:
+            if strength and strength not in self.needed:
+                hand_class = get_table(self.rules).hand_class(strength)
+                row = self.needs[strength]
+                for symbol in hand_class.ranks:
+                    row[_RANK_INDEX[symbol]] += 1
+                row[13] = self.rules.flushes and hand_class.category in _FLUSHES
+                self.needed.add(strength)
+        return self.needs
+
     def reason(self, best: int, other: int) -> str:
         """Why the class ``best`` beats (or ties) the class ``other``."""
         found = self.reasons.get((best, other))
         if found is None:
             if len(self.reasons) >= _CACHED:
                 self.reasons.clear()
-            found = self.reasons[(best, other)] = explain_classes(self.rules, best, other, self.t)
+            found = self.reasons[(best, other)] = self.explainer.explain(best, other)
         return found
 
 
+_FLUSHES: Final = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH})
 _NO_CARD_KEY: Final = 1000
 """The reading key of no card: after every card of any class."""
 _RANK_INDEX: Final = {card.rank.symbol: card.rank.index for card in DECK}
@@ -188,6 +217,8 @@ class _Context:
     uncontested: str
     uncalled: str
     scoops: str
+    baked: tuple[dict[int, str | Callable[..., str]], ...]
+    """Per half, the messages of pots won (:func:`_bake`)."""
 
 
 _CONTEXTS: Final[dict[tuple[str, str], _Context]] = {}
@@ -199,7 +230,8 @@ def _context(game: Game, lang: str) -> _Context:
         t = get_language(lang)
         _ = t.gettext
         classes = tuple(
-            _Classes(rules, t, len(get_table(rules).classes)) for rules in game.rankings
+            _Classes(rules, t, len(get_table(rules).classes), class_texts(rules, t))
+            for rules in game.rankings
         )
         found = _CONTEXTS[(game.name, lang)] = _Context(
             game,
@@ -214,6 +246,7 @@ def _context(game: Game, lang: str) -> _Context:
             _("{who} wins the {pot} uncontested: every other player folded"),
             _("uncalled stake of {amount} returned to {name}"),
             _("no qualifying low: high scoops"),
+            tuple({} for _ in game.halves),
         )
     return found
 
@@ -241,7 +274,7 @@ def _codes(value: object) -> list[int] | None:
     else:
         return None
     try:  # only texts are keys: any other token is missing, or cannot be hashed
-        return [_CODES[token] for token in tokens]
+        return list(map(_CODE_OF, tokens))
     except (KeyError, TypeError):
         return None
 
@@ -252,14 +285,40 @@ def _deck(game: Game) -> int:
 
 _DECKS: Final[dict[str, int]] = {}
 _FULL_DECK: Final = (1 << 52) - 1
+_NO_NAME: Final = object()
+
+
+def _loads_json(text: str) -> object:
+    """``json.loads``, or ``None`` where it fails (the readable path reports why)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _loads_orjson(text: str) -> object:
+    """``orjson.loads`` where it reads the text, else :func:`_loads_json`.
+
+    Where orjson reads a text its value is json's, but for integers beyond 64
+    bits (a float: never a plain record's), so a plain record reads the same.
+    """
+    try:
+        return _orjson_loads(text)
+    except ValueError:  # orjson.JSONDecodeError; json may still read it (NaN, a lone surrogate)
+        return _loads_json(text)
+
+
+try:
+    from orjson import loads as _orjson_loads
+except ImportError:  # the optional extra 'fast' is not installed
+    _loads = _loads_json
+else:
+    _loads = _loads_orjson
 
 
 def _read(text: str) -> _Record | None:
     """The plain record of a line, or ``None`` for anything else."""
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    record = _loads(text)
     if type(record) is not dict or not record.keys() <= _TOP_KEYS:
         return None
     name = record.get("game")
@@ -295,7 +354,9 @@ def _read(text: str) -> _Record | None:
     for seat, raw in enumerate(raw_players):
         if type(raw) is not dict or not raw.keys() <= player_keys:
             return None
-        player = raw.get("name", f"Player {seat + 1}")
+        player = raw.get("name", _NO_NAME)
+        if player is _NO_NAME:
+            player = f"Player {seat + 1}"
         stake = raw.get("stake", 0)
         fold = raw.get("folded", False)
         if type(player) is not str or not player or type(fold) is not bool:
@@ -336,9 +397,17 @@ def _read(text: str) -> _Record | None:
 def _value_compiled(records: Sequence[_Record], lang: str) -> None:
     """Value every hand of the records, one batch kernel call per game (and per
     :data:`MAX_ROWS` hands), and write their texts in bulk."""
-    import numpy as np
+    _value_rows(records, lang, scored=False)
 
-    from showdown.batch import best_cards_many, evaluate_many
+
+def _value_scored(records: Sequence[_Record], lang: str) -> None:
+    """Value every hand of the records (of games :func:`_scorer_of` serves) with the C
+    extension's scorer, the cards that play found from the classes, with numpy."""
+    _value_rows(records, lang, scored=True)
+
+
+def _value_rows(records: Sequence[_Record], lang: str, *, scored: bool) -> None:
+    import numpy as np
 
     by_game: dict[str, tuple[list[tuple[_Record, int]], list[int]]] = {}
     for record in records:
@@ -360,15 +429,22 @@ def _value_compiled(records: Sequence[_Record], lang: str) -> None:
         rankings = len(game.rankings)
         classes = _context(game, lang).classes
         layout = _layout(game)
+        score = _scorer_of(game) if scored else None
         for start in range(0, len(seats), MAX_ROWS):
             part = seats[start : start + MAX_ROWS]
-            rows = np.array(flat[start * width : (start + len(part)) * width], np.int8)
-            rows = rows.reshape(len(part), width)
-            strengths = evaluate_many(rows, game=game)
-            best = best_cards_many(rows, game=game)
-            if rankings == 1:
-                strengths = strengths[:, None]
-                best = best[:, None, :]
+            codes = flat[start * width : (start + len(part)) * width]
+            rows = np.array(codes, np.int8).reshape(len(part), width)
+            if score is None:
+                strengths, best = _kernel_values(rows, game)
+            else:
+                strengths = np.array(
+                    [score(codes[i : i + width]) for i in range(0, len(codes), width)], np.int32
+                ).reshape(len(part), rankings)
+                picked = [_best_columns(classes[k], strengths[:, k], rows) for k in range(rankings)]
+                if any(columns is None for columns in picked):  # pragma: no cover - never
+                    strengths, best = _kernel_values(rows, game)
+                else:
+                    best = np.stack(picked, axis=1)
             values = [strengths[:, k].tolist() for k in range(rankings)]
             texts = [
                 _texts(classes[k], strengths[:, k], best[:, k, :], rows, game)
@@ -404,6 +480,86 @@ def _value_compiled(records: Sequence[_Record], lang: str) -> None:
                         f'{{"cards": "{cards}{classes[k].glue(strength)}{texts[k][1][index]}'
                     )
                 record.hands[seat] = layout.format(*hands)
+
+
+def _kernel_values(rows: Any, game: Game) -> tuple[Any, Any]:
+    """The batch kernels' strengths ``(n, rankings)`` and columns ``(n, rankings, 5)``."""
+    from showdown.batch import best_cards_many, evaluate_many
+
+    strengths = evaluate_many(rows, game=game)
+    best = best_cards_many(rows, game=game)
+    if len(game.rankings) == 1:
+        return strengths[:, None], best[:, None, :]
+    return strengths, best
+
+
+_SCORERS: Final[dict[str, Callable[[Sequence[int]], tuple[int, ...]] | None]] = {}
+
+
+def _scorer_of(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
+    """The C extension's scorer of a game whose cards that play :func:`_best_columns`
+    can find, or ``None`` (not such a game, or the extension is not built).
+
+    Such a game plays any five of a player's cards (no Omaha rule, not Badugi),
+    at most nine of them (so at most one suit holds five), under rankings where a
+    flush is better than the same ranks unsuited, or suits do not count.
+    """
+    if game.name in _SCORERS:
+        return _SCORERS[game.name]
+    width = game.hole_cards + game.full_board
+    found: Callable[[Sequence[int]], tuple[int, ...]] | None = None
+    if (
+        game.hole_used is None
+        and width <= 9
+        and all(
+            rules.formation is Formation.BEST_FIVE
+            and rules.hand_size == 5
+            and (width == 5 or not (rules.flushes and rules.lower_wins))
+            for rules in game.rankings
+        )
+    ):
+        from showdown.batch import scorer
+
+        candidate = scorer(game=game)
+        if isinstance(candidate, BuiltinFunctionType):  # the C entry, not the fallback
+            found = candidate
+    _SCORERS[game.name] = found
+    return found
+
+
+def _best_columns(classes: _Classes, strengths: Any, rows: Any) -> Any:
+    """The columns of the cards that play, ``(n, 5)`` in increasing order (``-1`` for
+    no hand), as :func:`showdown.batch.best_cards_many` gives them, for a game of
+    :func:`_scorer_of`; ``None`` if a row lacks its class's cards (a strength that is
+    not the row's: never, from the scorer).
+
+    The readable evaluator keeps the first set of five with the best class, in
+    the order of ``itertools.combinations`` of the cards sorted by code from the
+    highest (:meth:`showdown.games.Game.candidates`): of the sets of the class's
+    ranks (of one suit for a flush), the one of the highest codes. That is, per
+    rank of the class counted ``m`` times, its ``m`` highest cards (of the
+    flush's suit, for a flush).
+    """
+    import numpy as np
+
+    needs = classes.need_table(np.unique(strengths).tolist())[strengths]
+    ranks = (rows >> 2).astype(np.intp)
+    suits = rows & 3
+    flush = needs[:, 13].astype(np.bool_)
+    suit_counts = (suits[:, :, None] == np.arange(4)[None, None, :]).sum(axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    allowed = ~flush[:, None] | (suits == flush_suit[:, None])
+    # per card, how many allowed cards of its rank come before it (a higher code)
+    higher = rows[:, None, :] > rows[:, :, None]
+    same = (ranks[:, :, None] == ranks[:, None, :]) & allowed[:, None, :] & higher
+    before = same.sum(axis=2)
+    chosen = allowed & (before < np.take_along_axis(needs[:, :13], ranks, axis=1))
+    valued = strengths > 0
+    if not bool(((chosen.sum(axis=1) == 5) | ~valued).all()):
+        return None
+    columns = np.argsort(~chosen, axis=1, kind="stable")[:, :5].astype(np.int8)
+    columns[~valued] = -1
+    return columns
 
 
 _MARKS: Final = ("\x01", "\x02", "\x03", "\x04")
@@ -790,12 +946,18 @@ def _why(
     first = winners[0]
     best = strengths[first]
     names = record.names
-    fields = {"pot": word, "hand": classes.piece(best)[1], "cards": record.texts[index][first]}
-    if len(winners) == 1:
-        text = ctx.wins.format(who=names[first], **fields)
-    else:
-        who = ctx.t.join_names([names[s] for s in sorted(winners)])
-        text = ctx.split.format(who=who, **fields)
+    single = len(winners) == 1
+    key = best * 4 + (word is ctx.main) * 2 + single
+    template = ctx.baked[index].get(key)
+    if template is None:
+        template = _bake(ctx, index, key, best, word, single)
+    who = names[first] if single else ctx.t.join_names([names[s] for s in sorted(winners)])
+    cards = record.texts[index][first]
+    text = (
+        template.format(who=who, cards=cards)
+        if isinstance(template, str)
+        else template(who=who, cards=cards)
+    )
     if record.game.split_pot:
         text = f"{ctx.halves[index]}: {text}"
     runner_up = -1
@@ -810,18 +972,77 @@ def _why(
     return text
 
 
+def _bake(
+    ctx: _Context, index: int, key: int, strength: int, word: Word, single: bool
+) -> str | Callable[..., str]:
+    """The message of a pot won with a class, with the pot and the hand's name already
+    in it: a format string of the ``who`` and the ``cards`` left, or where the message
+    does not allow that, a function formatting the message whole."""
+    hand = ctx.classes[index].piece(strength)[1]
+    message = ctx.wins if single else ctx.split
+    found: str | Callable[..., str]
+    try:
+        found = message.format(
+            who=_Kept("who"), cards=_Kept("cards"), pot=_Escaped(word), hand=_Escaped(hand)
+        )
+        sample = {"who": "{who}\x00", "cards": "{cards}\x01"}  # both texts must come out whole
+        if found.format(**sample) != message.format(pot=word, hand=hand, **sample):
+            raise ValueError(message)
+    except (AttributeError, KeyError, IndexError, ValueError):
+        found = partial(message.format, pot=word, hand=hand)
+    if len(ctx.baked[index]) >= _CACHED:
+        ctx.baked[index].clear()
+    ctx.baked[index][key] = found
+    return found
+
+
+class _Kept:
+    """A field of a message left for later: it formats as itself."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.name + (":" + spec if spec else "") + "}"
+
+
+class _Escaped:
+    """A word formatted into a message that will be formatted again: its braces doubled."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: Word) -> None:
+        self.word = word
+
+    def __format__(self, spec: str) -> str:
+        return format(self.word, spec).replace("{", "{{").replace("}", "}}")
+
+    def __getattr__(self, name: str) -> str:
+        form: str = getattr(self.word, name)
+        return form.replace("{", "{{").replace("}", "}}")
+
+
 # ------------------------------------------------------------------ entry
 
 
 def resolve_texts(
-    texts: Sequence[str], *, lang: str = "en", compiled: bool | None = None
+    texts: Sequence[str],
+    *,
+    lang: str = "en",
+    compiled: bool | None = None,
+    scored: bool = True,
 ) -> list[str | None]:
     """Per line, the text ``showdown resolve --json`` writes for it, or ``None`` for the
     readable path to answer.
 
     ``lang`` must be a supported language code (``'en'``, ``'ru'``, ``'ro'``).
-    ``compiled``: value the hands with the batch kernels (``True``), one by one
-    as the readable path does (``False``), or the kernels once
+    ``scored``: value the hands of the games that play any five cards (not
+    Omaha, not Badugi) with the C extension's scorer, where it is built (the
+    default; no numba to load). The other hands, or all with
+    ``scored=False``, by ``compiled``: with the batch kernels (``True``), one
+    by one as the readable path does (``False``), or the kernels once
     :mod:`showdown._fast` has loaded them (``None``, the default).
 
     Raises:
@@ -830,6 +1051,11 @@ def resolve_texts(
     get_language(lang)
     records = [_read(text) for text in texts]
     plain = [record for record in records if record is not None]
+    if scored and plain:
+        rest = [record for record in plain if _scorer_of(record.game) is None]
+        if len(rest) < len(plain):
+            _value_scored([record for record in plain if _scorer_of(record.game)], lang)
+        plain = rest
     if compiled is None:
         compiled = _fast.loaded()
     if plain:
