@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import random
 
@@ -141,3 +142,25 @@ def test_what_the_fast_path_leaves_to_the_readable_path() -> None:
     answers = resolve_texts(lines, compiled=True)
     assert answers[0] == readable_output(good)
     assert answers[1:] == [None] * (len(lines) - 1)
+
+
+def test_a_line_orjson_does_not_read_as_json_does_is_read_by_json_or_left() -> None:
+    from showdown._resolve_fast import _loads_orjson
+
+    # a lone surrogate and NaN: orjson refuses them, json reads them as the readable path would
+    assert _loads_orjson('"\\ud800"') == "\ud800"
+    value = _loads_orjson('{"a": NaN}')
+    assert isinstance(value, dict)
+    assert math.isnan(value["a"])
+    # an integer beyond 64 bits is never a plain record's stake: the readable path answers it
+    good = {
+        "game": "holdem",
+        "board": "Kc Td Kh Ts 3c",
+        "players": [
+            {"name": "Peter", "cards": "Ks 2d", "stake": 2**70},
+            {"name": "Paul", "cards": ["3h", "3d"], "stake": 50},
+        ],
+    }
+    (answer,) = resolve_texts([json.dumps(good)])
+    assert answer is None or answer == readable_output(good)
+    assert _loads_orjson("[1,") is None
