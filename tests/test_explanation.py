@@ -1,10 +1,17 @@
-"""Explanations in English: which step of the seeds' algorithm decided."""
+"""Explanations: which step of the seeds' algorithm decided, and the class-level text."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from showdown import evaluate, explain
+from showdown.evaluation import HandValue
+from showdown.explanation import explain_classes
+from showdown.i18n import LANGUAGES, get_language
+from showdown.rules import RANKINGS
+from showdown.tables import get_table
 
 
 @pytest.mark.parametrize(
@@ -36,3 +43,25 @@ def test_explanations(a: str, b: str, ranking: str, text: str) -> None:
 def test_explaining_values_of_two_rankings_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="cannot compare a high value with a ace_to_five value"):
         explain(evaluate("As Kd Qh Jc 9s"), evaluate("As Kd Qh Jc 9s", ranking="razz"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(RANKINGS))
+def test_the_class_level_text_is_the_explanation_of_any_two_hands_of_the_classes(
+    name: str, lang: str
+) -> None:
+    rules = RANKINGS[name]
+    size = len(get_table(rules).classes)
+    rng = random.Random(f"explain-classes-{name}-{lang}")
+    pairs = [(rng.randint(1, size), rng.randint(1, size)) for _ in range(1500)]
+    # neighbours share the category and most deciders: every deciding step is met
+    for _ in range(1500):
+        first = rng.randint(1, size)
+        pairs.append((first, min(size, max(1, first + rng.randint(-40, 40)))))
+    pairs += [(strength, strength) for strength in rng.sample(range(1, size + 1), 50)]
+    t = get_language(lang)
+    for first, second in pairs:
+        a, b = HandValue(rules, first, ()), HandValue(rules, second, ())
+        expected = explain(a, b, lang=lang).text
+        assert explain_classes(rules, first, second, t) == expected, (first, second)
+        assert explain_classes(rules, second, first, t) == expected, (second, first)

@@ -11,16 +11,21 @@ single player still in, no stakes, cards not written as two-character texts.
 The caller answers those by the readable path, so the stream's output is the
 same whichever path answers a line.
 
-The work per chunk of lines: one ``json.loads`` and a strict shape check per
-line; per game, one call of the compiled batch kernels for every hand of the
-chunk (:func:`showdown.batch.evaluate_many` for the strengths,
-:func:`showdown.batch.best_cards_many` for the cards that play); the pots cut
-and paid in integers; the descriptions and explanations looked up per class
-(they depend only on the classes and the language); the JSON written from
-cached pieces. Before the compiled kernels are loaded (``auto`` mode of
-:mod:`showdown._fast`, the first hands of a process), each hand is valued one
-by one as the readable path values it, so a short stream never pays the
-kernels' start-up.
+The work per chunk of lines: one JSON parse (orjson where the optional
+``fast`` extra installed it, else ``json``) and a strict shape check per
+line; per game, the hands valued with the C extension's scorer (games that
+play any five cards: the cards that play then follow from the classes, for
+the whole chunk at once with numpy), or one call of the compiled batch
+kernels for every hand of the chunk (:func:`showdown.batch.evaluate_many`,
+:func:`showdown.batch.best_cards_many`); the cards' texts written in bulk;
+the pots cut (cached per stakes and folds) and paid in integers; the
+descriptions and explanations looked up per class
+(:class:`showdown.explanation.ClassTexts`: they depend only on the classes
+and the language); the JSON written from cached pieces. Where neither the
+scorer nor the loaded kernels serve a game (the first hands of a process,
+in ``auto`` mode of :mod:`showdown._fast`), each hand is valued one by one
+as the readable path values it, so a short stream never pays the kernels'
+start-up.
 
 >>> line = ('{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": ['
 ...         '{"name": "Peter", "cards": "Ks 2d", "stake": 50},'
@@ -35,21 +40,23 @@ kernels' start-up.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache, partial
 from json.encoder import encode_basestring
 from math import gcd, lcm
-from typing import Final
+from types import BuiltinFunctionType
+from typing import Any, Final
 
 from showdown import _fast
 from showdown.cards import DECK, format_cards
 from showdown.errors import ShowdownError
 from showdown.evaluation import HandValue
-from showdown.explanation import explain
+from showdown.explanation import ClassTexts, class_texts
 from showdown.games import Family, Game, _game_hand, get_game
 from showdown.i18n import Language, Word, get_language
 from showdown.pots import OddChipRule, _half_word, _split
-from showdown.rules import RuleSet
+from showdown.rules import Category, Formation, RuleSet
 from showdown.tables import get_table
 
 __all__ = ["MAX_ROWS", "resolve_texts"]
@@ -61,6 +68,7 @@ so a worker process may fork safely)."""
 _TOP_KEYS: Final = frozenset({"game", "board", "button", "players", "odd_chip"})
 _PLAYER_KEYS: Final = frozenset({"name", "cards", "stake", "folded"})
 _CODES: Final[dict[str, int]] = {str(card): card.code for card in DECK}
+_CODE_OF: Final = _CODES.__getitem__
 _TEXT: Final[tuple[str, ...]] = tuple(str(card) for card in DECK)
 _LIMIT: Final = 10**30
 """Amounts from here on have more than 30 digits: the readable path refuses them."""
@@ -72,10 +80,17 @@ Hand = tuple[int, str, str] | None
 """A hand under one ranking: its strength, its cards as text and its JSON;
 ``None``: no (qualifying) hand."""
 
+_CACHED: Final = 50_000
+"""The most entries a cache of texts (or of pots) keeps before it starts again."""
+
 
 @dataclass(slots=True)
 class _Record:
-    """A plain record: codes, stakes and flags, checked as the readable path checks them."""
+    """A plain record: codes, stakes and flags, checked as the readable path checks them.
+
+    Once valued, per half of the game, per seat: ``strengths`` (0: no hand, or
+    folded) and ``cards`` (the text of the cards that play); per seat, ``hands``:
+    the JSON of the player's ``hands`` (``null`` for a folded player)."""
 
     game: Game
     board: list[int]
@@ -85,7 +100,9 @@ class _Record:
     folded: list[bool]
     button: int
     rule: OddChipRule
-    hands: dict[int, tuple[Hand, ...]] = field(default_factory=dict)
+    strengths: list[list[int]] = field(default_factory=list)
+    texts: list[list[str]] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -93,18 +110,26 @@ class _Classes:
     """Per ranking of a game, in one language: the cached texts of each class."""
 
     rules: RuleSet
-    lang: str
+    t: Language
     size: int
+    explainer: ClassTexts
     pieces: dict[int, tuple[str, Word]] = field(default_factory=dict)
     keys: dict[int, tuple[int, ...]] = field(default_factory=dict)
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    glues: dict[int, str] = field(default_factory=dict)
+    table: Any = None
+    """Per strength (a row), per card code and 52 for no card: :meth:`reading_keys`."""
+    filled: set[int] = field(default_factory=set)
+    needs: Any = None
+    """Per strength, what :meth:`need_table` says."""
+    needed: set[int] = field(default_factory=set)
 
     def piece(self, strength: int) -> tuple[str, Word]:
         """The JSON of the class's fields (category to class number) and its name."""
         found = self.pieces.get(strength)
         if found is None:
             value = HandValue(self.rules, strength, ())
-            text = value.describe(self.lang)
+            text = value.describe(self.t.code)
             json_text = (
                 f'"category": "{value.category.value}", "description": {encode_basestring(text)}, '
                 f'"strength": {strength}, "class_number": {self.size + 1 - strength}'
@@ -124,16 +149,55 @@ class _Classes:
             )
         return found
 
+    def glue(self, strength: int) -> str:
+        """A hand's JSON from the end of its cards to the start of its ``hole_used``."""
+        found = self.glues.get(strength)
+        if found is None:
+            found = self.glues[strength] = f'", {self.piece(strength)[0]}, "hole_used": "'
+        return found
+
+    def key_table(self, strengths: list[int]) -> Any:
+        """:attr:`table`, with the rows of these strengths filled (0: no hand, no row)."""
+        import numpy as np
+
+        if self.table is None:
+            self.table = np.full((self.size + 1, 53), _NO_CARD_KEY, np.int16)
+        for strength in strengths:
+            if strength and strength not in self.filled:
+                self.table[strength, :52] = self.reading_keys(strength)
+                self.filled.add(strength)
+        return self.table
+
+    def need_table(self, strengths: list[int]) -> Any:
+        """Per strength (a row, filled for these strengths): how many cards of each rank
+        the class counts, then 1 if it is a flush (of one suit)."""
+        import numpy as np
+
+        if self.needs is None:
+            self.needs = np.zeros((self.size + 1, 14), np.int8)
+        for strength in strengths:
+            if strength and strength not in self.needed:
+                hand_class = get_table(self.rules).hand_class(strength)
+                row = self.needs[strength]
+                for symbol in hand_class.ranks:
+                    row[_RANK_INDEX[symbol]] += 1
+                row[13] = self.rules.flushes and hand_class.category in _FLUSHES
+                self.needed.add(strength)
+        return self.needs
+
     def reason(self, best: int, other: int) -> str:
         """Why the class ``best`` beats (or ties) the class ``other``."""
         found = self.reasons.get((best, other))
         if found is None:
-            a = HandValue(self.rules, best, ())
-            b = HandValue(self.rules, other, ())
-            found = self.reasons[(best, other)] = explain(a, b, lang=self.lang).text
+            if len(self.reasons) >= _CACHED:
+                self.reasons.clear()
+            found = self.reasons[(best, other)] = self.explainer.explain(best, other)
         return found
 
 
+_FLUSHES: Final = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH})
+_NO_CARD_KEY: Final = 1000
+"""The reading key of no card: after every card of any class."""
 _RANK_INDEX: Final = {card.rank.symbol: card.rank.index for card in DECK}
 
 
@@ -147,6 +211,14 @@ class _Context:
     main: Word
     side: Word
     halves: tuple[str, ...]
+    wins: str
+    split: str
+    against: str
+    uncontested: str
+    uncalled: str
+    scoops: str
+    baked: tuple[dict[int, str | Callable[..., str]], ...]
+    """Per half, the messages of pots won (:func:`_bake`)."""
 
 
 _CONTEXTS: Final[dict[tuple[str, str], _Context]] = {}
@@ -156,8 +228,10 @@ def _context(game: Game, lang: str) -> _Context:
     found = _CONTEXTS.get((game.name, lang))
     if found is None:
         t = get_language(lang)
+        _ = t.gettext
         classes = tuple(
-            _Classes(rules, t.code, len(get_table(rules).classes)) for rules in game.rankings
+            _Classes(rules, t, len(get_table(rules).classes), class_texts(rules, t))
+            for rules in game.rankings
         )
         found = _CONTEXTS[(game.name, lang)] = _Context(
             game,
@@ -166,6 +240,13 @@ def _context(game: Game, lang: str) -> _Context:
             Word(t.pgettext("pot", "main pot")),
             Word(t.pgettext("pot", "side pot")),
             tuple(_half_word(t, half) for half in game.halves),
+            _("{who} wins the {pot} with {hand} ({cards})"),
+            _("{who} split the {pot} with {hand} ({cards})"),
+            _("; against {name}: {reason}"),
+            _("{who} wins the {pot} uncontested: every other player folded"),
+            _("uncalled stake of {amount} returned to {name}"),
+            _("no qualifying low: high scoops"),
+            tuple({} for _ in game.halves),
         )
     return found
 
@@ -185,20 +266,17 @@ def _game(name: str) -> Game | None:
 
 def _codes(value: object) -> list[int] | None:
     """Card codes of a text of cards separated by single spaces, or a list of card texts."""
-    tokens: list[object]
-    if isinstance(value, str) and type(value) is str:
-        tokens = list(value.split(" "))
-    elif isinstance(value, list) and type(value) is list:
+    tokens: list[Any]
+    if type(value) is str:
+        tokens = value.split(" ")
+    elif type(value) is list:
         tokens = value
     else:
         return None
-    codes: list[int] = []
-    for token in tokens:
-        code = _CODES.get(token) if type(token) is str else None
-        if code is None:
-            return None
-        codes.append(code)
-    return codes
+    try:  # only texts are keys: any other token is missing, or cannot be hashed
+        return list(map(_CODE_OF, tokens))
+    except (KeyError, TypeError):
+        return None
 
 
 def _deck(game: Game) -> int:
@@ -206,14 +284,41 @@ def _deck(game: Game) -> int:
 
 
 _DECKS: Final[dict[str, int]] = {}
+_FULL_DECK: Final = (1 << 52) - 1
+_NO_NAME: Final = object()
+
+
+def _loads_json(text: str) -> object:
+    """``json.loads``, or ``None`` where it fails (the readable path reports why)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _loads_orjson(text: str) -> object:
+    """``orjson.loads`` where it reads the text, else :func:`_loads_json`.
+
+    Where orjson reads a text its value is json's, but for integers beyond 64
+    bits (a float: never a plain record's), so a plain record reads the same.
+    """
+    try:
+        return _orjson_loads(text)
+    except ValueError:  # orjson.JSONDecodeError; json may still read it (NaN, a lone surrogate)
+        return _loads_json(text)
+
+
+try:
+    from orjson import loads as _orjson_loads
+except ImportError:  # the optional extra 'fast' is not installed
+    _loads = _loads_json
+else:
+    _loads = _loads_orjson
 
 
 def _read(text: str) -> _Record | None:
     """The plain record of a line, or ``None`` for anything else."""
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    record = _loads(text)
     if type(record) is not dict or not record.keys() <= _TOP_KEYS:
         return None
     name = record.get("game")
@@ -238,29 +343,25 @@ def _read(text: str) -> _Record | None:
     count = len(raw_players)
     if count < 2 or not 0 <= button < count:
         return None
-    deck = _DECKS.get(game.name)
-    if deck is None:
-        deck = _DECKS[game.name] = _deck(game)
-    used = 0
-    for code in board:
-        bit = 1 << code
-        if used & bit or not deck & bit:
-            return None
-        used |= bit
     names: list[str] = []
     cards: list[list[int] | None] = []
     stakes: list[int] = []
     folded: list[bool] = []
+    every = list(board)
     hole = game.hole_cards
+    player_keys = _PLAYER_KEYS
+    limit = _LIMIT
     for seat, raw in enumerate(raw_players):
-        if type(raw) is not dict or not raw.keys() <= _PLAYER_KEYS:
+        if type(raw) is not dict or not raw.keys() <= player_keys:
             return None
-        player = raw.get("name", f"Player {seat + 1}")
+        player = raw.get("name", _NO_NAME)
+        if player is _NO_NAME:
+            player = f"Player {seat + 1}"
         stake = raw.get("stake", 0)
         fold = raw.get("folded", False)
         if type(player) is not str or not player or type(fold) is not bool:
             return None
-        if type(stake) is not int or not 0 <= stake < _LIMIT:
+        if type(stake) is not int or not 0 <= stake < limit:
             return None
         cards_value = raw.get("cards")
         if cards_value is None:
@@ -271,15 +372,20 @@ def _read(text: str) -> _Record | None:
             codes = _codes(cards_value)
             if codes is None or len(codes) != hole:
                 return None
-            for code in codes:
-                bit = 1 << code
-                if used & bit or not deck & bit:
-                    return None
-                used |= bit
+            every += codes
         names.append(player)
         cards.append(codes)
         stakes.append(stake)
         folded.append(fold)
+    if len(set(every)) != len(every):  # a card twice
+        return None
+    deck = _DECKS.get(game.name)
+    if deck is None:
+        deck = _DECKS[game.name] = _deck(game)
+    if deck != _FULL_DECK:
+        for code in every:
+            if not deck >> code & 1:
+                return None
     if len(set(names)) != count or folded.count(False) < 2 or not any(stakes):
         return None
     return _Record(game, board, names, cards, stakes, folded, button, rule)
@@ -290,95 +396,273 @@ def _read(text: str) -> _Record | None:
 
 def _value_compiled(records: Sequence[_Record], lang: str) -> None:
     """Value every hand of the records, one batch kernel call per game (and per
-    :data:`MAX_ROWS` hands)."""
+    :data:`MAX_ROWS` hands), and write their texts in bulk."""
+    _value_rows(records, lang, scored=False)
+
+
+def _value_scored(records: Sequence[_Record], lang: str) -> None:
+    """Value every hand of the records (of games :func:`_scorer_of` serves) with the C
+    extension's scorer, the cards that play found from the classes, with numpy."""
+    _value_rows(records, lang, scored=True)
+
+
+def _value_rows(records: Sequence[_Record], lang: str, *, scored: bool) -> None:
     import numpy as np
 
-    from showdown.batch import best_cards_many, evaluate_many
-
-    by_game: dict[str, list[tuple[_Record, int, list[int]]]] = {}
+    by_game: dict[str, tuple[list[tuple[_Record, int]], list[int]]] = {}
     for record in records:
+        _prepare(record)
         board = record.board
         folded = record.folded
-        rows = by_game.setdefault(record.game.name, [])
+        found = by_game.get(record.game.name)
+        if found is None:
+            found = by_game[record.game.name] = ([], [])
+        seats, flat = found
         for seat, codes in enumerate(record.cards):
             if codes is not None and not folded[seat]:
-                rows.append((record, seat, codes + board))
-    for rows in by_game.values():
-        game = rows[0][0].game
-        n_hole = game.hole_cards
+                seats.append((record, seat))
+                flat += codes
+                flat += board
+    for seats, flat in by_game.values():
+        game = seats[0][0].game
+        width = game.hole_cards + game.full_board
         rankings = len(game.rankings)
         classes = _context(game, lang).classes
-        for start in range(0, len(rows), MAX_ROWS):
-            part = rows[start : start + MAX_ROWS]
-            array = np.array([row for _, _, row in part], np.int64)
-            strengths = evaluate_many(array, game=game).tolist()
-            best = best_cards_many(array, game=game).astype(np.int64)
-            masks = np.where(best >= 0, np.left_shift(1, best), 0).sum(axis=-1).tolist()
-            for (record, seat, row), strength, mask in zip(part, strengths, masks, strict=True):
-                if rankings == 1:
-                    record.hands[seat] = (_hand(classes[0], strength, mask, row, n_hole),)
+        layout = _layout(game)
+        score = _scorer_of(game) if scored else None
+        for start in range(0, len(seats), MAX_ROWS):
+            part = seats[start : start + MAX_ROWS]
+            codes = flat[start * width : (start + len(part)) * width]
+            rows = np.array(codes, np.int8).reshape(len(part), width)
+            if score is None:
+                strengths, best = _kernel_values(rows, game)
+            else:
+                strengths = np.array(
+                    [score(codes[i : i + width]) for i in range(0, len(codes), width)], np.int32
+                ).reshape(len(part), rankings)
+                picked = [_best_columns(classes[k], strengths[:, k], rows) for k in range(rankings)]
+                if any(columns is None for columns in picked):  # pragma: no cover - never
+                    strengths, best = _kernel_values(rows, game)
                 else:
-                    record.hands[seat] = tuple(
-                        _hand(classes[k], strength[k], mask[k], row, n_hole)
-                        for k in range(rankings)
+                    best = np.stack(picked, axis=1)
+            values = [strengths[:, k].tolist() for k in range(rankings)]
+            texts = [
+                _texts(classes[k], strengths[:, k], best[:, k, :], rows, game)
+                for k in range(rankings)
+            ]
+            if rankings == 1:
+                prefix, suffix = layout.split("{0}")
+                prefix = prefix.replace("{{", "{")
+                suffix = suffix.replace("}}", "}")
+                glues = classes[0].glues
+                glue = classes[0].glue
+                for (record, seat), strength, cards, rest in zip(
+                    part, values[0], texts[0][0], texts[0][1], strict=True
+                ):
+                    record.strengths[0][seat] = strength
+                    record.texts[0][seat] = cards
+                    record.hands[seat] = (
+                        f'{prefix}{{"cards": "{cards}{glues.get(strength) or glue(strength)}'
+                        f"{rest}{suffix}"
                     )
+                continue
+            for index, (record, seat) in enumerate(part):
+                hands: list[str] = []
+                for k in range(rankings):
+                    strength = values[k][index]
+                    if not strength:
+                        hands.append("null")
+                        continue
+                    cards = texts[k][0][index]
+                    record.strengths[k][seat] = strength
+                    record.texts[k][seat] = cards
+                    hands.append(
+                        f'{{"cards": "{cards}{classes[k].glue(strength)}{texts[k][1][index]}'
+                    )
+                record.hands[seat] = layout.format(*hands)
 
 
-_COLUMNS: Final[dict[int, list[int]]] = {}
+def _kernel_values(rows: Any, game: Game) -> tuple[Any, Any]:
+    """The batch kernels' strengths ``(n, rankings)`` and columns ``(n, rankings, 5)``."""
+    from showdown.batch import best_cards_many, evaluate_many
+
+    strengths = evaluate_many(rows, game=game)
+    best = best_cards_many(rows, game=game)
+    if len(game.rankings) == 1:
+        return strengths[:, None], best[:, None, :]
+    return strengths, best
 
 
-def _hand(classes: _Classes, strength: int, mask: int, row: list[int], n_hole: int) -> Hand:
-    """One hand from a kernel's strength and the mask of the columns that play (as
-    :func:`showdown.evaluation.value_of_mask`)."""
-    if not strength:
+_SCORERS: Final[dict[str, Callable[[Sequence[int]], tuple[int, ...]] | None]] = {}
+
+
+def _scorer_of(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
+    """The C extension's scorer of a game whose cards that play :func:`_best_columns`
+    can find, or ``None`` (not such a game, or the extension is not built).
+
+    Such a game plays any five of a player's cards (no Omaha rule, not Badugi),
+    at most nine of them (so at most one suit holds five), under rankings where a
+    flush is better than the same ranks unsuited, or suits do not count.
+    """
+    if game.name in _SCORERS:
+        return _SCORERS[game.name]
+    width = game.hole_cards + game.full_board
+    found: Callable[[Sequence[int]], tuple[int, ...]] | None = None
+    if (
+        game.hole_used is None
+        and width <= 9
+        and all(
+            rules.formation is Formation.BEST_FIVE
+            and rules.hand_size == 5
+            and (width == 5 or not (rules.flushes and rules.lower_wins))
+            for rules in game.rankings
+        )
+    ):
+        from showdown.batch import scorer
+
+        candidate = scorer(game=game)
+        if isinstance(candidate, BuiltinFunctionType):  # the C entry, not the fallback
+            found = candidate
+    _SCORERS[game.name] = found
+    return found
+
+
+def _best_columns(classes: _Classes, strengths: Any, rows: Any) -> Any:
+    """The columns of the cards that play, ``(n, 5)`` in increasing order (``-1`` for
+    no hand), as :func:`showdown.batch.best_cards_many` gives them, for a game of
+    :func:`_scorer_of`; ``None`` if a row lacks its class's cards (a strength that is
+    not the row's: never, from the scorer).
+
+    The readable evaluator keeps the first set of five with the best class, in
+    the order of ``itertools.combinations`` of the cards sorted by code from the
+    highest (:meth:`showdown.games.Game.candidates`): of the sets of the class's
+    ranks (of one suit for a flush), the one of the highest codes. That is, per
+    rank of the class counted ``m`` times, its ``m`` highest cards (of the
+    flush's suit, for a flush).
+    """
+    import numpy as np
+
+    needs = classes.need_table(np.unique(strengths).tolist())[strengths]
+    ranks = (rows >> 2).astype(np.intp)
+    suits = rows & 3
+    flush = needs[:, 13].astype(np.bool_)
+    suit_counts = (suits[:, :, None] == np.arange(4)[None, None, :]).sum(axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    allowed = ~flush[:, None] | (suits == flush_suit[:, None])
+    # per card, how many allowed cards of its rank come before it (a higher code)
+    higher = rows[:, None, :] > rows[:, :, None]
+    same = (ranks[:, :, None] == ranks[:, None, :]) & allowed[:, None, :] & higher
+    before = same.sum(axis=2)
+    chosen = allowed & (before < np.take_along_axis(needs[:, :13], ranks, axis=1))
+    valued = strengths > 0
+    if not bool(((chosen.sum(axis=1) == 5) | ~valued).all()):
         return None
-    columns = _COLUMNS.get(mask)
-    if columns is None:
-        columns = _COLUMNS[mask] = [j for j in range(mask.bit_length()) if (mask >> j) & 1]
-    played = [row[j] for j in columns]
-    if len(played) > 1:
-        played.sort(key=classes.reading_keys(strength).__getitem__)
-    hole = row[:n_hole]
-    text = _TEXT
-    cards = " ".join([text[code] for code in played])
-    return (
-        strength,
-        cards,
-        f'{{"cards": "{cards}", {classes.piece(strength)[0]}, '
-        f'"hole_used": "{" ".join([text[code] for code in played if code in hole])}", '
-        f'"board_used": "{" ".join([text[code] for code in played if code not in hole])}", '
-        f'"unused": "{" ".join([text[code] for code in row if code not in played])}"}}',
-    )
+    columns = np.argsort(~chosen, axis=1, kind="stable")[:, :5].astype(np.int8)
+    columns[~valued] = -1
+    return columns
+
+
+_MARKS: Final = ("\x01", "\x02", "\x03", "\x04")
+"""Bytes that no card text has: the ends of the fields of the bulk texts, and the JSON
+that each end stands for (the first ends the cards: the texts are split there)."""
+_GLUES: Final = ("\x01", '", "board_used": "', '", "unused": "', '"}\x01')
+
+
+def _texts(
+    classes: _Classes, strengths: Any, best: Any, rows: Any, game: Game
+) -> tuple[list[str], list[str]]:
+    """The texts of many hands of one ranking at once, with numpy: per row, the cards
+    that play (in the reading order of their class, as ``value_of_mask``) and the rest
+    of its JSON after the class's fields (``hole_used``, ``board_used``, ``unused``)."""
+    import numpy as np
+
+    count, width = rows.shape
+    keys = classes.key_table(np.unique(strengths).tolist())
+    played = best >= 0
+    # the codes of the cards that play, in column order; 52 stands for no card
+    columns = np.where(played, best, 0).astype(np.intp)
+    codes = np.where(played, np.take_along_axis(rows, columns, axis=1), 52).astype(np.intp)
+    order = np.argsort(keys[strengths[:, None], codes], axis=1, kind="stable")
+    codes = np.take_along_axis(codes, order, axis=1)
+    columns = np.take_along_axis(np.where(played, columns, width), order, axis=1)
+    hole = np.where(columns < game.hole_cards, codes, 52)
+    board = np.where((columns >= game.hole_cards) & (columns < width), codes, 52)
+    used = np.zeros((count, width + 1), np.bool_)
+    np.put_along_axis(used, columns, True, axis=1)
+    unused = np.where(used[:, :width], 52, rows).astype(np.intp)
+    card_bytes = _card_bytes()
+    pieces = [
+        part
+        for field, mark in zip((codes, hole, board, unused), _MARKS, strict=True)
+        for part in (
+            card_bytes[field].reshape(count, -1),
+            np.full((count, 1), ord(mark), np.uint8),
+        )
+    ]
+    bulk = np.concatenate(pieces, axis=1).tobytes().decode("ascii").replace("\0", "")
+    for mark, glue in zip(_MARKS, _GLUES, strict=True):  # each field's last space goes
+        bulk = bulk.replace(" " + mark, mark).replace(mark, glue)
+    fields = bulk.split("\x01")
+    return fields[0 : 2 * count : 2], fields[1 : 2 * count : 2]
+
+
+@cache
+def _card_bytes() -> Any:
+    """Per card code, its text and a space as three bytes; code 52: three zero bytes."""
+    import numpy as np
+
+    table = np.zeros((53, 3), np.uint8)
+    for code, text in enumerate(_TEXT):
+        table[code] = list(f"{text} ".encode("ascii"))
+    return table
+
+
+def _prepare(record: _Record) -> None:
+    """Empty hands for every seat, before valuing."""
+    seats = len(record.names)
+    halves = len(record.game.halves)
+    record.strengths = [[0] * seats for _ in range(halves)]
+    record.texts = [[""] * seats for _ in range(halves)]
+    record.hands = ["null"] * seats
+
+
+def _layout(game: Game) -> str:
+    """The ``hands`` object of a player, as a format string of each ranking's JSON."""
+    if game.split_pot:
+        return '{{"high": {0}, "low": {1}}}'
+    if game.halves == ("low",):
+        return '{{"high": null, "low": {0}}}'
+    return '{{"high": {0}, "low": null}}'
 
 
 def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
     """Value every hand as the readable path does (before the kernels are loaded)."""
     for record in records:
+        _prepare(record)
         classes = _context(record.game, lang).classes
+        layout = _layout(record.game)
         board = tuple(DECK[code] for code in record.board)
         for seat, codes in enumerate(record.cards):
             if codes is None or record.folded[seat]:
                 continue
             hole = tuple(DECK[code] for code in codes)
             values = _game_hand(record.game, hole, board).values
-            hands: list[Hand] = []
+            hands: list[str] = []
             for index, value in enumerate(values):
                 if value is None:
-                    hands.append(None)
+                    hands.append("null")
                     continue
                 cards = value.cards_text
+                record.strengths[index][seat] = value.strength
+                record.texts[index][seat] = cards
                 piece = classes[index].piece(value.strength)[0]
                 hands.append(
-                    (
-                        value.strength,
-                        cards,
-                        f'{{"cards": "{cards}", {piece}, '
-                        f'"hole_used": "{format_cards(value.hole_used)}", '
-                        f'"board_used": "{format_cards(value.board_used)}", '
-                        f'"unused": "{format_cards(value.unused)}"}}',
-                    )
+                    f'{{"cards": "{cards}", {piece}, '
+                    f'"hole_used": "{format_cards(value.hole_used)}", '
+                    f'"board_used": "{format_cards(value.board_used)}", '
+                    f'"unused": "{format_cards(value.unused)}"}}'
                 )
-            record.hands[seat] = tuple(hands)
+            record.hands[seat] = layout.format(*hands)
 
 
 # ------------------------------------------------------------------ paying
@@ -389,6 +673,10 @@ class _Pot:
     amount: int
     eligible: frozenset[int]
     contributors: frozenset[int]
+    seats: tuple[int, ...] = ()
+    """The eligible seats in the order the readable path meets them (the set's)."""
+    ordered: tuple[int, ...] = ()
+    """The eligible seats in increasing order."""
 
     @property
     def uncalled(self) -> bool:
@@ -422,7 +710,27 @@ def _layers(stakes: Sequence[int], in_hand: Sequence[bool]) -> list[_Pot]:
                 continue
         pots.append(pot)
         low = level
+    for pot in pots:
+        pot.seats = tuple(pot.eligible)
+        pot.ordered = tuple(sorted(pot.eligible))
     return pots
+
+
+_POTS: Final[dict[tuple[tuple[int, ...], tuple[bool, ...]], list[_Pot]]] = {}
+
+
+def _pots(stakes: list[int], folded: list[bool]) -> list[_Pot]:
+    """:func:`_layers`, cached per stakes and folds."""
+    key = (tuple(stakes), tuple(folded))
+    found = _POTS.get(key)
+    if found is None:
+        if len(_POTS) >= _CACHED:
+            _POTS.clear()
+        found = _POTS[key] = _layers(stakes, [not f for f in folded])
+    return found
+
+
+_ORDERS: Final[dict[tuple[int, int, tuple[str, ...]], dict[str, list[int]]]] = {}
 
 
 def _orders(record: _Record) -> dict[str, list[int]]:
@@ -431,8 +739,14 @@ def _orders(record: _Record) -> dict[str, list[int]]:
     game = record.game
     rule = record.rule
     if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and game.family is not Family.STUD):
-        order = [(record.button + 1 + k) % seats for k in range(seats)]
-        return dict.fromkeys(game.halves, order)
+        key = (record.button, seats, game.halves)
+        found = _ORDERS.get(key)
+        if found is None:
+            if len(_ORDERS) >= _CACHED:
+                _ORDERS.clear()
+            order = [(record.button + 1 + k) % seats for k in range(seats)]
+            found = _ORDERS[key] = dict.fromkeys(game.halves, order)
+        return found
     cards = record.cards
     highest = sorted(range(seats), key=lambda seat: max(cards[seat] or (-1,)), reverse=True)
     orders = dict.fromkeys(game.halves, highest)
@@ -449,30 +763,39 @@ def _lowest(codes: list[int] | None) -> tuple[int, int]:
 
 def _ratio(numerator: int, denominator: int) -> str:
     """``str(Fraction(numerator, denominator))``."""
+    if not numerator:
+        return "0"
     common = gcd(numerator, denominator)
     numerator //= common
     denominator //= common
     return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
-def _names_list(names: Sequence[str], seats: Sequence[int]) -> str:
-    return "[" + ", ".join([names[s] for s in seats]) + "]"
+_QUOTED: Final[dict[tuple[str, ...], list[str]]] = {}
+
+
+def _quoted(names: list[str]) -> list[str]:
+    """Each name as a JSON string, cached per table of names."""
+    key = tuple(names)
+    found = _QUOTED.get(key)
+    if found is None:
+        if len(_QUOTED) >= _CACHED:
+            _QUOTED.clear()
+        found = _QUOTED[key] = [encode_basestring(name) for name in names]
+    return found
 
 
 def _answer(record: _Record, lang: str) -> str | None:
     """The output line of a valued plain record, or ``None`` when the readable path
     would refuse it (a pot that nobody still in reached)."""
-    ctx = _context(record.game, lang)
-    t = ctx.t
     game = record.game
+    ctx = _context(game, lang)
     names = record.names
-    quoted = [encode_basestring(name) for name in names]
+    quoted = _quoted(names)
     stakes = record.stakes
     folded = record.folded
-    hands = record.hands
     seats = len(names)
     total = sum(stakes)
-    pots = _layers(stakes, [not f for f in folded])
     orders = _orders(record)
     payouts = [0] * seats
     # each player's share of all the chips: shares[seat] / (parts[seat] * total)
@@ -482,186 +805,244 @@ def _answer(record: _Record, lang: str) -> str | None:
     won: set[int] = set()
     main_done = False
     halves = game.halves
-    for pot in pots:
+    for pot in _pots(stakes, folded):
         amount = pot.amount
         if pot.uncalled:
             (owner,) = pot.contributors
             payouts[owner] += amount
             shares[owner] += amount * parts[owner]
             name = quoted[owner]
-            text = t.gettext("uncalled stake of {amount} returned to {name}").format(
-                amount=str(amount), name=names[owner]
-            )
+            text = ctx.uncalled.format(amount=str(amount), name=names[owner])
             pot_texts.append(
                 f'{{"kind": "uncalled", "amount": {amount}, "rake": 0, "eligible": [{name}], '
                 f'"winners": {{}}, "payouts": {{{name}: {amount}}}, "shares": {{{name}: "1"}}, '
                 f'"explanation": {encode_basestring(text)}}}'
             )
             continue
-        if not pot.eligible:
+        if not pot.seats:
             return None
         kind = "side" if main_done else "main"
         word = ctx.side if main_done else ctx.main
         main_done = True
-        chips, part, winners, text = _award(record, ctx, pot.eligible, amount, orders, word)
-        numerators, denominator = part
+        chips, numerators, denominator, winners, text = _award(
+            record, ctx, pot, amount, orders, word
+        )
         for seat, units in chips.items():
             payouts[seat] += units
             if units > 0:
                 won.add(seat)
         for seat, numerator in numerators.items():
-            common = lcm(parts[seat], denominator)
-            shares[seat] = shares[seat] * (common // parts[seat]) + numerator * amount * (
-                common // denominator
-            )
-            parts[seat] = common
-        eligible = sorted(pot.eligible)
+            part = parts[seat]
+            if part == denominator:
+                shares[seat] += numerator * amount
+            else:
+                common = lcm(part, denominator)
+                shares[seat] = shares[seat] * (common // part) + numerator * amount * (
+                    common // denominator
+                )
+                parts[seat] = common
         winner_text = ", ".join(
-            f'"{half}": {_names_list(quoted, winners[half])}' for half in halves
+            [
+                f'"{half}": [{", ".join([quoted[s] for s in seats_won])}]'
+                for half, seats_won in zip(halves, winners, strict=True)
+            ]
         )
-        payout_text = ", ".join(f"{quoted[s]}: {chips[s]}" for s in sorted(chips))
+        payout_text = ", ".join([f"{quoted[s]}: {chips[s]}" for s in sorted(chips)])
         share_text = ", ".join(
-            f'{quoted[s]}: "{_ratio(numerators[s], denominator)}"' for s in sorted(numerators)
+            [f'{quoted[s]}: "{_ratio(numerators[s], denominator)}"' for s in sorted(numerators)]
         )
         pot_texts.append(
             f'{{"kind": "{kind}", "amount": {amount}, "rake": 0, '
-            f'"eligible": {_names_list(quoted, eligible)}, "winners": {{{winner_text}}}, '
+            f'"eligible": [{", ".join([quoted[s] for s in pot.ordered])}], '
+            f'"winners": {{{winner_text}}}, '
             f'"payouts": {{{payout_text}}}, "shares": {{{share_text}}}, '
             f'"explanation": {encode_basestring(text)}}}'
         )
-    player_texts: list[str] = []
-    split = game.split_pot
-    low_only = halves == ("low",)
-    for seat in range(seats):
-        valued = hands.get(seat)
-        if valued is None:
-            hand_text = "null"
-        elif split:
-            hand_text = f'{{"high": {_json(valued[0])}, "low": {_json(valued[1])}}}'
-        elif low_only:
-            hand_text = f'{{"high": null, "low": {_json(valued[0])}}}'
-        else:
-            hand_text = f'{{"high": {_json(valued[0])}, "low": null}}'
-        stake = stakes[seat]
-        payout = payouts[seat]
-        share = _ratio(shares[seat], parts[seat] * total)
-        player_texts.append(
-            f'{{"name": {quoted[seat]}, "folded": {"true" if folded[seat] else "false"}, '
-            f'"mucked": false, "stake": {stake}, "dead": 0, "hands": {hand_text}, '
-            f'"payout": {payout}, "net": {payout - stake}, "share": "{share}"}}'
-        )
+    hands = record.hands
+    player_texts = [
+        f'{{"name": {quoted[seat]}, "folded": {"true" if folded[seat] else "false"}, '
+        f'"mucked": false, "stake": {stakes[seat]}, "dead": 0, "hands": {hands[seat]}, '
+        f'"payout": {payouts[seat]}, "net": {payouts[seat] - stakes[seat]}, '
+        f'"share": "{_ratio(shares[seat], parts[seat] * total)}"}}'
+        for seat in range(seats)
+    ]
     board = " ".join([_TEXT[code] for code in record.board])
     return (
         f'{{"game": "{game.name}", "board": "{board}", "players": [{", ".join(player_texts)}], '
         f'"pots": [{", ".join(pot_texts)}], "rake": 0, '
-        f'"winners": {_names_list(quoted, sorted(won))}}}'
+        f'"winners": [{", ".join([quoted[s] for s in sorted(won)])}]}}'
     )
-
-
-def _json(hand: Hand) -> str:
-    return "null" if hand is None else hand[2]
 
 
 def _award(
     record: _Record,
     ctx: _Context,
-    eligible: frozenset[int],
+    pot: _Pot,
     amount: int,
     orders: dict[str, list[int]],
     word: Word,
-) -> tuple[dict[int, int], tuple[dict[int, int], int], dict[str, list[int]], str]:
-    """:func:`showdown.pots._award` on one board: chips, shares, winners per half, why."""
+) -> tuple[dict[int, int], dict[int, int], int, list[list[int]], str]:
+    """:func:`showdown.pots._award` on one board: chips, share numerators over their
+    denominator, the winners of each half (in increasing order), why."""
     game = record.game
     names = record.names
-    t = ctx.t
-    if len(eligible) == 1:
-        (seat,) = eligible
-        text = t.gettext("{who} wins the {pot} uncontested: every other player folded")
+    if len(pot.seats) == 1:
+        (seat,) = pot.seats
         return (
             {seat: amount},
-            ({seat: 1}, 1),
-            {half: [seat] for half in game.halves},
-            text.format(who=names[seat], pot=word),
+            {seat: 1},
+            1,
+            [[seat]] * len(game.halves),
+            ctx.uncontested.format(who=names[seat], pot=word),
         )
-    hands = record.hands
-    by_half: dict[str, list[int]] = {}
-    strengths_by_half: dict[str, dict[int, int]] = {}
-    for index, half in enumerate(game.halves):
-        strengths: dict[int, int] = {}
-        for seat in eligible:
-            hand = hands[seat][index]
-            if hand is not None:
-                strengths[seat] = hand[0]
-        strengths_by_half[half] = strengths
-        top = max(strengths.values()) if strengths else 0
-        by_half[half] = [seat for seat, strength in strengths.items() if strength == top]
-    halves = [h for h in game.halves if by_half[h]]
+    eligible = pot.seats
+    by_half: list[list[int]] = []
+    for strengths in record.strengths:
+        top = max([strengths[seat] for seat in eligible])
+        by_half.append([seat for seat in eligible if strengths[seat] == top] if top else [])
+    if len(by_half) == 1:  # one ranking: the fast lane
+        winners = by_half[0]
+        if len(winners) == 1:
+            (seat,) = winners
+            why = _why(record, ctx, 0, eligible, winners, word)
+            return {seat: amount}, {seat: 1}, 1, [winners], why
+        count = len(winners)
+        chips = _split(amount, winners, orders[game.halves[0]])
+        why = _why(record, ctx, 0, eligible, winners, word)
+        return chips, dict.fromkeys(winners, 1), count, [sorted(winners)], why
+    halves = [index for index, winners in enumerate(by_half) if winners]
     denominator = 1
-    for half in halves:
-        denominator = lcm(denominator, len(halves) * len(by_half[half]))
+    for index in halves:
+        denominator = lcm(denominator, len(halves) * len(by_half[index]))
     payout: dict[int, int] = {}
     share: dict[int, int] = {}
     texts: list[str] = []
     remaining = amount
-    for position, half in enumerate(halves):
+    for position, index in enumerate(halves):
         half_amount = remaining if position == len(halves) - 1 else -(-amount // len(halves))
         remaining -= half_amount
-        winners = by_half[half]
-        for seat, chips in _split(half_amount, winners, orders[half]).items():
-            payout[seat] = payout.get(seat, 0) + chips
+        winners = by_half[index]
+        for seat, chips_won in _split(half_amount, winners, orders[game.halves[index]]).items():
+            payout[seat] = payout.get(seat, 0) + chips_won
         for seat in winners:
             share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
-        texts.append(_why(record, ctx, half, strengths_by_half[half], winners, word))
+        texts.append(_why(record, ctx, index, eligible, winners, word))
     if game.split_pot and len(halves) == 1:
-        texts.append(t.gettext("no qualifying low: high scoops"))
-    winners_by_half = {half: sorted(by_half[half]) for half in game.halves}
-    return payout, (share, denominator), winners_by_half, ". ".join(texts)
+        texts.append(ctx.scoops)
+    return payout, share, denominator, [sorted(winners) for winners in by_half], ". ".join(texts)
 
 
 def _why(
     record: _Record,
     ctx: _Context,
-    half: str,
-    strengths: dict[int, int],
+    index: int,
+    eligible: tuple[int, ...],
     winners: list[int],
     word: Word,
 ) -> str:
     """:func:`showdown.pots._why` from strengths and the cached class texts."""
-    t = ctx.t
-    index = record.game.halves.index(half)
     classes = ctx.classes[index]
-    best_hand = record.hands[winners[0]][index]
-    assert best_hand is not None
-    best = best_hand[0]
+    strengths = record.strengths[index]
+    first = winners[0]
+    best = strengths[first]
     names = record.names
-    who = t.join_names([names[s] for s in sorted(winners)])
-    fields = {"who": who, "pot": word, "hand": classes.piece(best)[1], "cards": best_hand[1]}
-    if len(winners) == 1:
-        text = t.gettext("{who} wins the {pot} with {hand} ({cards})").format(**fields)
-    else:
-        text = t.gettext("{who} split the {pot} with {hand} ({cards})").format(**fields)
+    single = len(winners) == 1
+    key = best * 4 + (word is ctx.main) * 2 + single
+    template = ctx.baked[index].get(key)
+    if template is None:
+        template = _bake(ctx, index, key, best, word, single)
+    who = names[first] if single else ctx.t.join_names([names[s] for s in sorted(winners)])
+    cards = record.texts[index][first]
+    text = (
+        template.format(who=who, cards=cards)
+        if isinstance(template, str)
+        else template(who=who, cards=cards)
+    )
     if record.game.split_pot:
         text = f"{ctx.halves[index]}: {text}"
-    others = {s: v for s, v in strengths.items() if s not in winners}
-    if others:
-        runner_up = max(others, key=others.__getitem__)
-        reason = classes.reason(best, others[runner_up])
-        text += t.gettext("; against {name}: {reason}").format(name=names[runner_up], reason=reason)
+    runner_up = -1
+    second = 0
+    for seat in eligible:
+        strength = strengths[seat]
+        if strength > second and strength != best:
+            runner_up, second = seat, strength
+    if runner_up >= 0:
+        reason = classes.reason(best, second)
+        text += ctx.against.format(name=names[runner_up], reason=reason)
     return text
+
+
+def _bake(
+    ctx: _Context, index: int, key: int, strength: int, word: Word, single: bool
+) -> str | Callable[..., str]:
+    """The message of a pot won with a class, with the pot and the hand's name already
+    in it: a format string of the ``who`` and the ``cards`` left, or where the message
+    does not allow that, a function formatting the message whole."""
+    hand = ctx.classes[index].piece(strength)[1]
+    message = ctx.wins if single else ctx.split
+    found: str | Callable[..., str]
+    try:
+        found = message.format(
+            who=_Kept("who"), cards=_Kept("cards"), pot=_Escaped(word), hand=_Escaped(hand)
+        )
+        sample = {"who": "{who}\x00", "cards": "{cards}\x01"}  # both texts must come out whole
+        if found.format(**sample) != message.format(pot=word, hand=hand, **sample):
+            raise ValueError(message)
+    except (AttributeError, KeyError, IndexError, ValueError):
+        found = partial(message.format, pot=word, hand=hand)
+    if len(ctx.baked[index]) >= _CACHED:
+        ctx.baked[index].clear()
+    ctx.baked[index][key] = found
+    return found
+
+
+class _Kept:
+    """A field of a message left for later: it formats as itself."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.name + (":" + spec if spec else "") + "}"
+
+
+class _Escaped:
+    """A word formatted into a message that will be formatted again: its braces doubled."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: Word) -> None:
+        self.word = word
+
+    def __format__(self, spec: str) -> str:
+        return format(self.word, spec).replace("{", "{{").replace("}", "}}")
+
+    def __getattr__(self, name: str) -> str:
+        form: str = getattr(self.word, name)
+        return form.replace("{", "{{").replace("}", "}}")
 
 
 # ------------------------------------------------------------------ entry
 
 
 def resolve_texts(
-    texts: Sequence[str], *, lang: str = "en", compiled: bool | None = None
+    texts: Sequence[str],
+    *,
+    lang: str = "en",
+    compiled: bool | None = None,
+    scored: bool = True,
 ) -> list[str | None]:
     """Per line, the text ``showdown resolve --json`` writes for it, or ``None`` for the
     readable path to answer.
 
     ``lang`` must be a supported language code (``'en'``, ``'ru'``, ``'ro'``).
-    ``compiled``: value the hands with the batch kernels (``True``), one by one
-    as the readable path does (``False``), or the kernels once
+    ``scored``: value the hands of the games that play any five cards (not
+    Omaha, not Badugi) with the C extension's scorer, where it is built (the
+    default; no numba to load). The other hands, or all with
+    ``scored=False``, by ``compiled``: with the batch kernels (``True``), one
+    by one as the readable path does (``False``), or the kernels once
     :mod:`showdown._fast` has loaded them (``None``, the default).
 
     Raises:
@@ -670,6 +1051,11 @@ def resolve_texts(
     get_language(lang)
     records = [_read(text) for text in texts]
     plain = [record for record in records if record is not None]
+    if scored and plain:
+        rest = [record for record in plain if _scorer_of(record.game) is None]
+        if len(rest) < len(plain):
+            _value_scored([record for record in plain if _scorer_of(record.game)], lang)
+        plain = rest
     if compiled is None:
         compiled = _fast.loaded()
     if plain:

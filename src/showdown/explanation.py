@@ -39,7 +39,15 @@ if TYPE_CHECKING:
     from showdown.evaluation import HandValue
     from showdown.tables import HandClass
 
-__all__ = ["Explanation", "describe", "explain", "rank_words"]
+__all__ = [
+    "ClassTexts",
+    "Explanation",
+    "class_texts",
+    "describe",
+    "explain",
+    "explain_classes",
+    "rank_words",
+]
 
 
 def _is_low_style(rules: RuleSet, category: Category) -> bool:
@@ -381,3 +389,185 @@ def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
             winner=won, loser=lost, label=label, beats=beats
         )
     return Explanation(outcome, "rank", position, text)
+
+
+def explain_classes(rules: RuleSet, first: int, second: int, t: Language) -> str:
+    """The text of :func:`explain` for hands of the classes ``first`` and ``second``.
+
+    The same text as ``explain(a, b, lang=t.code).text`` for any values ``a``
+    and ``b`` of those strengths under ``rules`` (in either order), from
+    pieces cached per class and per deciding step (:class:`ClassTexts`), so
+    that a stream of showdowns pays little for a pair of classes it has not
+    met before.
+
+    >>> from showdown.evaluation import evaluate
+    >>> from showdown.i18n import get_language
+    >>> a, b = evaluate("As Ad Kc Qh 7s"), evaluate("Ah Ac Kd Js Ts")
+    >>> explain_classes(a.ranking, b.strength, a.strength, get_language("en"))
+    'both have a pair of Aces and a King; the second kicker decides: Queen beats Jack'
+
+    Raises:
+        IndexError: a strength that is not a class of the ranking.
+    """
+    return class_texts(rules, t).explain(first, second)
+
+
+def class_texts(rules: RuleSet, t: Language) -> ClassTexts:
+    """The :class:`ClassTexts` of a ranking in a language (one per pair, kept)."""
+    key = (rules, t.code)
+    found = _CLASS_TEXTS.get(key)
+    if found is None:
+        if len(_CLASS_TEXTS) >= _CACHED:
+            _CLASS_TEXTS.clear()
+        found = _CLASS_TEXTS[key] = ClassTexts(rules, t)
+    return found
+
+
+Fact = tuple[Word, "HandClass", int, tuple[int, ...]]
+"""A class's name (as a word of a message), the class, the number of its category
+and the indexes of its deciding ranks."""
+
+
+class ClassTexts:
+    """The names of a ranking's classes and the explanations between them, in one
+    language, cached by the plain numbers they depend on (the class strengths, the
+    categories' numbers, the deciding ranks' indexes) and bounded in size.
+
+    >>> from showdown.i18n import get_language
+    >>> from showdown.rules import RANKINGS
+    >>> texts = ClassTexts(RANKINGS["high"], get_language("en"))
+    >>> texts.explain(7462, 7461)
+    'Royal flush beats King-high straight flush: the top card decides: Ace beats King'
+    """
+
+    __slots__ = ("_categories", "_facts", "_steps", "rules", "t")
+
+    def __init__(self, rules: RuleSet, t: Language) -> None:
+        self.rules = rules
+        self.t = t
+        self._facts: dict[int, Fact] = {}
+        self._categories: dict[tuple[int, int], tuple[str, Word, Word]] = {}
+        self._steps: dict[tuple[int, tuple[int, ...], int], tuple[str, str | None, str]] = {}
+
+    def fact(self, strength: int) -> Fact:
+        """The :data:`Fact` of the class ``strength``.
+
+        Raises:
+            IndexError: not a class of the ranking.
+        """
+        found = self._facts.get(strength)
+        if found is None:
+            from showdown.evaluation import HandValue
+
+            word, hand_class = _facts(HandValue(self.rules, strength, ()), self.t)
+            if len(self._facts) >= _CACHED:
+                self._facts.clear()
+            found = self._facts[strength] = (
+                word,
+                hand_class,
+                _CATEGORY_NUMBERS[hand_class.category],
+                tuple([rank.index for rank in hand_class.deciders]),
+            )
+        return found
+
+    def explain(self, first: int, second: int) -> str:
+        """:func:`explain_classes` in this ranking and language.
+
+        Raises:
+            IndexError: a strength that is not a class of the ranking.
+        """
+        if first < second:
+            first, second = second, first
+        facts = self._facts
+        won_fact = facts.get(first) or self.fact(first)
+        won = won_fact[0]
+        if first == second:
+            return self.t.gettext("tie: both have {hand} ({ranks}); the pot is split").format(
+                hand=won, ranks=" ".join(won_fact[1].ranks)
+            )
+        lost_fact = facts.get(second) or self.fact(second)
+        lost = lost_fact[0]
+        if won_fact[2] != lost_fact[2]:
+            message, better, worse = self._category_step(won_fact, lost_fact)
+            return message.format(winner=won, loser=lost, better=better, worse=worse)
+        won_deciders = won_fact[3]
+        lost_deciders = lost_fact[3]
+        position = 0
+        while won_deciders[position] == lost_deciders[position]:
+            position += 1
+        key = (won_fact[2], won_deciders[: position + 1], lost_deciders[position])
+        step = self._steps.get(key)
+        if step is None:
+            if len(self._steps) >= _CACHED:
+                self._steps.clear()
+            step = self._steps[key] = _rank_step(
+                self.rules,
+                won_fact[1].category,
+                won_fact[1].deciders,
+                lost_fact[1].deciders,
+                position,
+                self.t,
+            )
+        text, label, beats = step
+        if label is None:
+            return text
+        return text.format(winner=won, loser=lost, label=label, beats=beats)
+
+    def _category_step(self, won: Fact, lost: Fact) -> tuple[str, Word, Word]:
+        """:func:`_explain`'s message and category words when the categories differ."""
+        key = (won[2], lost[2])
+        found = self._categories.get(key)
+        if found is None:
+            rules = self.rules
+            t = self.t
+            _ = t.gettext
+            category = won[1].category
+            plural = (
+                rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
+                and category is not Category.ONE_CARD
+            )
+            message = (
+                _("{winner} beats {loser}: {better} beat {worse}")
+                if plural
+                else _("{winner} beats {loser}: {better} beats {worse}")
+            )
+            found = self._categories[key] = (
+                message,
+                _category_word(t, rules, category),
+                _category_word(t, rules, lost[1].category),
+            )
+        return found
+
+
+_CLASS_TEXTS: Final[dict[tuple[RuleSet, str], ClassTexts]] = {}
+_CATEGORY_NUMBERS: Final = {category: number for number, category in enumerate(Category)}
+
+
+def _rank_step(
+    rules: RuleSet,
+    category: Category,
+    won: Sequence[Rank],
+    lost: Sequence[Rank],
+    position: int,
+    t: Language,
+) -> tuple[str, str | None, str]:
+    """:func:`_explain`'s text when the deciding rank at ``position`` decides: the whole
+    text (and ``None``), or the message still to be given the names, its label and
+    its comparison."""
+    _ = t.gettext
+    common = _common_part(t, rules, category, won[:position])
+    label = _position_label(t, rules, category, position)
+    beats = (
+        t.pgettext("lower wins", "{better.sg} beats {worse.sg}")
+        if rules.lower_wins
+        else t.pgettext("higher wins", "{better.sg} beats {worse.sg}")
+    ).format(
+        better=_rank_word(t, rules, category, won[position]),
+        worse=_rank_word(t, rules, category, lost[position]),
+    )
+    if common:
+        text = _("both have {common}; {label} decides: {beats}").format(
+            common=common, label=label, beats=beats
+        )
+        return text, None, beats
+    return _("{winner} beats {loser}: {label} decides: {beats}"), label, beats
