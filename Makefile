@@ -66,7 +66,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(BENCH_VENV)/bin/python -m pip install --quiet -e '.[web]' -r benchmarks/requirements.txt
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e '.[web,fast]' -r benchmarks/requirements.txt
 	$(BENCH_VENV)/bin/python -m benchmarks.run
 
 ## A bounded load test of the HTTP API on loopback: req/s, p50/p99, errors (not in `make test`).
