@@ -370,24 +370,9 @@ def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
     position = next(
         i for i, (x, y) in enumerate(zip(won_deciders, lost_deciders, strict=True)) if x != y
     )
-    common = _common_part(t, rules, category, won_deciders[:position])
-    label = _position_label(t, rules, category, position)
-    beats = (
-        t.pgettext("lower wins", "{better.sg} beats {worse.sg}")
-        if rules.lower_wins
-        else t.pgettext("higher wins", "{better.sg} beats {worse.sg}")
-    ).format(
-        better=_rank_word(t, rules, category, won_deciders[position]),
-        worse=_rank_word(t, rules, category, lost_deciders[position]),
-    )
-    if common:
-        text = _("both have {common}; {label} decides: {beats}").format(
-            common=common, label=label, beats=beats
-        )
-    else:
-        text = _("{winner} beats {loser}: {label} decides: {beats}").format(
-            winner=won, loser=lost, label=label, beats=beats
-        )
+    text, label, beats = _rank_step(rules, category, won_deciders, lost_deciders, position, t)
+    if label is not None:  # no common part: the message still wants the names
+        text = text.format(winner=won, loser=lost, label=label, beats=beats)
     return Explanation(outcome, "rank", position, text)
 
 
