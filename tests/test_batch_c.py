@@ -127,6 +127,62 @@ def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> 
             evaluate_many(cards)
 
 
+@needs_c
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_every_kind_of_bad_row_is_refused_where_it_is(width: int) -> None:
+    """The C loop checks a row by sums (bits added and or-ed, a key past the cards):
+    every way a row can be wrong is still found, at its own row."""
+
+    def spoil(row: npt.NDArray[np.int8], name: str) -> None:
+        if name == "twice":
+            row[1] = row[0]
+        elif name == "three times":
+            row[:3] = row[0]
+        elif name == "two pairs":
+            row[:4] = [row[0], row[0], row[2], row[2]]
+        elif name == "a byte standing for a card plus 64":
+            row[0] = 64 + row[1]
+        else:  # code 115 (51 + 64)
+            row[0] = 115
+
+    names = ["twice", "three times", "two pairs", "a byte standing for a card plus 64", "115"]
+    for name in names:
+        cards = deal(40, width, 21).astype(np.int8)
+        spoil(cards[17], name)
+        with pytest.raises(InvalidArrayError, match=r"^row 17: ") as c_error:
+            evaluate_many(cards)
+        with pytest.raises(InvalidArrayError) as numba_error:
+            _numba(cards.astype(np.int64))
+        assert str(c_error.value) == str(numba_error.value), name
+
+
+def _every_seven_multiset(deck_ranks: set[int]) -> npt.NDArray[np.int64]:
+    """One hand of each multiset of seven ranks of ``deck_ranks`` (at most four of a
+    rank), suits dealt in turn so that no five share one (no flush)."""
+    from itertools import combinations_with_replacement
+
+    rows = [
+        [rank * 4 + position % 4 for position, rank in enumerate(ranks)]
+        for ranks in combinations_with_replacement(sorted(deck_ranks), 7)
+        if max(ranks.count(rank) for rank in ranks) <= 4
+    ]
+    return np.array(rows, np.int64)
+
+
+@needs_c
+@pytest.mark.parametrize("name", [n for n, r in RANKINGS.items() if r.hand_size == 5])
+def test_every_seven_card_multiset_gives_the_numba_strength(name: str) -> None:
+    """The C path's seven-card hash (``seven_layout``) holds every seven-card multiset,
+    with the strength the shared hash gives it: all of them, for each ranking."""
+    rules = RANKINGS[name]
+    if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        pytest.skip("Badugi has no seven-card hands")
+    cards = _every_seven_multiset({rank.index for rank in rules.rank_order})
+    if name == "high":
+        assert len(cards) == 49_205
+    assert np.array_equal(evaluate_many(cards, ranking=rules), _numba(cards, ranking=rules))
+
+
 def _run(code: str, **env: str) -> str:
     done = subprocess.run(
         [sys.executable, "-c", code],

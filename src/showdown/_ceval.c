@@ -17,9 +17,12 @@
  *
  * Loader result (a tuple, see showdown._scorer):
  *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
- *    hash_size, binomials, rankings, omaha)
+ *    hash_size, binomials, rankings, omaha, seven_offsets, seven_shift, seven_size)
  * with rankings a tuple of one or two
- *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks)
+ *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks, seven_ranks)
+ * where seven_offsets/seven_ranks are a second perfect hash, of exactly seven
+ * cards' rank keys, small enough to stay in a core's L2 cache (seven_ranks empty:
+ * seven cards go through the shared hash as fewer do).
  * and omaha empty, or for an Omaha game one (mode, table, low_ranks) per ranking:
  *   mode 0: each hole pair and board triple through the perfect hash;
  *   mode 1: table[triple * 91 + pair], the best five without a flush by multiset
@@ -45,7 +48,7 @@
 
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
-#define N_BUFFERS (4 + 5 * MAX_RANKINGS)
+#define N_BUFFERS (5 + 6 * MAX_RANKINGS)
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
@@ -59,6 +62,9 @@
 #define SUIT_START (0x3333LL << SUIT_SHIFT)
 #define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
 #define MAX_RANK_KEY (1LL << 27) /* sixteen of them stay below 2**32 */
+/* Spec.row_keys of a byte that is no card code: sixteen of them stay below 2**63, and
+ * a key sum at or above it shows that a row held one. */
+#define NOT_A_CODE (1LL << 56)
 
 typedef struct {
     int badugi;              /* Badugi: the four cards' combination index */
@@ -71,6 +77,7 @@ typedef struct {
     Py_ssize_t n_badugi;
     const uint16_t *badugi_ranks; /* 13-bit mask of one to four ranks -> their strength */
     Py_ssize_t n_badugi_ranks;
+    const uint16_t *seven_ranks;  /* seven-card hash slot -> strength; NULL: none */
     int omaha_mode;               /* OMAHA_HASHED, OMAHA_PAIR_TRIPLE or OMAHA_LOW_MASK */
     const uint16_t *omaha_table;  /* the pair-by-triple table, or the lows by mask */
     uint32_t low_ranks;           /* OMAHA_LOW_MASK: the ranks a low may hold */
@@ -90,10 +97,15 @@ typedef struct {
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
                                past 51, so that any byte may index it */
+    int64_t row_keys[256];  /* card_keys, and NOT_A_CODE past 51: the batch loops' sums */
     const int32_t *offsets;
     Py_ssize_t n_offsets;
     int hash_shift;
     uint32_t hash_mask;
+    const uint16_t *seven_offsets; /* the seven-card hash (Ranking.seven_ranks) */
+    Py_ssize_t n_seven_offsets;
+    int seven_shift;
+    uint32_t seven_mask;
     const int64_t *binomials; /* C(n, k): k * 52 + n */
     int n_rankings;
     Ranking rankings[MAX_RANKINGS];
@@ -179,20 +191,23 @@ load(Spec *self)
     }
     Py_buffer views[N_BUFFERS];
     int n_views = 0;
-    int tuple_out, omaha_hole, hash_shift;
-    unsigned long long sizes, deck, hash_size;
-    PyObject *rank_keys, *offsets, *binomials, *rankings, *omaha;
+    int tuple_out, omaha_hole, hash_shift, seven_shift;
+    unsigned long long sizes, deck, hash_size, seven_size;
+    PyObject *rank_keys, *offsets, *binomials, *rankings, *omaha, *seven_offsets;
     Spec built;
     memset(&built, 0, sizeof(built));
-    if (!PyArg_ParseTuple(config, "piKKOOiKOO!O!;the loader's result", &tuple_out, &omaha_hole,
-                          &sizes, &deck, &rank_keys, &offsets, &hash_shift, &hash_size,
-                          &binomials, &PyTuple_Type, &rankings, &PyTuple_Type, &omaha)) {
+    if (!PyArg_ParseTuple(config, "piKKOOiKOO!O!OiK;the loader's result", &tuple_out,
+                          &omaha_hole, &sizes, &deck, &rank_keys, &offsets, &hash_shift,
+                          &hash_size, &binomials, &PyTuple_Type, &rankings, &PyTuple_Type, &omaha,
+                          &seven_offsets, &seven_shift, &seven_size)) {
         goto fail;
     }
     Py_ssize_t n_rankings = PyTuple_GET_SIZE(rankings);
     if (n_rankings < 1 || n_rankings > MAX_RANKINGS || hash_size == 0 ||
         (hash_size & (hash_size - 1)) || hash_size > (1ULL << 31) || hash_shift < 0 ||
-        hash_shift > 31 || omaha_hole < 0 || omaha_hole > MAX_CODES) {
+        hash_shift > 31 || omaha_hole < 0 || omaha_hole > MAX_CODES || seven_size == 0 ||
+        (seven_size & (seven_size - 1)) || seven_size > (1ULL << 16 << 16) || seven_shift < 0 ||
+        seven_shift > 31) {
         PyErr_SetString(PyExc_ValueError, "the loader's result is out of bounds");
         goto fail;
     }
@@ -212,6 +227,9 @@ load(Spec *self)
         }
         built.card_keys[code] = keys[code >> 2] + (1LL << (SUIT_SHIFT + 4 * (code & 3)));
     }
+    for (int code = 0; code < 256; code++) {
+        built.row_keys[code] = code < 52 ? built.card_keys[code] : NOT_A_CODE;
+    }
     if (take_view(offsets, &views[n_views], 4, "i", "offsets") < 0) {
         goto fail;
     }
@@ -226,12 +244,17 @@ load(Spec *self)
         goto fail;
     }
     built.binomials = (const int64_t *)views[n_views++].buf;
+    if (take_view(seven_offsets, &views[n_views], 2, "H", "seven-card offsets") < 0) {
+        goto fail;
+    }
+    built.seven_offsets = (const uint16_t *)views[n_views].buf;
+    built.n_seven_offsets = views[n_views++].shape[0];
     for (Py_ssize_t r = 0; r < n_rankings; r++) {
         Ranking *ranking = &built.rankings[r];
-        PyObject *ranks, *flushes, *hands, *by_mask;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOO;a ranking's tables",
+        PyObject *ranks, *flushes, *hands, *by_mask, *sevens;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOOO;a ranking's tables",
                               &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands,
-                              &by_mask)) {
+                              &by_mask, &sevens)) {
             goto fail;
         }
         if (ranking->keyed_max < 0 || ranking->keyed_max > 7) {
@@ -263,6 +286,17 @@ load(Spec *self)
         }
         ranking->badugi_ranks = (const uint16_t *)views[n_views].buf;
         ranking->n_badugi_ranks = views[n_views++].shape[0];
+        if (take_view(sevens, &views[n_views], 2, "H", "seven-card ranks") < 0) {
+            goto fail;
+        }
+        Py_ssize_t n_sevens = views[n_views].shape[0];
+        ranking->seven_ranks = n_sevens ? (const uint16_t *)views[n_views].buf : NULL;
+        n_views++;
+        if (n_sevens && (n_sevens != (Py_ssize_t)seven_size || ranking->keyed_max < 7 ||
+                         ranking->badugi || built.n_seven_offsets == 0)) {
+            PyErr_SetString(PyExc_ValueError, "seven-card ranks: expected one per slot");
+            goto fail;
+        }
         if (!ranking->badugi && ranking->n_ranks != (Py_ssize_t)hash_size) {
             PyErr_SetString(PyExc_ValueError, "ranks: expected one strength per hash slot");
             goto fail;
@@ -312,6 +346,11 @@ load(Spec *self)
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
     memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
+    memcpy(self->row_keys, built.row_keys, sizeof(built.row_keys));
+    self->seven_offsets = built.seven_offsets;
+    self->n_seven_offsets = built.n_seven_offsets;
+    self->seven_shift = seven_shift;
+    self->seven_mask = (uint32_t)(seven_size - 1);
     self->offsets = built.offsets;
     self->n_offsets = built.n_offsets;
     self->hash_shift = hash_shift;
@@ -331,6 +370,20 @@ fail:
 }
 
 /* ------------------------------------------------------------------ values */
+
+static inline int
+popcount64(uint64_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(bits);
+#else
+    int count = 0;
+    for (; bits; bits &= bits - 1) {
+        count++;
+    }
+    return count;
+#endif
+}
 
 static inline int
 popcount13(uint32_t bits)
@@ -357,6 +410,18 @@ rank_value(const Spec *self, const Ranking *ranking, int64_t key)
         return -1;
     }
     return ranking->ranks[(uint64_t)(key + self->offsets[row]) & self->hash_mask];
+}
+
+/* rank_value of exactly seven cards, by the seven-card hash (ranking->seven_ranks set). */
+static ALWAYS_INLINE int
+seven_value(const Spec *self, const Ranking *ranking, int64_t key)
+{
+    key &= RANK_BITS;
+    int64_t row = key >> self->seven_shift;
+    if (row >= self->n_seven_offsets) {
+        return -1;
+    }
+    return ranking->seven_ranks[(uint64_t)(key + self->seven_offsets[row]) & self->seven_mask];
 }
 
 typedef struct {
@@ -394,6 +459,9 @@ keyed_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     }
     if (RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))) {
         return flush_value(ranking, hand, key);
+    }
+    if (hand->n == 7 && ranking->seven_ranks != NULL) {
+        return seven_value(self, ranking, key);
     }
     return rank_value(self, ranking, key);
 }
@@ -907,10 +975,6 @@ general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t
     return -1;
 }
 
-/* The rows per block of keyed_rows: their keys are summed first, then looked up, so that
- * the lookups of a block (random reads of tables larger than a core's L1) overlap. */
-#define BLOCK 16
-
 /* keyed_value of one row whose keys sum to `key`, where the sum shows a flush. */
 static COLD int
 row_flush_value(const Spec *self, const Ranking *ranking, const int8_t *row, int k, int64_t key)
@@ -924,53 +988,65 @@ row_flush_value(const Spec *self, const Ranking *ranking, const int8_t *row, int
     return flush_value(ranking, &hand, key);
 }
 
+/* One ranking's value of a checked row of `k` codes whose keys sum to `key`: one lookup
+ * (of the seven-card hash for seven cards where the ranking has it), -1 off the tables. */
+static ALWAYS_INLINE int
+keyed_row_value(const Spec *self, const Ranking *ranking, const uint8_t *row, const int k,
+                int64_t key)
+{
+    if (RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))) {
+        return row_flush_value(self, ranking, (const int8_t *)row, k, key);
+    }
+    if (k == 7 && ranking->seven_ranks != NULL) {
+        return seven_value(self, ranking, key);
+    }
+    return rank_value(self, ranking, key);
+}
+
 /* general_rows where every ranking values a row by one keyed lookup; inlined with a
- * constant `k`, so that the compiler unrolls the cards. */
+ * constant `k`, so that the compiler unrolls the cards. A row is checked by its sums
+ * alone: a byte past 51 adds NOT_A_CODE to its key; a card given twice adds its bit
+ * twice, so that the sum of the bits differs from their union (a sum that wraps round
+ * needs a bit past 51, refused anyway); a code outside the deck leaves a bit in
+ * `outside`. A refused row goes to general_rows, which finds the first such row. */
 static ALWAYS_INLINE Py_ssize_t
 keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values)
 {
     const uint64_t outside = ~self->deck;
     const int n_rankings = self->n_rankings;
-    int64_t keys[BLOCK];
-    for (Py_ssize_t start = 0; start < n; start += BLOCK) {
-        const int size = n - start < BLOCK ? (int)(n - start) : BLOCK;
-        const int8_t *block = codes + start * k;
-        uint64_t refused = 0;
-        for (int b = 0; b < size; b++) {
-            const int8_t *row = block + b * k;
-            uint64_t seen = 0, bad = 0;
-            int64_t key = SUIT_START;
-            for (int j = 0; j < k; j++) {
-                uint8_t code = (uint8_t)row[j];
-                code_check(code, &seen, &bad);
-                key += self->card_keys[code];
-            }
-            refused |= bad | (seen & outside);
-            keys[b] = key;
+    const int64_t *row_keys = self->row_keys;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const uint8_t *row = (const uint8_t *)codes + i * k;
+        uint64_t seen = 0, bits = 0;
+        int64_t key = SUIT_START;
+        for (int j = 0; j < k; j++) {
+            uint8_t code = row[j];
+            uint64_t bit = 1ULL << (code & 63);
+            seen |= bit;
+            bits += bit;
+            key += row_keys[code];
         }
-        if (RARELY(refused)) { /* the first refused row, as general_rows finds it */
-            Py_ssize_t found = general_rows(self, block, size, k, values + start * n_rankings);
-            return found >= 0 ? start + found : found;
+        if (RARELY((bits != seen) | ((seen & outside) != 0) | (key >= NOT_A_CODE))) {
+            Py_ssize_t found = general_rows(self, (const int8_t *)row, n - i, k,
+                                            values + i * n_rankings);
+            return found >= 0 ? i + found : found;
         }
         for (int r = 0; r < n_rankings; r++) {
-            const Ranking *ranking = &self->rankings[r];
-            int32_t *out = values + start * n_rankings + r;
-            for (int b = 0; b < size; b++) {
-                int64_t key = keys[b];
-                int value = RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))
-                                ? row_flush_value(self, ranking, block + b * k, k, key)
-                                : rank_value(self, ranking, key);
-                if (value < 0) {
-                    return -2;
-                }
-                out[b * n_rankings] = value;
+            int value = keyed_row_value(self, &self->rankings[r], row, k, key);
+            if (RARELY(value < 0)) {
+                return -2;
             }
+            values[i * n_rankings + r] = value;
         }
     }
     return -1;
 }
 
-/* general_rows for Badugi alone (four codes a row), in blocks as keyed_rows. */
+/* The rows per block of badugi_rows: their indexes are computed first, then looked up,
+ * so that the lookups of a block (random reads of a 541 KB table) overlap. */
+#define BLOCK 16
+
+/* general_rows for Badugi alone (four codes a row), in blocks. */
 static Py_ssize_t
 badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values)
 {

@@ -99,18 +99,24 @@ def _keyed_max(rules: RuleSet) -> int:
     return 7 if not rules.flushes or flush_decides(rules) else 5
 
 
-def _ranking_tables(rules: RuleSet) -> tuple[Any, ...]:
-    from showdown._kernels.tables import kernel_tables
+def _ranking_tables(rules: RuleSet, *, omaha: bool) -> tuple[Any, ...]:
+    import numpy as np
+
+    from showdown._kernels.tables import MAX_CARDS, kernel_tables, seven_ranks
 
     tables = kernel_tables(rules)
     badugi = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
+    keyed_max = _keyed_max(rules)
+    # seven cards in one lookup of the smaller seven-card hash (not for Omaha's fives)
+    sevens = seven_ranks(tables) if keyed_max == MAX_CARDS and not omaha else np.zeros(0, np.uint16)
     return (
         badugi,
-        _keyed_max(rules),
+        keyed_max,
         tables.ranks,
         tables.flushes,
         tables.badugi_hands,
         tables.badugi_ranks,
+        sevens,
     )
 
 
@@ -183,7 +189,16 @@ def _config(
 ) -> Config:
     import numpy as np
 
-    from showdown._kernels.tables import HASH_SHIFT, HASH_SIZE, RANK_KEYS, deck_mask, layout
+    from showdown._kernels.tables import (
+        HASH_SHIFT,
+        HASH_SIZE,
+        RANK_KEYS,
+        SEVEN_SHIFT,
+        SEVEN_SIZE,
+        deck_mask,
+        layout,
+        seven_layout,
+    )
 
     shared = layout()
     omaha = tuple(_omaha_ranking(rules) for rules in rankings) if omaha_hole else ()
@@ -197,8 +212,11 @@ def _config(
         HASH_SHIFT,
         HASH_SIZE,
         np.ascontiguousarray(shared.binomials, np.int64).ravel(),
-        tuple(_ranking_tables(rules) for rules in rankings),
+        tuple(_ranking_tables(rules, omaha=bool(omaha_hole)) for rules in rankings),
         omaha,
+        np.ascontiguousarray(seven_layout().offsets, np.uint16),
+        SEVEN_SHIFT,
+        SEVEN_SIZE,
     )
 
 

@@ -40,11 +40,14 @@ __all__ = [
     "MAX_CARDS",
     "RANK_KEYS",
     "RANK_KEY_MASK",
+    "SEVEN_SHIFT",
+    "SEVEN_SIZE",
     "SUIT_SHIFT",
     "KernelTables",
     "Layout",
     "OmahaTables",
     "ScalarTables",
+    "SevenLayout",
     "badugi_hand_values",
     "deck_mask",
     "flush_decides",
@@ -54,6 +57,8 @@ __all__ = [
     "omaha_tables",
     "rank_keys_of",
     "scalar_high",
+    "seven_layout",
+    "seven_ranks",
     "tables_nbytes",
 ]
 
@@ -123,6 +128,12 @@ HASH_SHIFT: Final = 8
 
 HASH_SIZE: Final = 1 << 17
 """Slots of the perfect hash (76,155 used)."""
+
+SEVEN_SHIFT: Final = 12
+"""Rows of the seven-card hash (:func:`seven_layout`): keys sharing ``key >> SEVEN_SHIFT``."""
+
+SEVEN_SIZE: Final = 1 << 17
+"""Slots of the seven-card hash (49,205 used)."""
 
 _BASE: Final = 13
 _PATTERNS: Final = _BASE**5
@@ -322,6 +333,77 @@ def layout() -> Layout:
     offsets = arrays["offsets"].astype(np.int32, copy=False)
     slots = arrays["slots"].astype(np.int64, copy=False)
     return Layout(CARD_KEYS.copy(), offsets, slots, _binomials())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SevenLayout:
+    """A second perfect hash, of the multisets of exactly seven ranks, for the C path.
+
+    The shared hash (:func:`layout`) serves five to seven cards with offsets
+    of 71,849 rows (281 KiB) beside a 256 KiB strength table: more than a
+    core's L2 cache holds, so a batch of random seven-card hands waits on
+    memory. Seven cards alone need 4,491 rows of 16-bit offsets (9 KiB), and
+    their strengths (:func:`seven_ranks`) stay in L2. Same rank keys, so the
+    key a hand sums is the same.
+
+    Attributes:
+        offsets: the row offsets (``uint16``).
+        slots: per seven-card multiset of :func:`multisets` (in its order),
+            its slot in a table of :data:`SEVEN_SIZE`.
+        sevens: the indexes of those multisets in :func:`multisets`.
+    """
+
+    offsets: npt.NDArray[np.uint16]
+    slots: npt.NDArray[np.int64]
+    sevens: npt.NDArray[np.int64]
+
+
+@cache
+def seven_layout() -> SevenLayout:
+    """The seven-card hash; built (numba) on first use, then kept on disk.
+
+    >>> seven = seven_layout()
+    >>> len(seven.slots), len(set(seven.slots.tolist())), int(seven.slots.max()) < SEVEN_SIZE
+    (49205, 49205, True)
+    """
+    from showdown._kernels.store import cached_arrays, rules_digest
+
+    counts, keys = multisets()
+    sevens = np.flatnonzero(counts.sum(axis=1) == MAX_CARDS)
+
+    def build() -> dict[str, npt.NDArray[np.generic]]:
+        from showdown._kernels.hashing import row_displacement
+
+        offsets = row_displacement(keys[sevens], SEVEN_SHIFT, SEVEN_SIZE)
+        if offsets.max() >= 1 << 16:  # pragma: no cover - the sizes above keep them small
+            raise AssertionError("a seven-card hash offset does not fit 16 bits")
+        return {"offsets": offsets.astype(np.uint16)}
+
+    arrays = cached_arrays("seven", rules_digest(RANK_KEYS, SEVEN_SHIFT, SEVEN_SIZE), build)
+    offsets = arrays["offsets"].astype(np.uint16, copy=False)
+    seven_keys = keys[sevens]
+    slots = (seven_keys + offsets[seven_keys >> SEVEN_SHIFT]) & (SEVEN_SIZE - 1)
+    if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
+        raise AssertionError("the seven-card hash has a collision")
+    return SevenLayout(offsets, slots.astype(np.int64), sevens.astype(np.int64))
+
+
+def seven_ranks(tables: KernelTables) -> npt.NDArray[np.uint16]:
+    """A ranking's non-flush strengths of seven cards, by slot of :func:`seven_layout`.
+
+    The same numbers as ``tables.ranks`` for the same multisets, moved to the
+    seven-card slots (``0`` in unused slots).
+
+    >>> high = kernel_tables("high")
+    >>> seven, shared = seven_layout(), layout()
+    >>> moved = seven_ranks(high)
+    >>> bool((moved[seven.slots] == high.ranks[shared.slots[seven.sevens]]).all())
+    True
+    """
+    seven = seven_layout()
+    out = np.zeros(SEVEN_SIZE, np.uint16)
+    out[seven.slots] = tables.ranks[layout().slots[seven.sevens]]
+    return out
 
 
 @dataclass(frozen=True, slots=True, eq=False)
