@@ -1008,12 +1008,13 @@ keyed_row_value(const Spec *self, const Ranking *ranking, const uint8_t *row, co
  * alone: a byte past 51 adds NOT_A_CODE to its key; a card given twice adds its bit
  * twice, so that the sum of the bits differs from their union (a sum that wraps round
  * needs a bit past 51, refused anyway); a code outside the deck leaves a bit in
- * `outside`. A refused row goes to general_rows, which finds the first such row. */
+ * `outside`. A refused row goes to general_rows, which finds the first such row.
+ * `n_rankings` is the entry's, given as a constant 1 where it is. */
 static ALWAYS_INLINE Py_ssize_t
-keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values)
+keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values,
+           const int n_rankings)
 {
     const uint64_t outside = ~self->deck;
-    const int n_rankings = self->n_rankings;
     const int64_t *row_keys = self->row_keys;
     for (Py_ssize_t i = 0; i < n; i++) {
         const uint8_t *row = (const uint8_t *)codes + i * k;
@@ -1094,13 +1095,16 @@ value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *
         keyed &= !self->rankings[r].badugi && k <= self->rankings[r].keyed_max;
     }
     if (keyed && k == 5) {
-        return keyed_rows(self, codes, n, 5, values);
+        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 5, values, 1)
+                                     : keyed_rows(self, codes, n, 5, values, self->n_rankings);
     }
     if (keyed && k == 6) {
-        return keyed_rows(self, codes, n, 6, values);
+        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 6, values, 1)
+                                     : keyed_rows(self, codes, n, 6, values, self->n_rankings);
     }
     if (keyed && k == 7) {
-        return keyed_rows(self, codes, n, 7, values);
+        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 7, values, 1)
+                                     : keyed_rows(self, codes, n, 7, values, self->n_rankings);
     }
     return general_rows(self, codes, n, k, values);
 }
