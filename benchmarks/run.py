@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -162,6 +163,31 @@ def _median_time(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
+def _with_threads(
+    numba: Any, count: int, run: Callable[..., object], array: CardArray, kwargs: dict[str, Any]
+) -> None:
+    numba.set_num_threads(count)
+    run(array, **kwargs)
+
+
+def _interleaved_medians(runs: list[Callable[[], object]], repeats: int) -> list[float]:
+    """Median seconds of each of ``runs``, timed in turn (one of each, ``repeats`` times):
+    a burst of load on a shared machine then falls on all of them alike, so their ratios
+    (two threads against one) hold even when the absolute times swing."""
+    times: list[list[float]] = [[] for _ in runs]
+    for _ in range(max(1, repeats)):
+        for run, kept in zip(runs, times, strict=True):
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                run()
+                kept.append(time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return [statistics.median(kept) for kept in times]
+
+
 def cpu_model() -> str:
     """The CPU's model name (``/proc/cpuinfo``), else what :mod:`platform` says."""
     cpu = platform.processor() or "unknown"
@@ -211,11 +237,17 @@ def _showdown_batch(
         evaluate_many(array[:1000], **kwargs)
         first = time.perf_counter() - start
         per: dict[str, Result] = {}
-        for count in sorted({threads, 1}, reverse=True):
-            numba.set_num_threads(count)
-            seconds = _median_time(lambda a=array, k=kwargs: evaluate_many(a, **k), repeats)
+        counts = sorted({threads, 1}, reverse=True)
+        seconds = _interleaved_medians(
+            [
+                lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
+                for count in counts
+            ],
+            repeats,
+        )
+        for count, taken in zip(counts, seconds, strict=True):
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
-            per[label] = Result(workload, label, len(array) / seconds, len(array), api)
+            per[label] = Result(workload, label, len(array) / taken, len(array), api)
         numba.set_num_threads(threads)
         results[workload] = per
         rates = ", ".join(

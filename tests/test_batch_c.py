@@ -125,6 +125,13 @@ def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> 
         cards[3, 6] = bad
         with pytest.raises(InvalidArrayError, match=rf"^row 3: card code {bad} is out of range"):
             evaluate_many(cards)
+    for bad in (52, 64, 128, 200, 255):  # bytes go to the C loop as they are: the message too
+        cards = deal(10, 7, 5).astype(np.uint8)
+        cards[3, 6] = bad
+        with pytest.raises(InvalidArrayError, match=rf"^row 3: card code {bad} is out of range"):
+            evaluate_many(cards)
+        with pytest.raises(InvalidArrayError, match=rf"^row 3: card code {bad} is out of range"):
+            batch.best_cards_many(cards)
 
 
 @needs_c

@@ -330,6 +330,9 @@ class _Input:
 
     ``entry`` is the C scorer (:func:`scorer`) when the C extension values
     these rows (:func:`_c_entry`), else None: the numba kernels of ``plans``.
+    For the C path, rows given as bytes (``uint8``) are only viewed as
+    ``int8`` (the C loop reads bytes and refuses one past 51 itself), and
+    ``given`` keeps them as they were, for the error messages.
     """
 
     array: CodeArray
@@ -337,11 +340,18 @@ class _Input:
     allowed: int
     deck_name: str
     entry: Callable[[Sequence[int]], Any] | None
+    given: CodeArray
 
 
-def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None) -> _Input:
+def _read(
+    cards: HandRows,
+    ranking: str | RuleSet | None,
+    game: str | Game | None,
+    *,
+    compiled: bool = True,
+) -> _Input:
     """The rows as ``int8`` codes (not yet checked: each path checks them), their plans and
-    C entry."""
+    C entry (none with ``compiled=False``: the numba kernels')."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
     array = to_code_array(cards)
@@ -360,8 +370,11 @@ def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | Non
         plans = (_ranking_plan(rules, width, rules.name),)
         deck_name = rules.name
     allowed = _deck_mask(plan.rules for plan in plans)
+    entry = _c_entry(source, width) if compiled else None
+    if entry is not None and array.dtype in (np.uint8, np.int8):  # no pass over the rows
+        return _Input(array.view(np.int8), plans, allowed, deck_name, entry, array)
     array = _canonical(array, allowed, deck_name)
-    return _Input(array, plans, allowed, deck_name, _c_entry(source, width))
+    return _Input(array, plans, allowed, deck_name, entry, array)
 
 
 def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], Any] | None:
@@ -464,7 +477,7 @@ def _c_rows(
                 helper.result()
         bad = min(found, default=-1)
     if bad >= 0:
-        _raise_for_row(array, bad, given.allowed, given.deck_name)
+        _raise_for_row(given.given, bad, given.allowed, given.deck_name)
 
 
 # ----------------------------------------------------------------- public API
@@ -522,8 +535,7 @@ def _numba_evaluate_many(
     Raises:
         ShowdownError: the errors of :func:`evaluate_many`, for the same input.
     """
-    given = _read(cards, ranking, game)
-    return _values(_Input(given.array, given.plans, given.allowed, given.deck_name, None))
+    return _values(_read(cards, ranking, game, compiled=False))
 
 
 def _values(given: _Input) -> npt.NDArray[np.int32]:
@@ -581,8 +593,7 @@ def _numba_best_cards_many(
     Raises:
         ShowdownError: the errors of :func:`best_cards_many`, for the same input.
     """
-    given = _read(cards, ranking, game)
-    return _best(_Input(given.array, given.plans, given.allowed, given.deck_name, None))
+    return _best(_read(cards, ranking, game, compiled=False))
 
 
 def _best(given: _Input) -> npt.NDArray[np.int8]:
