@@ -39,6 +39,11 @@ def _numba(cards: npt.NDArray[np.int64], **kwargs: object) -> npt.NDArray[np.int
     return batch._numba_evaluate_many(cards, **kwargs)  # type: ignore[arg-type]
 
 
+def _numba_best(cards: npt.NDArray[np.int64], **kwargs: object) -> npt.NDArray[np.int8]:
+    """``best_cards_many`` on the numba kernels."""
+    return batch._numba_best_cards_many(cards, **kwargs)  # type: ignore[arg-type]
+
+
 def _ranking_widths(rules: RuleSet) -> list[int]:
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         return [rules.hand_size]
@@ -132,6 +137,38 @@ def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> 
             evaluate_many(cards)
         with pytest.raises(InvalidArrayError, match=rf"^row 3: card code {bad} is out of range"):
             batch.best_cards_many(cards)
+
+
+@needs_c
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) -> None:
+    """Rows of 2, 4 or 8-byte integers are narrowed piece by piece inside the C call (no
+    pass in numpy): the same strengths, cards and errors as bytes, at the right row, in
+    and past the first piece of 512 rows."""
+    cards = deal(3_000, 7, 8)
+    wide = cards.astype(dtype)
+    assert np.array_equal(evaluate_many(wide), evaluate_many(cards.astype(np.int8)))
+    assert np.array_equal(batch.best_cards_many(wide), _numba_best(cards))
+    assert np.array_equal(
+        evaluate_many(wide[:, :5], ranking="razz"), _numba(cards[:, :5], ranking="razz")
+    )
+    signed = np.issubdtype(dtype, np.signedinteger)
+    big = int(np.iinfo(dtype).max)
+    for row, bad in [(700, 52), (2_999, 256), (5, big), (1_500, -1 if signed else 300)]:
+        spoiled = wide.copy()
+        spoiled[row, 3] = bad
+        spoiled[row + 1 :, 0] = spoiled[row + 1 :, 1]  # later rows bad too: not reported
+        for call in (evaluate_many, batch.best_cards_many):
+            with pytest.raises(InvalidArrayError, match=rf"^row {row}: card code {bad} is out"):
+                call(spoiled)
+    twice = wide.copy()
+    twice[1_000, 2] = twice[1_000, 4]
+    twice[2_000, 0] = 99  # a later row out of range: the earlier duplicate is named
+    with pytest.raises(InvalidArrayError, match=r"^row 1000: .* appears twice") as c_error:
+        evaluate_many(twice)
+    with pytest.raises(InvalidArrayError) as numba_error:
+        _numba(twice.astype(np.int64))
+    assert str(c_error.value) == str(numba_error.value)
 
 
 @needs_c

@@ -945,6 +945,69 @@ take_array(PyObject *obj, Py_buffer *view, int ndim, Py_ssize_t itemsize, const 
     return 0;
 }
 
+/* The card rows of rows() and best_rows(): a C-contiguous 2-D array of integers of 1, 2,
+ * 4 or 8 bytes, signed or not; `*is_signed` says which. */
+static int
+take_codes(PyObject *obj, Py_buffer *view, int *is_signed)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@' || format[0] == '|') {
+        format++;
+    }
+    const char *kinds = "bhilqBHILQ";
+    const char *kind = strlen(format) == 1 ? strchr(kinds, format[0]) : NULL;
+    Py_ssize_t size = view->itemsize;
+    if (view->ndim != 2 || kind == NULL || !(size == 1 || size == 2 || size == 4 || size == 8)) {
+        PyErr_SetString(PyExc_TypeError, "cards: expected a contiguous 2-D array of integers");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    *is_signed = kind - kinds < 5;
+    return 0;
+}
+
+/* `count` integers of `size` bytes at `src` as bytes into `dst`: each one outside 0..255
+ * becomes 255, which the row loops refuse as a code past 51 (the caller's message then
+ * names the integer as given). */
+static void
+narrow_codes(const char *src, Py_ssize_t size, int is_signed, Py_ssize_t count, uint8_t *dst)
+{
+#define NARROW(type)                                                                     \
+    for (Py_ssize_t i = 0; i < count; i++) {                                             \
+        type value = ((const type *)src)[i];                                             \
+        dst[i] = (value >= 0 && value <= 255) ? (uint8_t)value : 255;                    \
+    }
+    if (size == 2) {
+        if (is_signed) {
+            NARROW(int16_t)
+        }
+        else {
+            NARROW(uint16_t)
+        }
+    }
+    else if (size == 4) {
+        if (is_signed) {
+            NARROW(int32_t)
+        }
+        else {
+            NARROW(uint32_t)
+        }
+    }
+    else if (is_signed) {
+        NARROW(int64_t)
+    }
+    else {
+        NARROW(uint64_t)
+    }
+#undef NARROW
+}
+
+/* Rows wider than bytes go to the row loops in pieces of this many, narrowed first. */
+#define PIECE_ROWS 512
+
 /* Rows of `k` codes into `values`, one value per ranking and row; returns -1, or the
  * first row with a code outside 0..51 or the deck or given twice, or -2 when a key fell
  * outside the tables. */
@@ -1127,8 +1190,8 @@ spec_of(PyObject *function, const char *caller)
 
 PyDoc_STRVAR(rows_doc,
              "rows(entry, cards, out, /)\n--\n\n"
-             "Value every row of `cards` (a C-contiguous int8 array of shape (n, k), one hand\n"
-             "per row) as `entry(row)` does, into `out` (C-contiguous int32, n times the\n"
+             "Value every row of `cards` (a C-contiguous array of shape (n, k) of integers of\n"
+             "1, 2, 4 or 8 bytes, one hand per row) as `entry(row)` does, into `out` (C-contiguous int32, n times the\n"
              "entry's number of rankings: one value per ranking and row), without the GIL.\n"
              "Returns -1, or the index of the first row that `entry` would refuse (a code\n"
              "outside 0..51 or the deck, or given twice): rows from there on are not valued.");
@@ -1146,7 +1209,8 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_buffer cards, out;
-    if (take_array(args[1], &cards, 2, 1, "b", 0, "cards") < 0) {
+    int is_signed;
+    if (take_codes(args[1], &cards, &is_signed) < 0) {
         return NULL;
     }
     if (take_array(args[2], &out, 0, 4, "il", 1, "out") < 0) {
@@ -1162,9 +1226,25 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&out);
         return NULL;
     }
-    Py_ssize_t bad;
+    Py_ssize_t bad = -1;
+    const Py_ssize_t size = cards.itemsize;
     Py_BEGIN_ALLOW_THREADS
-    bad = value_rows(self, (const int8_t *)cards.buf, n, (int)k, (int32_t *)out.buf);
+    if (size == 1) {
+        bad = value_rows(self, (const int8_t *)cards.buf, n, (int)k, (int32_t *)out.buf);
+    }
+    else {
+        uint8_t piece[PIECE_ROWS * MAX_CODES];
+        for (Py_ssize_t start = 0; start < n && bad == -1; start += PIECE_ROWS) {
+            Py_ssize_t rows_here = n - start < PIECE_ROWS ? n - start : PIECE_ROWS;
+            narrow_codes((const char *)cards.buf + start * k * size, size, is_signed,
+                         rows_here * k, piece);
+            bad = value_rows(self, (const int8_t *)piece, rows_here, (int)k,
+                             (int32_t *)out.buf + start * self->n_rankings);
+            if (bad >= 0) {
+                bad += start;
+            }
+        }
+    }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&cards);
     PyBuffer_Release(&out);
@@ -1449,8 +1529,8 @@ best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int8_t 
 
 PyDoc_STRVAR(best_rows_doc,
              "best_rows(entry, cards, out, /)\n--\n\n"
-             "The columns of the cards that play in every row of `cards` (a C-contiguous int8\n"
-             "array of shape (n, k)) under each ranking of `entry`, as showdown.evaluate picks\n"
+             "The columns of the cards that play in every row of `cards` (a C-contiguous\n"
+             "array of shape (n, k) of integers of 1, 2, 4 or 8 bytes) under each ranking of `entry`, as showdown.evaluate picks\n"
              "them, into `out` (C-contiguous int8: per row and ranking five columns in\n"
              "increasing order, four for Badugi, padded with -1; all -1 where no hand has a\n"
              "value), without the GIL. Returns -1, or the index of the first row that `entry`\n"
@@ -1469,7 +1549,8 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_buffer cards, out;
-    if (take_array(args[1], &cards, 2, 1, "b", 0, "cards") < 0) {
+    int is_signed;
+    if (take_codes(args[1], &cards, &is_signed) < 0) {
         return NULL;
     }
     if (take_array(args[2], &out, 0, 1, "b", 1, "out") < 0) {
@@ -1489,9 +1570,26 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&out);
         return NULL;
     }
-    Py_ssize_t bad;
+    Py_ssize_t bad = -1;
+    const Py_ssize_t size = cards.itemsize;
     Py_BEGIN_ALLOW_THREADS
-    bad = best_of_rows(self, (const int8_t *)cards.buf, n, (int)k, (int8_t *)out.buf, stride);
+    if (size == 1) {
+        bad = best_of_rows(self, (const int8_t *)cards.buf, n, (int)k, (int8_t *)out.buf,
+                           stride);
+    }
+    else {
+        uint8_t piece[PIECE_ROWS * MAX_CODES];
+        for (Py_ssize_t start = 0; start < n && bad == -1; start += PIECE_ROWS) {
+            Py_ssize_t rows_here = n - start < PIECE_ROWS ? n - start : PIECE_ROWS;
+            narrow_codes((const char *)cards.buf + start * k * size, size, is_signed,
+                         rows_here * k, piece);
+            bad = best_of_rows(self, (const int8_t *)piece, rows_here, (int)k,
+                               (int8_t *)out.buf + start * stride, stride);
+            if (bad >= 0) {
+                bad += start;
+            }
+        }
+    }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&cards);
     PyBuffer_Release(&out);

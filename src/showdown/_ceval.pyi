@@ -18,16 +18,16 @@ def entry(
     /,
 ) -> Callable[[Any], Any]: ...
 def rows(
-    entry: Callable[[Any], Any], cards: npt.NDArray[np.int8], out: npt.NDArray[np.int32], /
+    entry: Callable[[Any], Any], cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int32], /
 ) -> int:
-    """Value every row of an ``(n, k)`` ``int8`` array with ``entry`` (made by :func:`entry`)
-    into ``out`` (``int32``, one value per ranking and row), without the GIL; -1, or the
-    first row ``entry`` would refuse (rows from there on are not valued)."""
+    """Value every row of an ``(n, k)`` integer array (1, 2, 4 or 8 bytes) with ``entry``
+    (made by :func:`entry`) into ``out`` (``int32``, one value per ranking and row), without
+    the GIL; -1, or the first row ``entry`` would refuse (rows from there on are not valued)."""
 
 def best_rows(
-    entry: Callable[[Any], Any], cards: npt.NDArray[np.int8], out: npt.NDArray[np.int8], /
+    entry: Callable[[Any], Any], cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int8], /
 ) -> int:
-    """The columns of the cards that play in every row of an ``(n, k)`` ``int8`` array under
+    """The columns of the cards that play in every row of an ``(n, k)`` integer array under
     each ranking of ``entry``, as :func:`showdown.evaluate` picks them, into ``out`` (``int8``,
     per row and ranking five increasing columns, four for Badugi, padded with -1; all -1 where
     no hand has a value), without the GIL; -1, or the first row ``entry`` would refuse."""

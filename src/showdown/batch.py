@@ -239,7 +239,9 @@ def _canonical(cards: CodeArray, allowed: int, deck_name: str) -> CodeArray:
         return cards.astype(np.int8, copy=False)
     outside = (cards < 0) | (cards > 51)
     if outside.any():
-        _raise_for_row(cards, int(outside.any(axis=1).argmax()), allowed, deck_name)
+        row = int(outside.any(axis=1).argmax())
+        _check_codes(cards[:row].astype(np.int8), allowed, deck_name)  # an earlier bad row first
+        _raise_for_row(cards, row, allowed, deck_name)
     return cards.astype(np.int8)
 
 
@@ -330,9 +332,10 @@ class _Input:
 
     ``entry`` is the C scorer (:func:`scorer`) when the C extension values
     these rows (:func:`_c_entry`), else None: the numba kernels of ``plans``.
-    For the C path, rows given as bytes (``uint8``) are only viewed as
-    ``int8`` (the C loop reads bytes and refuses one past 51 itself), and
-    ``given`` keeps them as they were, for the error messages.
+    For the C path, an integer array goes to the C loop as it is (it reads
+    every integer size and refuses a code outside 0..51 itself), so ``array``
+    is not always ``int8``; ``given`` keeps the rows as given, for the error
+    messages.
     """
 
     array: CodeArray
@@ -371,8 +374,8 @@ def _read(
         deck_name = rules.name
     allowed = _deck_mask(plan.rules for plan in plans)
     entry = _c_entry(source, width) if compiled else None
-    if entry is not None and array.dtype in (np.uint8, np.int8):  # no pass over the rows
-        return _Input(array.view(np.int8), plans, allowed, deck_name, entry, array)
+    if entry is not None and array.dtype.itemsize in (1, 2, 4, 8):  # no pass over the rows:
+        return _Input(array, plans, allowed, deck_name, entry, array)  # the C loop checks
     array = _canonical(array, allowed, deck_name)
     return _Input(array, plans, allowed, deck_name, entry, array)
 
@@ -453,7 +456,7 @@ def _c_rows(
     from showdown import _ceval
 
     run = _ceval.best_rows if best else _ceval.rows
-    array: npt.NDArray[np.int8] = given.array.astype(np.int8, copy=False)
+    array = given.array
     n = len(array)
     threads = min(_thread_count(), max(1, n // (C_PARALLEL_ROWS // 2)))
     if threads == 1:
