@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -146,7 +147,7 @@ def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) 
     pass in numpy): the same strengths, cards and errors as bytes, at the right row, in
     and past the first piece of 512 rows."""
     cards = deal(3_000, 7, 8)
-    wide = cards.astype(dtype)
+    wide: npt.NDArray[np.integer[Any]] = cards.astype(dtype)
     assert np.array_equal(evaluate_many(wide), evaluate_many(cards.astype(np.int8)))
     assert np.array_equal(batch.best_cards_many(wide), _numba_best(cards))
     assert np.array_equal(
