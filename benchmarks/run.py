@@ -45,6 +45,7 @@ from benchmarks.bench_targets import (
     ompeval_batch,
     ompeval_same_order,
     paired_batch,
+    paired_best,
 )
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
@@ -239,29 +240,56 @@ def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
         numba.set_num_threads(threads)
 
 
+def _pkrbot_seven(rows: dict[str, CardArray], n: int) -> Callable[[int], object] | None:
+    """pkrbot's 7-card call over the first ``k`` of ``n`` 7-card hands, or None without it."""
+    adapter = (load_peers(["pkrbot"])[0].get("pkrbot") or {}).get("7-card high")
+    if adapter is None:
+        return None
+    seven = rows["7-card high"][:n]
+    runs = {}
+
+    def run(k: int) -> object:
+        if k not in runs:
+            runs[k] = adapter.prepare(seven[:k])
+        return runs[k]()
+
+    return run
+
+
 def _showdown_scalar(
-    rows: dict[str, CardArray], report: Report, sizes: Sizes
-) -> tuple[dict[str, list[Result]], dict[str, float]]:
+    rows: dict[str, CardArray], report: Report, sizes: Sizes, *, readable: bool = True
+) -> tuple[dict[str, list[Result]], dict[str, float], dict[str, float]]:
+    """showdown's per-call rows; with pkrbot, each timed in turn with pkrbot's 7-card call
+    on as many hands (the third dict: pkrbot's calls/s from the same seconds, per row)."""
     from showdown import evaluate
     from showdown.batch import scorer, strength, strength7
     from showdown.cards import DECK
     from showdown.games import evaluate_game
 
     out: dict[str, list[Result]] = {}
+    pkrbot = _pkrbot_seven(rows, sizes.per_call_rows)
+    per_call: dict[str, float] = {}
+    per_call_pkrbot: dict[str, float] = {}
+
+    def timed(key: str, run: Callable[[], object], n: int) -> float:
+        """Calls/s of ``run`` (``n`` calls), in turn with pkrbot's ``n`` calls when there."""
+        if pkrbot is None:
+            rate = n / _median_time(run, repeats=5)
+        else:
+            ours, peer = paired_best(run, lambda: pkrbot(n), repeats=7)
+            rate = n / ours
+            per_call_pkrbot[key] = n / peer
+        per_call[key] = rate
+        return rate
+
     seven = rows["7-card high"][: sizes.per_call_rows].tolist()
     strength7(seven[0])
-    seconds = _median_time(lambda: [strength7(row) for row in seven], repeats=5)
+    rate = timed("strength7", lambda: [strength7(row) for row in seven], len(seven))
     out["7-card high"] = [
-        Result(
-            "7-card high",
-            "showdown strength7 (per call)",
-            len(seven) / seconds,
-            len(seven),
-            "strength7(codes)",
-        )
+        Result("7-card high", "showdown strength7 (per call)", rate, len(seven), "strength7(codes)")
     ]
-    report(f"  7-card high            strength7: {len(seven) / seconds / 1e6:.2f} M calls/s")
-    per_call = {"strength7": len(seven) / seconds}
+    vs = _vs(per_call_pkrbot, "strength7", rate)
+    report(f"  7-card high            strength7: {rate / 1e6:.2f} M calls/s{vs}")
     samples = {
         workload: (rows[workload][: sizes.per_call_rows // 3].tolist(), kwargs)
         for workload, kwargs in PER_CALL.items()
@@ -272,7 +300,8 @@ def _showdown_scalar(
         api = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
         score = scorer(**kwargs)
         score(sample[0])
-        timed: dict[str, tuple[str, Callable[[], object]]] = {
+        strength(sample[0], **kwargs)
+        calls: dict[str, tuple[str, Callable[[], object]]] = {
             "scorer": (
                 f"scorer({api})(codes)",
                 lambda s=sample, f=score: [f(r) for r in s],
@@ -282,19 +311,16 @@ def _showdown_scalar(
                 lambda s=sample, k=kwargs: [strength(r, **k) for r in s],
             ),
         }
-        for entry, (call_api, run) in timed.items():
-            seconds = _median_time(run, repeats=5)
-            per_call[f"{entry} {workload}"] = len(sample) / seconds
+        for entry, (call_api, run) in calls.items():
+            key = f"{entry} {workload}"
+            rate = timed(key, run, len(sample))
             out.setdefault(workload, []).append(
-                Result(
-                    workload,
-                    f"showdown {entry} (per call)",
-                    len(sample) / seconds,
-                    len(sample),
-                    call_api,
-                )
+                Result(workload, f"showdown {entry} (per call)", rate, len(sample), call_api)
             )
-            report(f"  {workload:<22} {call_api}: {len(sample) / seconds / 1e6:.2f} M calls/s")
+            vs = _vs(per_call_pkrbot, key, rate)
+            report(f"  {workload:<22} {call_api}: {rate / 1e6:.2f} M calls/s{vs}")
+    if not readable:
+        return out, per_call, per_call_pkrbot
     readable_calls: dict[str, tuple[str, Callable[[list[int]], object]]] = {
         "5-card high": ("evaluate(cards)", lambda r: evaluate([DECK[c] for c in r])),
         "7-card high": (
@@ -322,7 +348,14 @@ def _showdown_scalar(
         )
         out.setdefault(workload, []).append(result)
         report(f"  {workload:<22} readable {api}: {result.hands_per_s:,.0f} hands/s")
-    return out, per_call
+    return out, per_call, per_call_pkrbot
+
+
+def _vs(peer: dict[str, float], key: str, rate: float) -> str:
+    """`` (1.23x pkrbot 4.56 M calls/s, in turn)`` where pkrbot was timed with the row."""
+    if key not in peer:
+        return ""
+    return f"  ({rate / peer[key]:.2f}x pkrbot {peer[key] / 1e6:.2f} M calls/s, in turn)"
 
 
 def _check_order(rows: dict[str, CardArray], report: Report) -> None:
@@ -512,22 +545,17 @@ def _targets(
 
 
 def _per_call_only(sizes: Sizes, seed: int) -> int:
-    """``--per-call``: showdown's one-hand entries and pkrbot's, in one run, as ratios."""
+    """``--per-call``: showdown's one-hand entries, each timed in turn with pkrbot's call."""
     report = Report()
-    rows = make_rows(sizes.per_call_rows, seed)
-    report("showdown per call:")
-    _, per_call = _showdown_scalar(rows, report, sizes)
-    peers = load_peers(["pkrbot"])[0].get("pkrbot") or {}
-    adapter = peers.get("7-card high")
-    if adapter is None:
+    rows = make_rows(sizes.per_call_rows, seed, list(PER_CALL))
+    report("showdown per call (each row timed in turn with pkrbot's 7-card call):")
+    _, per_call, peer = _showdown_scalar(rows, report, sizes, readable=False)
+    if not peer:
         report("pkrbot is not installed: no ratios")
         return 0
-    run = adapter.prepare(rows["7-card high"][: sizes.per_call_rows])
-    run()
-    pkrbot = sizes.per_call_rows / _median_time(run, repeats=5)
-    report(f"pkrbot 7-card high: {pkrbot / 1e6:.2f} M calls/s; ratios to it:")
+    report("ratios to pkrbot (same seconds):")
     for key, rate in per_call.items():
-        report(f"  {key:<34} {rate / 1e6:6.2f} M calls/s  {rate / pkrbot:5.2f}x")
+        report(f"  {key:<34} {rate / 1e6:6.2f} M calls/s  {rate / peer[key]:5.2f}x")
     return 0
 
 
@@ -598,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
             f"OMPEval {paired7[1] / 1e6:,.1f} M/s ({paired7[0] / paired7[1]:.2f}x)"
         )
     report("showdown per call:")
-    scalar, per_call = _showdown_scalar(rows, report, sizes)
+    scalar, per_call, per_call_pkrbot = _showdown_scalar(rows, report, sizes)
     report("orderings (showdown vs each peer, same winner and ties on every pair):")
     _check_order(rows, report)
     report("peers (one Python call per hand, conversion untimed):")
@@ -703,6 +731,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = build_targets(
         batch=batch_by_threads,
         per_call=per_call,
+        per_call_pkrbot=per_call_pkrbot,
         pkrbot7=pkrbot7,
         omp_batch=omp_batch,
         spots=spots,
