@@ -122,6 +122,12 @@ EXTRA_PER_CALL: dict[str, tuple[int, int, dict[str, str]]] = {
 }
 
 
+PAIRED_CHUNK = 20_000
+"""Hands per timed run of a per-call row timed in turn with pkrbot."""
+PAIRED_REPEATS = 30
+"""Runs of each side of a per-call row timed in turn with pkrbot (the least counts)."""
+
+
 def _extra_rows(n: int, width: int, lowest: int, seed: int) -> list[list[int]]:
     """``n`` rows of ``width`` distinct codes from ``lowest`` to 51 (the short deck: 16)."""
     rng = np.random.Generator(np.random.PCG64(seed))
@@ -271,22 +277,27 @@ def _showdown_scalar(
     per_call: dict[str, float] = {}
     per_call_pkrbot: dict[str, float] = {}
 
-    def timed(key: str, run: Callable[[], object], n: int) -> float:
-        """Calls/s of ``run`` (``n`` calls), in turn with pkrbot's ``n`` calls when there."""
+    def timed(key: str, loop: Callable[[list[list[int]]], object], sample: list[list[int]]) -> int:
+        """Calls/s of ``loop(sample)`` into ``per_call``; returns the calls timed. With
+        pkrbot: the first PAIRED_CHUNK hands, in turn with pkrbot's call on as many, the
+        least of PAIRED_REPEATS each (short runs: some of them miss the bursts of load of
+        a shared machine, on both sides alike)."""
         if pkrbot is None:
-            rate = n / _median_time(run, repeats=5)
-        else:
-            ours, peer = paired_best(run, lambda: pkrbot(n), repeats=7)
-            rate = n / ours
-            per_call_pkrbot[key] = n / peer
-        per_call[key] = rate
-        return rate
+            per_call[key] = len(sample) / _median_time(lambda: loop(sample), repeats=5)
+            return len(sample)
+        chunk = sample[:PAIRED_CHUNK]
+        n = len(chunk)
+        ours, peer = paired_best(lambda: loop(chunk), lambda: pkrbot(n), PAIRED_REPEATS)
+        per_call[key] = n / ours
+        per_call_pkrbot[key] = n / peer
+        return n
 
     seven = rows["7-card high"][: sizes.per_call_rows].tolist()
     strength7(seven[0])
-    rate = timed("strength7", lambda: [strength7(row) for row in seven], len(seven))
+    n = timed("strength7", lambda hands: [strength7(row) for row in hands], seven)
+    rate = per_call["strength7"]
     out["7-card high"] = [
-        Result("7-card high", "showdown strength7 (per call)", rate, len(seven), "strength7(codes)")
+        Result("7-card high", "showdown strength7 (per call)", rate, n, "strength7(codes)")
     ]
     vs = _vs(per_call_pkrbot, "strength7", rate)
     report(f"  7-card high            strength7: {rate / 1e6:.2f} M calls/s{vs}")
@@ -301,21 +312,19 @@ def _showdown_scalar(
         score = scorer(**kwargs)
         score(sample[0])
         strength(sample[0], **kwargs)
-        calls: dict[str, tuple[str, Callable[[], object]]] = {
+        calls: dict[str, tuple[str, Callable[[list[list[int]]], object]]] = {
             "scorer": (
                 f"scorer({api})(codes)",
-                lambda s=sample, f=score: [f(r) for r in s],
+                lambda hands, f=score: [f(r) for r in hands],
             ),
-            "strength": (
-                f"strength(codes, {api})",
-                lambda s=sample, k=kwargs: [strength(r, **k) for r in s],
-            ),
+            "strength": (f"strength(codes, {api})", _literal_loop(strength, api)),
         }
-        for entry, (call_api, run) in calls.items():
+        for entry, (call_api, loop) in calls.items():
             key = f"{entry} {workload}"
-            rate = timed(key, run, len(sample))
+            n = timed(key, loop, sample)
+            rate = per_call[key]
             out.setdefault(workload, []).append(
-                Result(workload, f"showdown {entry} (per call)", rate, len(sample), call_api)
+                Result(workload, f"showdown {entry} (per call)", rate, n, call_api)
             )
             vs = _vs(per_call_pkrbot, key, rate)
             report(f"  {workload:<22} {call_api}: {rate / 1e6:.2f} M calls/s{vs}")
@@ -349,6 +358,17 @@ def _showdown_scalar(
         out.setdefault(workload, []).append(result)
         report(f"  {workload:<22} readable {api}: {result.hands_per_s:,.0f} hands/s")
     return out, per_call, per_call_pkrbot
+
+
+def _literal_loop(
+    function: Callable[..., object], keywords: str
+) -> Callable[[list[list[int]]], list[object]]:
+    """``lambda rows: [function(r, <keywords>) for r in rows]`` with the keywords written
+    out, as a user's loop calls it: ``function(r, **kwargs)`` would also time building a
+    dict and unpacking it on every call (three times the call itself)."""
+    code = f"lambda rows: [function(r, {keywords}) for r in rows]"
+    loop: Callable[[list[list[int]]], list[object]] = eval(code, {"function": function})
+    return loop
 
 
 def _vs(peer: dict[str, float], key: str, rate: float) -> str:
