@@ -298,3 +298,35 @@ def test_the_low_pairs_are_the_best_low_of_two_hole_and_three_board_ranks() -> N
             return sum(1 << low_ranks.index(rank) for rank in ranks)
 
         assert table[compressed(hole) << k | compressed(board)] == best, (hole, board)
+
+
+# ------------------------------------------------------------------ a qualified low by mask
+
+
+@pytest.mark.usefixtures("readable")
+def test_a_qualified_low_by_its_rank_mask() -> None:
+    rules = RANKINGS["eight_or_better"]
+    table = _scorer.lows_by_mask(rules)
+    assert table.shape == (1 << 13,)
+    rng = random.Random("low-masks")
+    for _ in range(500):
+        ranks = rng.sample(range(13), rng.randrange(5, 10))
+        cards = [DECK[rank * 4 + rng.randrange(4)] for rank in ranks]
+        value = evaluate(cards, ranking=rules)
+        assert table[sum(1 << rank for rank in ranks)] == (0 if value is None else value.strength)
+    for name, other in RANKINGS.items():
+        if other.qualifier is None:
+            assert _scorer.lows_by_mask(other).size == 0, name
+
+
+@pytest.mark.usefixtures("readable")
+@pytest.mark.parametrize("name", ["eight_or_better", "stud_hilo"])
+def test_low_hands_full_of_pairs(name: str) -> None:
+    """Hands of A-8 and a few high cards, many paired: lows of four, five and more ranks."""
+    rng = random.Random(f"low-hands-{name}")
+    deck = [code for code in range(52) if code >> 2 <= 6 or code >> 2 >= 11]
+    score = scorer(game=name) if name in GAMES else scorer(ranking=name)
+    for _ in range(1_000):
+        codes = rng.sample(deck, 7 if name in GAMES else rng.choice([5, 6, 7, 8, 11, 16]))
+        expected = readable_game(name, codes) if name in GAMES else readable_ranking(name, codes)
+        assert score(codes) == expected, codes

@@ -47,7 +47,7 @@
 
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
-#define N_BUFFERS (3 + 8 * MAX_RANKINGS)
+#define N_BUFFERS (3 + 9 * MAX_RANKINGS)
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
@@ -75,6 +75,8 @@ typedef struct {
     Py_ssize_t n_badugi;
     const uint16_t *badugi_ranks; /* 13-bit mask of one to four ranks -> their strength */
     Py_ssize_t n_badugi_ranks;
+    const uint8_t *low_by_mask;   /* a low with a qualifier: 13-bit mask of the hand's ranks ->
+                                     its best low (its best five different qualifying ranks) */
     int omaha_mode;               /* OMAHA_HASHED, OMAHA_PAIR_TRIPLE or OMAHA_LOW_MASK */
     const uint16_t *omaha_table;  /* the pair-by-triple table, or the lows by mask */
     uint32_t low_ranks;           /* OMAHA_LOW_MASK: the ranks a low may hold */
@@ -274,12 +276,22 @@ load(Spec *self)
     built.binomials = (const int64_t *)views[n_views++].buf;
     for (Py_ssize_t r = 0; r < n_rankings; r++) {
         Ranking *ranking = &built.rankings[r];
-        PyObject *ranks, *flushes, *hands, *by_mask;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOO;a ranking's tables",
+        PyObject *ranks, *flushes, *hands, *by_mask, *low_masks;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOOO;a ranking's tables",
                               &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands,
-                              &by_mask)) {
+                              &by_mask, &low_masks)) {
             goto fail;
         }
+        if (take_view(low_masks, &views[n_views], 1, "B", "lows by rank mask") < 0) {
+            goto fail;
+        }
+        if (views[n_views].len != 0 && (views[n_views].len != (1 << 13) || ranking->badugi)) {
+            n_views++;
+            PyErr_SetString(PyExc_ValueError, "lows by rank mask: expected 8192 masks");
+            goto fail;
+        }
+        ranking->low_by_mask = views[n_views].len ? (const uint8_t *)views[n_views].buf : NULL;
+        n_views++;
         if (ranking->keyed_max < 0 || ranking->keyed_max > 7) {
             PyErr_SetString(PyExc_ValueError, "keyed_max is out of 0..7");
             goto fail;
@@ -534,6 +546,13 @@ ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
     if (ranking->badugi) {
         return badugi_value(self, ranking, hand);
+    }
+    if (ranking->low_by_mask != NULL) { /* a qualified low: only its different ranks count */
+        uint32_t mask = 0;
+        for (int i = 0; i < hand->n; i++) {
+            mask |= 1u << (hand->codes[i] >> 2);
+        }
+        return ranking->low_by_mask[mask];
     }
     if (hand->n <= ranking->keyed_max) {
         return keyed_value(self, ranking, hand);

@@ -134,7 +134,30 @@ def _ranking_tables(rules: RuleSet) -> tuple[Any, ...]:
         tables.flushes,
         tables.badugi_hands,
         tables.badugi_ranks,
+        lows_by_mask(rules),
     )
+
+
+def _qualified_low(rules: RuleSet) -> bool:
+    """A low with a qualifier and no flush: only the hand's different ranks decide it."""
+    return (
+        rules.qualifier is not None
+        and not rules.flushes
+        and rules.formation is not Formation.DISTINCT_RANKS_AND_SUITS
+    )
+
+
+@cache
+def lows_by_mask(rules: RuleSet) -> Any:
+    """A qualified low's strength of a hand of any size by the 13-bit mask of its ranks: the
+    best of its five different qualifying ranks (0: none), as bytes; empty for another
+    ranking, or where a strength would not fit in a byte. 8 KB, where the perfect hash
+    of :func:`~showdown._kernels.tables.kernel_tables` reads two tables of 256 KB."""
+    import numpy as np
+
+    if not _qualified_low(rules):
+        return np.zeros(0, np.uint8)
+    return _extra_tables(rules)["by_mask"]
 
 
 PAIRS: Final = 91
@@ -167,7 +190,7 @@ def omaha_pair_triple(rules: RuleSet) -> Any:
     board ranks: ``table[triple * PAIRS + pair]`` (:func:`_multiset_index`), from
     :func:`~showdown._kernels.tables.omaha_tables`'s five-card table (0 where a
     rank would be five times). 83 KB: it stays in a core's cache."""
-    return _omaha_arrays(rules)["pair_triple"]
+    return _extra_tables(rules)["pair_triple"]
 
 
 @cache
@@ -177,7 +200,7 @@ def omaha_boards(rules: RuleSet, size: int) -> Any:
     (:func:`_multiset_index` of the board's ranks and of the pair's), the best of
     :func:`omaha_pair_triple` over the board's triples. A hand is then one row of
     91 values (three cache lines) and one load per hole pair; 1.1 MB for a river."""
-    return _omaha_arrays(rules)[f"board{size}"]
+    return _extra_tables(rules)[f"board{size}"]
 
 
 @cache
@@ -187,18 +210,19 @@ def omaha_low_pairs(rules: RuleSet) -> Any:
     the ``k`` ranks of ``low_ranks`` (bit ``i``: its ``i``-th lowest one):
     ``table[hole << k | board]``, ``4 ** k`` bytes (64 KB for A-8; empty where a
     strength would not fit in a byte: the C entry then tries each mask of five)."""
-    return _omaha_arrays(rules)["low_pairs"]
+    return _extra_tables(rules)["low_pairs"]
 
 
-def _omaha_arrays(rules: RuleSet) -> dict[str, Any]:
-    """The C entry's Omaha tables of one ranking, built once and kept on disk."""
+def _extra_tables(rules: RuleSet) -> dict[str, Any]:
+    """The C entry's own tables of one ranking (Omaha's by board, a qualified low's by rank
+    mask), built once from the kernel tables and kept on disk."""
     from showdown._cache import digest
     from showdown._kernels.store import _SOURCES, cached_arrays
 
-    low = rules.qualifier is not None and not rules.flushes
+    low = _qualified_low(rules)
     key = digest(f"_scorer.py, {_SOURCES}", rules)
-    build = (lambda: _build_low_pairs(rules)) if low else (lambda: _build_boards(rules))
-    return cached_arrays(f"omaha-{rules.name}", key, build)
+    build = (lambda: _build_lows(rules)) if low else (lambda: _build_boards(rules))
+    return cached_arrays(f"entry-{rules.name}", key, build)
 
 
 def _multiset_ranks(size: int) -> Any:
@@ -243,7 +267,7 @@ def _build_boards(rules: RuleSet) -> dict[str, Any]:
     return arrays
 
 
-def _build_low_pairs(rules: RuleSet) -> dict[str, Any]:
+def _build_lows(rules: RuleSet) -> dict[str, Any]:
     import numpy as np
 
     from showdown._kernels.tables import omaha_tables
@@ -264,7 +288,19 @@ def _build_low_pairs(rules: RuleSet) -> dict[str, Any]:
             table[:, without | (1 << bit)], table[:, without]
         )
     pairs = table.ravel().astype(np.uint8) if table.max() < 256 else np.zeros(0, np.uint8)
-    return {"low_pairs": pairs, "lows": low.lows, "low_ranks": np.array([low.low_ranks])}
+    masks = np.arange(1 << 13)
+    five = np.array([mask.bit_count() == 5 for mask in range(1 << 13)])
+    by_mask = np.where(five, low.lows, 0)
+    for bit in range(13):  # every superset of five ranks holds their low
+        without = masks[(masks >> bit) & 1 == 0]
+        by_mask[without | (1 << bit)] = np.maximum(by_mask[without | (1 << bit)], by_mask[without])
+    by_mask = by_mask.astype(np.uint8) if by_mask.max() < 256 else np.zeros(0, np.uint8)
+    return {
+        "low_pairs": pairs,
+        "by_mask": by_mask,
+        "lows": low.lows,
+        "low_ranks": np.array([low.low_ranks]),
+    }
 
 
 def _omaha_ranking(rules: RuleSet) -> tuple[Any, ...]:
@@ -277,8 +313,8 @@ def _omaha_ranking(rules: RuleSet) -> tuple[Any, ...]:
     if plain and not (rules.flushes and rules.lower_wins):  # a flush is never worse
         boards = (omaha_boards(rules, 4), omaha_boards(rules, 5))
         return (OMAHA_PAIR_TRIPLE, omaha_pair_triple(rules), 0, *boards, no_bytes)
-    if rules.qualifier is not None and not rules.flushes:
-        arrays = _omaha_arrays(rules)
+    if _qualified_low(rules):
+        arrays = _extra_tables(rules)
         low_ranks = int(arrays["low_ranks"][0])
         return (OMAHA_LOW_MASK, arrays["lows"], low_ranks, empty, empty, arrays["low_pairs"])
     return (OMAHA_HASHED, empty, 0, empty, empty, no_bytes)
