@@ -39,6 +39,7 @@ __all__ = [
     "paired_batch",
     "paired_best",
     "paired_medians",
+    "paired_pieces",
     "ratio_target",
 ]
 
@@ -119,6 +120,35 @@ def _median(run: Callable[[], Any], repeats: int) -> float:
     finally:
         gc.enable()
     return statistics.median(times)
+
+
+def paired_pieces(
+    first: list[Callable[[], Any]], second: list[Callable[[], Any]], repeats: int
+) -> tuple[float, float]:
+    """Seconds of each of two lists of calls (pieces of one workload), every piece timed
+    in turn with the other side's piece of the same index, ``repeats`` times: each side
+    the sum over its pieces of the least time of each. The per-call rows against pkrbot:
+    a piece takes a fraction of a millisecond, so that on a shared machine most pieces
+    have runs without a burst of load, on both sides alike."""
+    for run in (*first, *second):
+        run()
+    times: tuple[list[float], list[float]] = (
+        [float("inf")] * len(first),
+        [float("inf")] * len(second),
+    )
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(max(1, repeats)):
+            for i in range(max(len(first), len(second))):
+                for runs, kept in ((first, times[0]), (second, times[1])):
+                    if i < len(runs):
+                        start = time.perf_counter()
+                        runs[i]()
+                        kept[i] = min(kept[i], time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return sum(times[0]), sum(times[1])
 
 
 def paired_best(

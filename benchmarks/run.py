@@ -45,7 +45,7 @@ from benchmarks.bench_targets import (
     ompeval_batch,
     ompeval_same_order,
     paired_batch,
-    paired_best,
+    paired_pieces,
 )
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
@@ -124,8 +124,10 @@ EXTRA_PER_CALL: dict[str, tuple[int, int, dict[str, str]]] = {
 
 PAIRED_CHUNK = 20_000
 """Hands per timed run of a per-call row timed in turn with pkrbot."""
-PAIRED_REPEATS = 30
-"""Runs of each side of a per-call row timed in turn with pkrbot (the least counts)."""
+PAIRED_PIECES = 10
+"""Pieces of those hands, each timed on its own in turn with pkrbot's."""
+PAIRED_REPEATS = 25
+"""Runs of each piece of each side of a per-call row (the least counts)."""
 
 
 def _extra_rows(n: int, width: int, lowest: int, seed: int) -> list[list[int]]:
@@ -246,20 +248,15 @@ def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
         numba.set_num_threads(threads)
 
 
-def _pkrbot_seven(rows: dict[str, CardArray], n: int) -> Callable[[int], object] | None:
-    """pkrbot's 7-card call over the first ``k`` of ``n`` 7-card hands, or None without it."""
+def _pkrbot_pieces(rows: dict[str, CardArray]) -> list[Callable[[], object]] | None:
+    """pkrbot's 7-card call over each piece of the first PAIRED_CHUNK 7-card hands
+    (PAIRED_PIECES of them), or None without pkrbot."""
     adapter = (load_peers(["pkrbot"])[0].get("pkrbot") or {}).get("7-card high")
     if adapter is None:
         return None
-    seven = rows["7-card high"][:n]
-    runs = {}
-
-    def run(k: int) -> object:
-        if k not in runs:
-            runs[k] = adapter.prepare(seven[:k])
-        return runs[k]()
-
-    return run
+    seven = rows["7-card high"][:PAIRED_CHUNK]
+    size = -(-len(seven) // PAIRED_PIECES)
+    return [adapter.prepare(seven[i : i + size]) for i in range(0, len(seven), size)]
 
 
 def _showdown_scalar(
@@ -273,24 +270,29 @@ def _showdown_scalar(
     from showdown.games import evaluate_game
 
     out: dict[str, list[Result]] = {}
-    pkrbot = _pkrbot_seven(rows, sizes.per_call_rows)
+    pkrbot = _pkrbot_pieces(rows)
     per_call: dict[str, float] = {}
     per_call_pkrbot: dict[str, float] = {}
 
     def timed(key: str, loop: Callable[[list[list[int]]], object], sample: list[list[int]]) -> int:
         """Calls/s of ``loop(sample)`` into ``per_call``; returns the calls timed. With
-        pkrbot: the first PAIRED_CHUNK hands, in turn with pkrbot's call on as many, the
-        least of PAIRED_REPEATS each (short runs: some of them miss the bursts of load of
-        a shared machine, on both sides alike)."""
+        pkrbot: the first PAIRED_CHUNK hands in PAIRED_PIECES pieces, each piece in turn
+        with pkrbot's call on a piece of as many 7-card hands, PAIRED_REPEATS times; each
+        side's time is the sum over its pieces of the least time of each piece (short
+        runs, some of which miss the bursts of load of a shared machine, on both sides
+        alike, while every run goes through all the distinct hands)."""
         if pkrbot is None:
             per_call[key] = len(sample) / _median_time(lambda: loop(sample), repeats=5)
             return len(sample)
         chunk = sample[:PAIRED_CHUNK]
-        n = len(chunk)
-        ours, peer = paired_best(lambda: loop(chunk), lambda: pkrbot(n), PAIRED_REPEATS)
-        per_call[key] = n / ours
-        per_call_pkrbot[key] = n / peer
-        return n
+        size = -(-len(chunk) // PAIRED_PIECES)
+        pieces = [chunk[i : i + size] for i in range(0, len(chunk), size)]
+        ours, peer = paired_pieces(
+            [lambda piece=piece: loop(piece) for piece in pieces], pkrbot, PAIRED_REPEATS
+        )
+        per_call[key] = len(chunk) / ours
+        per_call_pkrbot[key] = min(PAIRED_CHUNK, len(rows["7-card high"])) / peer
+        return len(chunk)
 
     seven = rows["7-card high"][: sizes.per_call_rows].tolist()
     strength7(seven[0])

@@ -289,8 +289,8 @@ def _build_lows(rules: RuleSet) -> dict[str, Any]:
         )
     pairs = table.ravel().astype(np.uint8) if table.max() < 256 else np.zeros(0, np.uint8)
     masks = np.arange(1 << 13)
-    five = np.array([mask.bit_count() == 5 for mask in range(1 << 13)])
-    by_mask = np.where(five, low.lows, 0)
+    of_five = np.array([mask.bit_count() == 5 for mask in range(1 << 13)])
+    by_mask = np.where(of_five, low.lows, 0)
     for bit in range(13):  # every superset of five ranks holds their low
         without = masks[(masks >> bit) & 1 == 0]
         by_mask[without | (1 << bit)] = np.maximum(by_mask[without | (1 << bit)], by_mask[without])
