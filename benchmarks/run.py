@@ -46,6 +46,7 @@ from benchmarks.bench_targets import (
     ompeval_batch,
     ompeval_same_order,
     paired_batch,
+    paired_pieces,
 )
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
@@ -120,6 +121,14 @@ EXTRA_PER_CALL: dict[str, tuple[int, int, dict[str, str]]] = {
     "short deck 7": (7, 16, {"game": "shortdeck"}),
     "stud hi-lo 7": (7, 0, {"game": "stud_hilo"}),
 }
+
+
+PAIRED_CHUNK = 20_000
+"""Hands per timed run of a per-call row timed in turn with pkrbot."""
+PAIRED_PIECES = 10
+"""Pieces of those hands, each timed on its own in turn with pkrbot's."""
+PAIRED_REPEATS = 25
+"""Runs of each piece of each side of a per-call row (the least counts)."""
 
 
 def _extra_rows(n: int, width: int, lowest: int, seed: int) -> list[list[int]]:
@@ -271,29 +280,61 @@ def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
         numba.set_num_threads(threads)
 
 
+def _pkrbot_pieces(rows: dict[str, CardArray]) -> list[Callable[[], object]] | None:
+    """pkrbot's 7-card call over each piece of the first PAIRED_CHUNK 7-card hands
+    (PAIRED_PIECES of them), or None without pkrbot."""
+    adapter = (load_peers(["pkrbot"])[0].get("pkrbot") or {}).get("7-card high")
+    if adapter is None:
+        return None
+    seven = rows["7-card high"][:PAIRED_CHUNK]
+    size = -(-len(seven) // PAIRED_PIECES)
+    return [adapter.prepare(seven[i : i + size]) for i in range(0, len(seven), size)]
+
+
 def _showdown_scalar(
-    rows: dict[str, CardArray], report: Report, sizes: Sizes
-) -> tuple[dict[str, list[Result]], dict[str, float]]:
+    rows: dict[str, CardArray], report: Report, sizes: Sizes, *, readable: bool = True
+) -> tuple[dict[str, list[Result]], dict[str, float], dict[str, float]]:
+    """showdown's per-call rows; with pkrbot, each timed in turn with pkrbot's 7-card call
+    on as many hands (the third dict: pkrbot's calls/s from the same seconds, per row)."""
     from showdown import evaluate
     from showdown.batch import scorer, strength, strength7
     from showdown.cards import DECK
     from showdown.games import evaluate_game
 
     out: dict[str, list[Result]] = {}
+    pkrbot = _pkrbot_pieces(rows)
+    per_call: dict[str, float] = {}
+    per_call_pkrbot: dict[str, float] = {}
+
+    def timed(key: str, loop: Callable[[list[list[int]]], object], sample: list[list[int]]) -> int:
+        """Calls/s of ``loop(sample)`` into ``per_call``; returns the calls timed. With
+        pkrbot: the first PAIRED_CHUNK hands in PAIRED_PIECES pieces, each piece in turn
+        with pkrbot's call on a piece of as many 7-card hands, PAIRED_REPEATS times; each
+        side's time is the sum over its pieces of the least time of each piece (short
+        runs, some of which miss the bursts of load of a shared machine, on both sides
+        alike, while every run goes through all the distinct hands)."""
+        if pkrbot is None:
+            per_call[key] = len(sample) / _median_time(lambda: loop(sample), repeats=5)
+            return len(sample)
+        chunk = sample[:PAIRED_CHUNK]
+        size = -(-len(chunk) // PAIRED_PIECES)
+        pieces = [chunk[i : i + size] for i in range(0, len(chunk), size)]
+        ours, peer = paired_pieces(
+            [lambda piece=piece: loop(piece) for piece in pieces], pkrbot, PAIRED_REPEATS
+        )
+        per_call[key] = len(chunk) / ours
+        per_call_pkrbot[key] = min(PAIRED_CHUNK, len(rows["7-card high"])) / peer
+        return len(chunk)
+
     seven = rows["7-card high"][: sizes.per_call_rows].tolist()
     strength7(seven[0])
-    seconds = _median_time(lambda: [strength7(row) for row in seven], repeats=5)
+    n = timed("strength7", lambda hands: [strength7(row) for row in hands], seven)
+    rate = per_call["strength7"]
     out["7-card high"] = [
-        Result(
-            "7-card high",
-            "showdown strength7 (per call)",
-            len(seven) / seconds,
-            len(seven),
-            "strength7(codes)",
-        )
+        Result("7-card high", "showdown strength7 (per call)", rate, n, "strength7(codes)")
     ]
-    report(f"  7-card high            strength7: {len(seven) / seconds / 1e6:.2f} M calls/s")
-    per_call = {"strength7": len(seven) / seconds}
+    vs = _vs(per_call_pkrbot, "strength7", rate)
+    report(f"  7-card high            strength7: {rate / 1e6:.2f} M calls/s{vs}")
     samples = {
         workload: (rows[workload][: sizes.per_call_rows // 3].tolist(), kwargs)
         for workload, kwargs in PER_CALL.items()
@@ -304,29 +345,25 @@ def _showdown_scalar(
         api = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
         score = scorer(**kwargs)
         score(sample[0])
-        timed: dict[str, tuple[str, Callable[[], object]]] = {
+        strength(sample[0], **kwargs)
+        calls: dict[str, tuple[str, Callable[[list[list[int]]], object]]] = {
             "scorer": (
                 f"scorer({api})(codes)",
-                lambda s=sample, f=score: [f(r) for r in s],
+                lambda hands, f=score: [f(r) for r in hands],
             ),
-            "strength": (
-                f"strength(codes, {api})",
-                lambda s=sample, k=kwargs: [strength(r, **k) for r in s],
-            ),
+            "strength": (f"strength(codes, {api})", _literal_loop(strength, api)),
         }
-        for entry, (call_api, run) in timed.items():
-            seconds = _median_time(run, repeats=5)
-            per_call[f"{entry} {workload}"] = len(sample) / seconds
+        for entry, (call_api, loop) in calls.items():
+            key = f"{entry} {workload}"
+            n = timed(key, loop, sample)
+            rate = per_call[key]
             out.setdefault(workload, []).append(
-                Result(
-                    workload,
-                    f"showdown {entry} (per call)",
-                    len(sample) / seconds,
-                    len(sample),
-                    call_api,
-                )
+                Result(workload, f"showdown {entry} (per call)", rate, n, call_api)
             )
-            report(f"  {workload:<22} {call_api}: {len(sample) / seconds / 1e6:.2f} M calls/s")
+            vs = _vs(per_call_pkrbot, key, rate)
+            report(f"  {workload:<22} {call_api}: {rate / 1e6:.2f} M calls/s{vs}")
+    if not readable:
+        return out, per_call, per_call_pkrbot
     readable_calls: dict[str, tuple[str, Callable[[list[int]], object]]] = {
         "5-card high": ("evaluate(cards)", lambda r: evaluate([DECK[c] for c in r])),
         "7-card high": (
@@ -354,7 +391,25 @@ def _showdown_scalar(
         )
         out.setdefault(workload, []).append(result)
         report(f"  {workload:<22} readable {api}: {result.hands_per_s:,.0f} hands/s")
-    return out, per_call
+    return out, per_call, per_call_pkrbot
+
+
+def _literal_loop(
+    function: Callable[..., object], keywords: str
+) -> Callable[[list[list[int]]], list[object]]:
+    """``lambda rows: [function(r, <keywords>) for r in rows]`` with the keywords written
+    out, as a user's loop calls it: ``function(r, **kwargs)`` would also time building a
+    dict and unpacking it on every call (three times the call itself)."""
+    code = f"lambda rows: [function(r, {keywords}) for r in rows]"
+    loop: Callable[[list[list[int]]], list[object]] = eval(code, {"function": function})
+    return loop
+
+
+def _vs(peer: dict[str, float], key: str, rate: float) -> str:
+    """`` (1.23x pkrbot 4.56 M calls/s, in turn)`` where pkrbot was timed with the row."""
+    if key not in peer:
+        return ""
+    return f"  ({rate / peer[key]:.2f}x pkrbot {peer[key] / 1e6:.2f} M calls/s, in turn)"
 
 
 def _check_order(rows: dict[str, CardArray], report: Report) -> None:
@@ -544,22 +599,17 @@ def _targets(
 
 
 def _per_call_only(sizes: Sizes, seed: int) -> int:
-    """``--per-call``: showdown's one-hand entries and pkrbot's, in one run, as ratios."""
+    """``--per-call``: showdown's one-hand entries, each timed in turn with pkrbot's call."""
     report = Report()
-    rows = make_rows(sizes.per_call_rows, seed)
-    report("showdown per call:")
-    _, per_call = _showdown_scalar(rows, report, sizes)
-    peers = load_peers(["pkrbot"])[0].get("pkrbot") or {}
-    adapter = peers.get("7-card high")
-    if adapter is None:
+    rows = make_rows(sizes.per_call_rows, seed, list(PER_CALL))
+    report("showdown per call (each row timed in turn with pkrbot's 7-card call):")
+    _, per_call, peer = _showdown_scalar(rows, report, sizes, readable=False)
+    if not peer:
         report("pkrbot is not installed: no ratios")
         return 0
-    run = adapter.prepare(rows["7-card high"][: sizes.per_call_rows])
-    run()
-    pkrbot = sizes.per_call_rows / _median_time(run, repeats=5)
-    report(f"pkrbot 7-card high: {pkrbot / 1e6:.2f} M calls/s; ratios to it:")
+    report("ratios to pkrbot (same seconds):")
     for key, rate in per_call.items():
-        report(f"  {key:<34} {rate / 1e6:6.2f} M calls/s  {rate / pkrbot:5.2f}x")
+        report(f"  {key:<34} {rate / 1e6:6.2f} M calls/s  {rate / peer[key]:5.2f}x")
     return 0
 
 
@@ -630,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
             f"OMPEval {paired7[1] / 1e6:,.1f} M/s ({paired7[0] / paired7[1]:.2f}x)"
         )
     report("showdown per call:")
-    scalar, per_call = _showdown_scalar(rows, report, sizes)
+    scalar, per_call, per_call_pkrbot = _showdown_scalar(rows, report, sizes)
     report("orderings (showdown vs each peer, same winner and ties on every pair):")
     _check_order(rows, report)
     report("peers (one Python call per hand, conversion untimed):")
@@ -735,6 +785,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = build_targets(
         batch=batch_by_threads,
         per_call=per_call,
+        per_call_pkrbot=per_call_pkrbot,
         pkrbot7=pkrbot7,
         omp_batch=omp_batch,
         spots=spots,

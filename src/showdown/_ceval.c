@@ -19,11 +19,16 @@
  *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
  *    hash_size, binomials, rankings, omaha, seven_offsets, seven_shift, seven_size)
  * with rankings a tuple of one or two
- *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks, seven_ranks)
- * where seven_offsets/seven_ranks are a second perfect hash, of exactly seven
- * cards' rank keys, small enough to stay in a core's L2 cache (seven_ranks empty:
- * seven cards go through the shared hash as fewer do).
- * and omaha empty, or for an Omaha game one (mode, table, low_ranks) per ranking:
+ *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks, low_by_mask,
+ *    seven_ranks)
+ * where low_by_mask is a qualified low's best low by the 13-bit mask of the hand's
+ * ranks (empty: none), and seven_offsets/seven_ranks a second perfect hash, of
+ * exactly seven cards' rank keys, small enough to stay in a core's L2 cache
+ * (seven_ranks empty: seven cards go through the shared hash as fewer do);
+ * and omaha empty, or for an Omaha game one
+ *   (mode, table, low_ranks, boards4, boards5, low_pairs)
+ * per ranking (boards4/boards5: mode 1's best by board and pair multisets; low_pairs:
+ * mode 2's low by compressed hole and board masks; empty where unused):
  *   mode 0: each hole pair and board triple through the perfect hash;
  *   mode 1: table[triple * 91 + pair], the best five without a flush by multiset
  *           index of the three board ranks and of the two hole ranks, and the flush
@@ -40,7 +45,9 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define RARELY(condition) __builtin_expect(!!(condition), 0)
 #define COLD __attribute__((noinline, cold))
+#define PREFETCH(address) __builtin_prefetch(address)
 #else
+#define PREFETCH(address) ((void)(address))
 #define ALWAYS_INLINE inline
 #define RARELY(condition) (condition)
 #define COLD
@@ -48,12 +55,14 @@
 
 #define MAX_CODES 16
 #define MAX_RANKINGS 2
-#define N_BUFFERS (5 + 6 * MAX_RANKINGS)
+#define N_BUFFERS (4 + 10 * MAX_RANKINGS)
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
 #define PAIRS 91
 #define TRIPLES 455
+#define BOARDS4 1820 /* multisets of four ranks */
+#define BOARDS5 6188 /* multisets of five ranks */
 /* A card's key: its rank key in the low 32 bits, and one in its suit's 4-bit counter
  * above. A sum of at most seven keys plus SUIT_START has a counter's top bit set
  * (FLUSH_BITS) exactly when five or more cards share that suit. */
@@ -78,9 +87,15 @@ typedef struct {
     const uint16_t *badugi_ranks; /* 13-bit mask of one to four ranks -> their strength */
     Py_ssize_t n_badugi_ranks;
     const uint16_t *seven_ranks;  /* seven-card hash slot -> strength; NULL: none */
+    const uint8_t *low_by_mask;   /* a low with a qualifier: 13-bit mask of the hand's ranks ->
+                                     its best low (its best five different qualifying ranks) */
     int omaha_mode;               /* OMAHA_HASHED, OMAHA_PAIR_TRIPLE or OMAHA_LOW_MASK */
     const uint16_t *omaha_table;  /* the pair-by-triple table, or the lows by mask */
     uint32_t low_ranks;           /* OMAHA_LOW_MASK: the ranks a low may hold */
+    const uint16_t *boards[6];    /* OMAHA_PAIR_TRIPLE: [4], [5]: by board and pair multiset */
+    const uint8_t *low_pairs;     /* OMAHA_LOW_MASK: by compressed hole and board low masks */
+    int low_k;                    /* how many ranks low_ranks holds: low_pairs has 4**low_k */
+    uint8_t low_lo[128], low_hi[64]; /* ranks 0..6 and 7..12 of a mask, compressed */
 } Ranking;
 
 typedef struct {
@@ -155,6 +170,44 @@ static PyTypeObject SpecType = {
 };
 
 /* ------------------------------------------------------------------ loading */
+
+static inline int
+popcount13(uint32_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(bits);
+#else
+    int count = 0;
+    for (; bits; bits &= bits - 1) {
+        count++;
+    }
+    return count;
+#endif
+}
+
+/* The ranks of `low_ranks`, lowest first, as bits 0, 1, ...: low_lo[mask & 127] |
+ * low_hi[mask >> 7] is a 13-bit mask's low ranks compressed (low_pairs' index). */
+static void
+fill_compression(Ranking *ranking, uint32_t low_ranks)
+{
+    int position[13], k = 0;
+    for (int rank = 0; rank < 13; rank++) {
+        position[rank] = (low_ranks >> rank) & 1 ? k++ : -1;
+    }
+    for (int half = 0; half < 2; half++) {
+        int size = half ? 64 : 128, shift = half ? 7 : 0;
+        uint8_t *out = half ? ranking->low_hi : ranking->low_lo;
+        for (int mask = 0; mask < size; mask++) {
+            int bits = 0;
+            for (int j = 0; j + shift < 13 && j < 7; j++) {
+                if ((mask >> j) & 1 && position[j + shift] >= 0) {
+                    bits |= 1 << position[j + shift];
+                }
+            }
+            out[mask] = (uint8_t)bits;
+        }
+    }
+}
 
 /* A contiguous one-dimensional buffer of `itemsize`-byte items of one of `formats`. */
 static int
@@ -251,12 +304,22 @@ load(Spec *self)
     built.n_seven_offsets = views[n_views++].shape[0];
     for (Py_ssize_t r = 0; r < n_rankings; r++) {
         Ranking *ranking = &built.rankings[r];
-        PyObject *ranks, *flushes, *hands, *by_mask, *sevens;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOOO;a ranking's tables",
+        PyObject *ranks, *flushes, *hands, *by_mask, *low_masks, *sevens;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(rankings, r), "piOOOOOO;a ranking's tables",
                               &ranking->badugi, &ranking->keyed_max, &ranks, &flushes, &hands,
-                              &by_mask, &sevens)) {
+                              &by_mask, &low_masks, &sevens)) {
             goto fail;
         }
+        if (take_view(low_masks, &views[n_views], 1, "B", "lows by rank mask") < 0) {
+            goto fail;
+        }
+        if (views[n_views].len != 0 && (views[n_views].len != (1 << 13) || ranking->badugi)) {
+            n_views++;
+            PyErr_SetString(PyExc_ValueError, "lows by rank mask: expected 8192 masks");
+            goto fail;
+        }
+        ranking->low_by_mask = views[n_views].len ? (const uint8_t *)views[n_views].buf : NULL;
+        n_views++;
         if (ranking->keyed_max < 0 || ranking->keyed_max > 7) {
             PyErr_SetString(PyExc_ValueError, "keyed_max is out of 0..7");
             goto fail;
@@ -316,12 +379,36 @@ load(Spec *self)
             PyErr_SetString(PyExc_ValueError, "omaha: expected one entry per ranking");
             goto fail;
         }
-        PyObject *table;
+        PyObject *table, *board4, *board5, *low_pairs;
         unsigned long low_ranks;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(omaha, r), "iOk;an Omaha ranking's tables",
-                              &ranking->omaha_mode, &table, &low_ranks)) {
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(omaha, r), "iOkOOO;an Omaha ranking's tables",
+                              &ranking->omaha_mode, &table, &low_ranks, &board4, &board5,
+                              &low_pairs)) {
             goto fail;
         }
+        PyObject *extra[3] = {board4, board5, low_pairs};
+        Py_ssize_t n_extra[3];
+        const void *extra_buf[3];
+        for (int x = 0; x < 3; x++) {
+            if (take_view(extra[x], &views[n_views], x == 2 ? 1 : 2, x == 2 ? "B" : "H",
+                          x == 2 ? "omaha low pairs" : "omaha boards") < 0) {
+                goto fail;
+            }
+            n_extra[x] = views[n_views].shape[0];
+            extra_buf[x] = n_extra[x] ? views[n_views].buf : NULL;
+            n_views++;
+        }
+        ranking->low_k = popcount13((uint32_t)(low_ranks & 0x1FFF));
+        if ((n_extra[0] && n_extra[0] != BOARDS4 * PAIRS) ||
+            (n_extra[1] && n_extra[1] != BOARDS5 * PAIRS) ||
+            (n_extra[2] && (ranking->low_k > 8 || n_extra[2] != 1 << (2 * ranking->low_k)))) {
+            PyErr_SetString(PyExc_ValueError, "omaha: boards or low pairs of the wrong size");
+            goto fail;
+        }
+        ranking->boards[4] = (const uint16_t *)extra_buf[0];
+        ranking->boards[5] = (const uint16_t *)extra_buf[1];
+        ranking->low_pairs = (const uint8_t *)extra_buf[2];
+        fill_compression(ranking, (uint32_t)(low_ranks & 0x1FFF));
         if (take_view(table, &views[n_views], 2, "H", "omaha table") < 0) {
             goto fail;
         }
@@ -376,20 +463,6 @@ popcount64(uint64_t bits)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_popcountll(bits);
-#else
-    int count = 0;
-    for (; bits; bits &= bits - 1) {
-        count++;
-    }
-    return count;
-#endif
-}
-
-static inline int
-popcount13(uint32_t bits)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(bits);
 #else
     int count = 0;
     for (; bits; bits &= bits - 1) {
@@ -547,6 +620,13 @@ ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     if (ranking->badugi) {
         return badugi_value(self, ranking, hand);
     }
+    if (ranking->low_by_mask != NULL) { /* a qualified low: only its different ranks count */
+        uint32_t mask = 0;
+        for (int i = 0; i < hand->n; i++) {
+            mask |= 1u << (hand->codes[i] >> 2);
+        }
+        return ranking->low_by_mask[mask];
+    }
     if (hand->n <= ranking->keyed_max) {
         return keyed_value(self, ranking, hand);
     }
@@ -694,9 +774,53 @@ fill_indexes(void)
     }
 }
 
-/* Omaha, best per ranking into `out`: by the multisets of ranks of each hole pair and
- * board triple (OMAHA_PAIR_TRIPLE), by masks of low ranks (OMAHA_LOW_MASK), or
- * through the hash (OMAHA_HASHED). */
+/* multiset_term[i][r] = C(r + i, i + 1): the multiset index of ranks sorted ascending,
+ * r_0 <= r_1 <= ..., is the sum of multiset_term[i][r_i] (colex order, as
+ * showdown._scorer._multiset_index). */
+static uint16_t multiset_term[5][13];
+
+static void
+fill_terms(void)
+{
+    for (int i = 0; i < 5; i++) {
+        for (int r = 0; r < 13; r++) {
+            int64_t c = 1; /* C(r + i, i + 1) */
+            for (int j = 0; j < i + 1; j++) {
+                c = c * (r + i - j) / (j + 1);
+            }
+            multiset_term[i][r] = (uint16_t)c;
+        }
+    }
+}
+
+/* The multiset index of the `n` (4 or 5) ranks `rank[0:n]`: a row of Ranking.boards[n]. */
+static ALWAYS_INLINE int
+board_index(const int *rank, int n)
+{
+    int r[5] = {rank[0], rank[1], rank[2], rank[3], n == 5 ? rank[4] : 99}, t;
+#define EXCHANGE(x, y) (t = r[x] < r[y] ? r[x] : r[y], r[y] = r[x] < r[y] ? r[y] : r[x], r[x] = t)
+    /* a sorting network of five; the fifth, 99 for four ranks, stays last */
+    EXCHANGE(0, 1);
+    EXCHANGE(3, 4);
+    EXCHANGE(2, 4);
+    EXCHANGE(2, 3);
+    EXCHANGE(0, 3);
+    EXCHANGE(0, 2);
+    EXCHANGE(1, 4);
+    EXCHANGE(1, 3);
+    EXCHANGE(1, 2);
+#undef EXCHANGE
+    int index = multiset_term[0][r[0]] + multiset_term[1][r[1]] + multiset_term[2][r[2]] +
+                multiset_term[3][r[3]];
+    return n == 5 ? index + multiset_term[4][r[4]] : index;
+}
+
+/* Omaha, best per ranking into `out`. Without a flush: by the board's multiset of ranks
+ * and each hole pair's (Ranking.boards, OMAHA_PAIR_TRIPLE with a board of four or five),
+ * else by the multisets of each hole pair and board triple; a flush only where the board
+ * has three of a suit and the hole two. A low by the masks of the hole's and the board's
+ * low ranks (low_pairs), else by each mask of five (OMAHA_LOW_MASK); else through the
+ * hash (OMAHA_HASHED). */
 static int
 omaha_values(const Spec *self, const Hand *hand, int *out)
 {
@@ -706,33 +830,41 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
         return omaha_hashed(self, hand, out, 1);
     }
     int pair_index[MAX_CODES * (MAX_CODES - 1) / 2], triple_base[10];
-    int n_pairs = 0, n_triples = 0;
+    int n_pairs = 0, n_triples = -1, board = -1;
     uint32_t hole_ranks = 0, board_ranks = 0;
-    int board_suits[4] = {0, 0, 0, 0};
+    uint32_t board_suits = 0, hole_suits = 0; /* a 4-bit count per suit */
     int rank[MAX_CODES];
     for (int a = 0; a < n; a++) {
         rank[a] = k[a] >> 2;
     }
+    for (int a = hole; a < n; a++) {
+        board_ranks |= 1u << rank[a];
+        board_suits += 1u << (4 * (k[a] & 3));
+    }
+    if (n_board > 3) { /* the board's rows first: their loads overlap the pairs' work */
+        board = board_index(rank + hole, n_board);
+        for (int r = 0; r < self->n_rankings; r++) {
+            const uint16_t *row = self->rankings[r].boards[n_board];
+            if (row != NULL && self->rankings[r].omaha_mode == OMAHA_PAIR_TRIPLE) {
+                row += board * PAIRS;
+                PREFETCH(row);
+                PREFETCH(row + 32);
+                PREFETCH(row + 64);
+                PREFETCH(row + PAIRS - 1);
+            }
+        }
+    }
     for (int a = 0; a < hole; a++) {
         hole_ranks |= 1u << rank[a];
+        hole_suits += 1u << (4 * (k[a] & 3));
         const uint8_t *row = pair_of + rank[a] * 13;
         for (int b = a + 1; b < hole; b++) {
             pair_index[n_pairs++] = row[rank[b]];
         }
     }
-    for (int a = hole; a < n; a++) {
-        board_ranks |= 1u << rank[a];
-        board_suits[k[a] & 3]++;
-        for (int b = a + 1; b < n; b++) {
-            const uint16_t *row = triple_row_of + (rank[a] * 13 + rank[b]) * 13;
-            for (int c = b + 1; c < n; c++) {
-                triple_base[n_triples++] = row[rank[c]];
-            }
-        }
-    }
     int flush_suit = -1;
     for (int s = 0; s < 4; s++) {
-        if (board_suits[s] >= 3) {
+        if (((board_suits >> (4 * s)) & 15) >= 3 && ((hole_suits >> (4 * s)) & 15) >= 2) {
             flush_suit = s;
         }
     }
@@ -743,6 +875,12 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
         if (ranking->omaha_mode == OMAHA_LOW_MASK) {
             uint32_t low_hole = hole_ranks & ranking->low_ranks;
             uint32_t low_board = board_ranks & ranking->low_ranks;
+            if (ranking->low_pairs != NULL) {
+                int h = ranking->low_lo[low_hole & 127] | ranking->low_hi[low_hole >> 7];
+                int b = ranking->low_lo[low_board & 127] | ranking->low_hi[low_board >> 7];
+                out[r] = ranking->low_pairs[(h << ranking->low_k) | b];
+                continue;
+            }
             out[r] = popcount13(low_hole) >= 2 && popcount13(low_board) >= 3
                          ? omaha_low(table, low_hole, low_board)
                          : 0;
@@ -753,26 +891,25 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
             continue;
         }
         int best = 0;
-        if (n_triples == 10) { /* a whole board: ten loads per pair, unrolled, no chain */
-            const uint16_t *row[10];
-            for (int t = 0; t < 10; t++) {
-                row[t] = table + triple_base[t];
-            }
+        if (n_board > 3 && ranking->boards[n_board] != NULL) {
+            const uint16_t *row = ranking->boards[n_board] + board * PAIRS;
             for (int p = 0; p < n_pairs; p++) {
-                const int i = pair_index[p];
-                int m0 = row[0][i] > row[1][i] ? row[0][i] : row[1][i];
-                int m1 = row[2][i] > row[3][i] ? row[2][i] : row[3][i];
-                int m2 = row[4][i] > row[5][i] ? row[4][i] : row[5][i];
-                int m3 = row[6][i] > row[7][i] ? row[6][i] : row[7][i];
-                int m4 = row[8][i] > row[9][i] ? row[8][i] : row[9][i];
-                m0 = m0 > m1 ? m0 : m1;
-                m2 = m2 > m3 ? m2 : m3;
-                m0 = m0 > m4 ? m0 : m4;
-                m0 = m0 > m2 ? m0 : m2;
-                best = m0 > best ? m0 : best;
+                int value = row[pair_index[p]];
+                best = value > best ? value : best;
             }
         }
         else {
+            if (n_triples < 0) {
+                n_triples = 0;
+                for (int a = hole; a < n; a++) {
+                    for (int b = a + 1; b < n; b++) {
+                        const uint16_t *row = triple_row_of + (rank[a] * 13 + rank[b]) * 13;
+                        for (int c = b + 1; c < n; c++) {
+                            triple_base[n_triples++] = row[rank[c]];
+                        }
+                    }
+                }
+            }
             for (int t = 0; t < n_triples; t++) {
                 const uint16_t *row = table + triple_base[t];
                 for (int p = 0; p < n_pairs; p++) {
@@ -848,16 +985,135 @@ off_the_table(void)
     return NULL;
 }
 
-static PyObject *
-score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
+/* The int objects of values 0..VALUE_CACHE-1, and of 1-tuples of them, made on first
+ * use and kept: a call returns one of them instead of allocating (every strength of
+ * showdown's rankings is below 8192; a greater one is allocated). */
+#define VALUE_CACHE 8192
+static PyObject *value_objects[VALUE_CACHE];
+static PyObject *value_singles[VALUE_CACHE];
+static PyObject *value_no_lows[VALUE_CACHE]; /* (value, 0): a hi-lo hand without a low */
+
+static COLD PyObject *
+new_value(int value)
 {
-    Spec *self = (Spec *)module_self;
-    if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "%U() takes exactly one argument (codes), got %zd",
-                     self->name, nargs);
+    PyObject *object = PyLong_FromLong(value);
+#ifndef Py_GIL_DISABLED
+    if (object != NULL && value >= 0 && value < VALUE_CACHE) {
+        value_objects[value] = Py_NewRef(object);
+    }
+#endif
+    return object;
+}
+
+static ALWAYS_INLINE PyObject *
+value_object(int value)
+{
+    if ((unsigned)value < VALUE_CACHE && value_objects[value] != NULL) {
+        return Py_NewRef(value_objects[value]);
+    }
+    return new_value(value);
+}
+
+static COLD PyObject *
+new_single(int value)
+{
+    PyObject *item = value_object(value);
+    if (item == NULL) {
         return NULL;
     }
-    if (!self->ready && load(self) < 0) {
+    PyObject *single = PyTuple_New(1);
+    if (single == NULL) {
+        Py_DECREF(item);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(single, 0, item);
+#ifndef Py_GIL_DISABLED
+    if (value >= 0 && value < VALUE_CACHE) {
+        value_singles[value] = Py_NewRef(single);
+    }
+#endif
+    return single;
+}
+
+static PyObject *new_tuple(const Spec *self, const int *values);
+
+/* The entry's result for `values`: an int, or a tuple of one per ranking. */
+static ALWAYS_INLINE PyObject *
+result_of(const Spec *self, const int *values)
+{
+    if (!self->tuple_out) {
+        return value_object(values[0]);
+    }
+    if (self->n_rankings == 1) {
+        if ((unsigned)values[0] < VALUE_CACHE && value_singles[values[0]] != NULL) {
+            return Py_NewRef(value_singles[values[0]]);
+        }
+        return new_single(values[0]);
+    }
+    if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE &&
+        value_no_lows[values[0]] != NULL) {
+        return Py_NewRef(value_no_lows[values[0]]);
+    }
+    return new_tuple(self, values);
+}
+
+/* A tuple of the values of `n_rankings`, kept when it is (value, 0). */
+static PyObject *
+new_tuple(const Spec *self, const int *values)
+{
+    PyObject *out = PyTuple_New(self->n_rankings);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (int r = 0; r < self->n_rankings; r++) {
+        PyObject *value = value_object(values[r]);
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, r, value);
+    }
+#ifndef Py_GIL_DISABLED
+    if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE) {
+        value_no_lows[values[0]] = Py_NewRef(out);
+    }
+#endif
+    return out;
+}
+
+/* A code 0..51 from a plain int object, read in place where it is small (one digit);
+ * -1 for anything else (the caller then delegates). */
+static ALWAYS_INLINE long
+small_code(PyObject *item)
+{
+    if (!PyLong_CheckExact(item)) {
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)item)) {
+        Py_ssize_t code = PyUnstable_Long_CompactValue((PyLongObject *)item);
+        return code >= 0 && code <= 51 ? (long)code : -1;
+    }
+    return -1;
+#else
+    Py_ssize_t size = Py_SIZE(item);
+    if (size == 0) {
+        return 0;
+    }
+    if (size == 1) {
+        digit code = ((PyLongObject *)item)->ob_digit[0];
+        return code <= 51 ? (long)code : -1;
+    }
+    return -1;
+#endif
+}
+
+/* One call of an entry on `codes` (the one argument at `args[0]`): the fast path for a
+ * list or tuple of plain ints that the entry takes, else its delegate. */
+static ALWAYS_INLINE PyObject *
+score_codes(Spec *self, PyObject *const *args)
+{
+    if (RARELY(!self->ready) && load(self) < 0) {
         return NULL;
     }
     PyObject *codes = args[0];
@@ -881,42 +1137,34 @@ score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
     hand.n = (int)n;
     uint64_t seen = 0, refused = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = items[i];
-        if (!PyLong_CheckExact(item)) {
-            goto slow;
-        }
-        int overflow;
-        long code = PyLong_AsLongAndOverflow(item, &overflow);
-        if (overflow || code < 0 || code > 51) {
+        long code = small_code(items[i]);
+        if (RARELY(code < 0)) {
             goto slow;
         }
         hand_put(self, &hand, (int)i, (uint8_t)code, &seen, &refused);
     }
-    if (refused || (seen & ~self->deck)) {
+    if (RARELY(refused || (seen & ~self->deck))) {
         goto slow;
     }
     int values[MAX_RANKINGS];
-    if (hand_values(self, &hand, values) < 0) {
+    if (RARELY(hand_values(self, &hand, values) < 0)) {
         return off_the_table();
     }
-    if (!self->tuple_out) {
-        return PyLong_FromLong(values[0]);
-    }
-    PyObject *out = PyTuple_New(self->n_rankings);
-    if (out == NULL) {
-        return NULL;
-    }
-    for (int r = 0; r < self->n_rankings; r++) {
-        PyObject *value = PyLong_FromLong(values[r]);
-        if (value == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out, r, value);
-    }
-    return out;
+    return result_of(self, values);
 slow:
     return PyObject_Vectorcall(self->delegate, args, 1, NULL);
+}
+
+static PyObject *
+score(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Spec *self = (Spec *)module_self;
+    if (RARELY(nargs != 1)) {
+        PyErr_Format(PyExc_TypeError, "%U() takes exactly one argument (codes), got %zd",
+                     self->name, nargs);
+        return NULL;
+    }
+    return score_codes(self, args);
 }
 
 /* ------------------------------------------------------------------ many rows */
@@ -1653,8 +1901,252 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return function;
 }
 
+/* ------------------------------------------------------------------ strength() */
+
+/* showdown.batch.strength(codes, *, ranking=None, game=None) as one builtin: the
+ * ranking or game argument looked up among those already resolved (first by identity,
+ * the same text object a call site passes every time; then an exact text or None by
+ * value), then its entry's fast path. A first
+ * use goes to `resolve(ranking, game)`, which returns the entry or raises showdown's
+ * error; any other call (other arguments, both a ranking and a game) to `fallback`,
+ * the Python function, which raises as it always did. */
+#define MAX_OBJECTS 32
+#define MAX_NAMES 1024
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *by_ranking; /* dict: ranking argument (an exact text or None) -> entry */
+    PyObject *by_game;    /* dict: game argument (an exact text) -> entry */
+    PyObject *resolve;    /* (ranking, game) -> entry, or showdown's error */
+    PyObject *fallback;   /* (codes, *, ranking, game) -> value: every other call */
+    PyObject *name;
+    PyObject *doc;
+    PyMethodDef def;
+    int n_objects;
+    int object_game[MAX_OBJECTS];        /* 1: a game argument; 0: a ranking argument */
+    PyObject *object_keys[MAX_OBJECTS];  /* resolved arguments, by identity */
+    PyObject *object_entries[MAX_OBJECTS];
+} Dispatch;
+
+static PyObject *str_ranking, *str_game;
+
+static void
+Dispatch_dealloc(Dispatch *self)
+{
+    PyObject_GC_UnTrack(self);
+    Py_CLEAR(self->by_ranking);
+    Py_CLEAR(self->by_game);
+    Py_CLEAR(self->resolve);
+    Py_CLEAR(self->fallback);
+    Py_CLEAR(self->name);
+    Py_CLEAR(self->doc);
+    for (int i = 0; i < self->n_objects; i++) {
+        Py_CLEAR(self->object_keys[i]);
+        Py_CLEAR(self->object_entries[i]);
+    }
+    PyObject_GC_Del(self);
+}
+
+static int
+Dispatch_traverse(Dispatch *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->by_ranking);
+    Py_VISIT(self->by_game);
+    Py_VISIT(self->resolve);
+    Py_VISIT(self->fallback);
+    for (int i = 0; i < self->n_objects; i++) {
+        Py_VISIT(self->object_keys[i]);
+        Py_VISIT(self->object_entries[i]);
+    }
+    return 0;
+}
+
+static PyTypeObject DispatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "showdown._ceval.Dispatch",
+    .tp_basicsize = sizeof(Dispatch),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The entries of strength(), by the ranking or game they were resolved from.",
+    .tp_dealloc = (destructor)Dispatch_dealloc,
+    .tp_traverse = (traverseproc)Dispatch_traverse,
+};
+
+/* Which keyword `name` is: 1 ranking, 2 game, 0 another. */
+static ALWAYS_INLINE int
+keyword_of(PyObject *name)
+{
+    if (name == str_ranking) {
+        return 1;
+    }
+    if (name == str_game) {
+        return 2;
+    }
+    if (PyUnicode_Check(name)) {
+        if (PyUnicode_Compare(name, str_ranking) == 0) {
+            return 1;
+        }
+        if (PyUnicode_Compare(name, str_game) == 0) {
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* Keep `key` (an immutable argument that resolved to `entry`) for lookups by identity,
+ * while there is room. */
+static void
+remember(Dispatch *self, int is_game, PyObject *key, PyObject *entry)
+{
+    if (self->n_objects < MAX_OBJECTS) {
+        int i = self->n_objects++;
+        self->object_game[i] = is_game;
+        self->object_keys[i] = Py_NewRef(key);
+        self->object_entries[i] = Py_NewRef(entry);
+    }
+}
+
+/* The entry of a first-used argument, kept for the next calls (a new reference). */
+static COLD PyObject *
+resolve_entry(Dispatch *self, PyObject *ranking, PyObject *game, int is_game, PyObject *key)
+{
+    PyObject *entry = PyObject_CallFunctionObjArgs(self->resolve, ranking, game, NULL);
+    if (entry == NULL) {
+        return NULL;
+    }
+    if (key == Py_None || PyUnicode_CheckExact(key)) {
+        PyObject *names = is_game ? self->by_game : self->by_ranking;
+        if (PyDict_GET_SIZE(names) < MAX_NAMES && PyDict_SetItem(names, key, entry) < 0) {
+            Py_DECREF(entry);
+            return NULL;
+        }
+    }
+    remember(self, is_game, key, entry);
+    return entry;
+}
+
+static PyObject *
+dispatch(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Dispatch *self = (Dispatch *)module_self;
+    PyObject *ranking = Py_None, *game = Py_None;
+    if (RARELY(nargs != 1)) {
+        goto fallback;
+    }
+    if (kwnames != NULL) {
+        Py_ssize_t n_keywords = PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t i = 0; i < n_keywords; i++) {
+            int which = keyword_of(PyTuple_GET_ITEM(kwnames, i));
+            if (which == 1) {
+                ranking = args[1 + i];
+            }
+            else if (which == 2) {
+                game = args[1 + i];
+            }
+            else {
+                goto fallback;
+            }
+        }
+    }
+    if (RARELY(ranking != Py_None && game != Py_None)) {
+        goto fallback;
+    }
+    const int is_game = game != Py_None;
+    PyObject *key = is_game ? game : ranking;
+    PyObject *entry = NULL; /* borrowed */
+    PyObject *owned = NULL;
+    for (int i = 0; i < self->n_objects; i++) {
+        if (self->object_keys[i] == key && self->object_game[i] == is_game) {
+            entry = self->object_entries[i];
+            break;
+        }
+    }
+    if (RARELY(entry == NULL) && (key == Py_None || PyUnicode_CheckExact(key))) {
+        entry = PyDict_GetItemWithError(is_game ? self->by_game : self->by_ranking, key);
+        if (entry == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (entry != NULL) {
+            remember(self, is_game, key, entry);
+        }
+    }
+    if (RARELY(entry == NULL)) {
+        owned = entry = resolve_entry(self, ranking, game, is_game, key);
+        if (entry == NULL) {
+            return NULL;
+        }
+    }
+    PyObject *result;
+    if (PyCFunction_Check(entry) && PyCFunction_GET_SELF(entry) != NULL &&
+        Py_TYPE(PyCFunction_GET_SELF(entry)) == &SpecType) {
+        result = score_codes((Spec *)PyCFunction_GET_SELF(entry), args);
+    }
+    else {
+        result = PyObject_Vectorcall(entry, args, 1, NULL);
+    }
+    Py_XDECREF(owned);
+    return result;
+fallback:
+    return PyObject_Vectorcall(self->fallback, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(dispatcher_doc,
+             "dispatcher(name, module, doc, resolve, fallback, /)\n--\n\n"
+             "A builtin function `name(codes, *, ranking=None, game=None)`: the entry that\n"
+             "`resolve(ranking, game)` gave for the same argument, called on `codes`; any\n"
+             "other call goes to `fallback` with the same arguments.");
+
+static PyObject *
+dispatcher(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "dispatcher(name, module, doc, resolve, fallback) takes 5 arguments");
+        return NULL;
+    }
+    PyObject *name = args[0], *owner = args[1], *doc = args[2];
+    if (!PyUnicode_Check(name) || !PyUnicode_Check(owner) || !PyUnicode_Check(doc)) {
+        PyErr_SetString(PyExc_TypeError, "name, module and doc must be texts");
+        return NULL;
+    }
+    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "resolve and fallback must be callable");
+        return NULL;
+    }
+    Dispatch *self = PyObject_GC_New(Dispatch, &DispatchType);
+    if (self == NULL) {
+        return NULL;
+    }
+    memset((char *)self + sizeof(PyObject), 0, sizeof(Dispatch) - sizeof(PyObject));
+    self->name = Py_NewRef(name);
+    self->doc = Py_NewRef(doc);
+    self->resolve = Py_NewRef(args[3]);
+    self->fallback = Py_NewRef(args[4]);
+    self->by_ranking = PyDict_New();
+    self->by_game = PyDict_New();
+    PyObject_GC_Track(self);
+    if (self->by_ranking == NULL || self->by_game == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    const char *name_text = PyUnicode_AsUTF8(name);
+    const char *doc_text = PyUnicode_AsUTF8(doc);
+    if (name_text == NULL || doc_text == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->def.ml_name = name_text;
+    self->def.ml_meth = (PyCFunction)(void (*)(void))dispatch;
+    self->def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+    self->def.ml_doc = doc_text;
+    PyObject *function = PyCFunction_NewEx(&self->def, (PyObject *)self, owner);
+    Py_DECREF(self);
+    return function;
+}
+
 static PyMethodDef module_methods[] = {
     {"entry", (PyCFunction)(void (*)(void))entry, METH_FASTCALL, entry_doc},
+    {"dispatcher", (PyCFunction)(void (*)(void))dispatcher, METH_FASTCALL, dispatcher_doc},
     {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL, rows_doc},
     {"best_rows", (PyCFunction)(void (*)(void))best_rows, METH_FASTCALL, best_rows_doc},
     {NULL, NULL, 0, NULL},
@@ -1671,10 +2163,16 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__ceval(void)
 {
-    if (PyType_Ready(&SpecType) < 0) {
+    if (PyType_Ready(&SpecType) < 0 || PyType_Ready(&DispatchType) < 0) {
+        return NULL;
+    }
+    str_ranking = PyUnicode_InternFromString("ranking");
+    str_game = PyUnicode_InternFromString("game");
+    if (str_ranking == NULL || str_game == NULL) {
         return NULL;
     }
     fill_indexes();
+    fill_terms();
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) {
         return NULL;

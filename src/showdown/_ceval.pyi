@@ -17,6 +17,17 @@ def entry(
     delegate: Callable[[Any], Any],
     /,
 ) -> Callable[[Any], Any]: ...
+def dispatcher(
+    name: str,
+    module: str,
+    doc: str,
+    resolve: Callable[[Any, Any], Callable[[Any], Any]],
+    fallback: Callable[..., Any],
+    /,
+) -> Callable[..., Any]:
+    """A builtin ``name(codes, *, ranking=None, game=None)``: the entry ``resolve`` gave for
+    the same ranking or game argument, called on ``codes``; ``fallback`` takes any other call."""
+
 def rows(
     entry: Callable[[Any], Any], cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int32], /
 ) -> int:

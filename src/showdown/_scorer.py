@@ -30,7 +30,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -47,9 +47,12 @@ __all__ = [
     "PAIRS",
     "TRIPLES",
     "Config",
+    "dispatcher",
     "entry",
     "extension",
     "game_loader",
+    "omaha_boards",
+    "omaha_low_pairs",
     "omaha_pair_triple",
     "ranking_loader",
 ]
@@ -90,6 +93,26 @@ def entry(
     return function
 
 
+def dispatcher(
+    name: str,
+    signature: str,
+    doc: str,
+    resolve: Callable[[Any, Any], Callable[[Any], Any]],
+    fallback: Callable[..., Any],
+) -> Callable[..., Any] | None:
+    """A builtin ``name(codes, *, ranking=None, game=None)`` of :mod:`showdown.batch`, or
+    None without the extension: the entry ``resolve(ranking, game)`` gave for the same
+    argument (kept after its first use), called on ``codes``; ``fallback`` takes every
+    other call. ``signature`` and ``doc`` make its ``__text_signature__`` and docstring."""
+    module = extension()
+    if module is None:
+        return None
+    function: Callable[..., Any] = module.dispatcher(
+        name, "showdown.batch", f"{name}({signature})\n--\n\n{doc}", resolve, fallback
+    )
+    return function
+
+
 def _keyed_max(rules: RuleSet) -> int:
     """Up to how many cards one keyed lookup gives the best five (as the batch plans)."""
     from showdown._kernels.tables import flush_decides
@@ -116,8 +139,31 @@ def _ranking_tables(rules: RuleSet, *, omaha: bool) -> tuple[Any, ...]:
         tables.flushes,
         tables.badugi_hands,
         tables.badugi_ranks,
+        lows_by_mask(rules),
         sevens,
     )
+
+
+def _qualified_low(rules: RuleSet) -> bool:
+    """A low with a qualifier and no flush: only the hand's different ranks decide it."""
+    return (
+        rules.qualifier is not None
+        and not rules.flushes
+        and rules.formation is not Formation.DISTINCT_RANKS_AND_SUITS
+    )
+
+
+@cache
+def lows_by_mask(rules: RuleSet) -> Any:
+    """A qualified low's strength of a hand of any size by the 13-bit mask of its ranks: the
+    best of its five different qualifying ranks (0: none), as bytes; empty for another
+    ranking, or where a strength would not fit in a byte. 8 KB, where the perfect hash
+    of :func:`~showdown._kernels.tables.kernel_tables` reads two tables of 256 KB."""
+    import numpy as np
+
+    if not _qualified_low(rules):
+        return np.zeros(0, np.uint8)
+    return _extra_tables(rules)["by_mask"]
 
 
 PAIRS: Final = 91
@@ -150,38 +196,134 @@ def omaha_pair_triple(rules: RuleSet) -> Any:
     board ranks: ``table[triple * PAIRS + pair]`` (:func:`_multiset_index`), from
     :func:`~showdown._kernels.tables.omaha_tables`'s five-card table (0 where a
     rank would be five times). 83 KB: it stays in a core's cache."""
+    return _extra_tables(rules)["pair_triple"]
+
+
+@cache
+def omaha_boards(rules: RuleSet, size: int) -> Any:
+    """A ranking's best five without a flush of exactly two hole ranks and three of a
+    board of ``size`` (4 or 5) ranks, by multiset: ``table[board * PAIRS + pair]``
+    (:func:`_multiset_index` of the board's ranks and of the pair's), the best of
+    :func:`omaha_pair_triple` over the board's triples. A hand is then one row of
+    91 values (three cache lines) and one load per hole pair; 1.1 MB for a river."""
+    return _extra_tables(rules)[f"board{size}"]
+
+
+@cache
+def omaha_low_pairs(rules: RuleSet) -> Any:
+    """A low ranking's best low of two of the hole's ranks and three of the board's, by
+    the masks of the hole's and of the board's distinct low ranks, each compressed to
+    the ``k`` ranks of ``low_ranks`` (bit ``i``: its ``i``-th lowest one):
+    ``table[hole << k | board]``, ``4 ** k`` bytes (64 KB for A-8; empty where a
+    strength would not fit in a byte: the C entry then tries each mask of five)."""
+    return _extra_tables(rules)["low_pairs"]
+
+
+def _extra_tables(rules: RuleSet) -> dict[str, Any]:
+    """The C entry's own tables of one ranking (Omaha's by board, a qualified low's by rank
+    mask), built once from the kernel tables and kept on disk."""
+    from showdown._cache import digest
+    from showdown._kernels.store import _SOURCES, cached_arrays
+
+    low = _qualified_low(rules)
+    key = digest(f"_scorer.py, {_SOURCES}", rules)
+    build = (lambda: _build_lows(rules)) if low else (lambda: _build_boards(rules))
+    return cached_arrays(f"entry-{rules.name}", key, build)
+
+
+def _multiset_ranks(size: int) -> Any:
+    """Every multiset of ``size`` ranks, ascending in each row, row ``i`` of index ``i``."""
+    import numpy as np
+
+    out = np.zeros((math.comb(12 + size, size), size), np.int64)
+    for ranks in combinations_with_replacement(range(13), size):
+        out[_multiset_index(ranks)] = ranks
+    return out
+
+
+def _build_boards(rules: RuleSet) -> dict[str, Any]:
     import numpy as np
 
     from showdown._kernels.tables import FIVE_KEYS, omaha_tables
 
     fives = omaha_tables(rules).fives
 
-    def counts(size: int, n: int) -> Any:
+    def counts(size: int) -> Any:
         """Per multiset of ``size`` ranks, by index, how many of each rank."""
-        out = np.zeros((n, 13), np.int64)
-        for ranks in combinations_with_replacement(range(13), size):
-            np.add.at(out[_multiset_index(ranks)], list(ranks), 1)
+        ranks = _multiset_ranks(size)
+        out = np.zeros((len(ranks), 13), np.int64)
+        for column in ranks.T:
+            out[np.arange(len(ranks)), column] += 1
         return out
 
-    both = counts(3, TRIPLES)[:, None, :] + counts(2, PAIRS)[None, :, :]
+    both = counts(3)[:, None, :] + counts(2)[None, :, :]
     keys = np.minimum(both @ np.array(FIVE_KEYS, np.int64), len(fives) - 1)
-    table = np.where(both.max(axis=2) <= 4, fives[keys], 0)
-    return np.ascontiguousarray(table.ravel(), np.uint16)
+    pair_triple = np.where(both.max(axis=2) <= 4, fives[keys], 0).astype(np.uint16)
+    arrays = {"pair_triple": pair_triple.ravel()}
+    binomial = np.array([[math.comb(r + i, i + 1) for r in range(13)] for i in range(3)])
+    for size in (4, 5):
+        boards = _multiset_ranks(size)
+        triples = np.array(
+            [
+                binomial[0, boards[:, a]] + binomial[1, boards[:, b]] + binomial[2, boards[:, c]]
+                for a, b, c in combinations(range(size), 3)
+            ]
+        )  # (triples of the board, boards): each triple's multiset index
+        arrays[f"board{size}"] = pair_triple[triples].max(axis=0).ravel()
+    return arrays
 
 
-def _omaha_ranking(rules: RuleSet) -> tuple[int, Any, int]:
-    """How the C entry values one Omaha ranking: ``(mode, table, low ranks)``."""
+def _build_lows(rules: RuleSet) -> dict[str, Any]:
     import numpy as np
 
     from showdown._kernels.tables import omaha_tables
 
+    low = omaha_tables(rules)
+    ranks = [rank for rank in range(13) if (low.low_ranks >> rank) & 1]
+    k = len(ranks)
+    table = np.zeros((1 << k, 1 << k), np.uint16)
+    for five in combinations(range(k), 5):
+        value = low.lows[sum(1 << ranks[i] for i in five)]
+        for two in combinations(five, 2):
+            table[sum(1 << i for i in two), sum(1 << i for i in five if i not in two)] = value
+    everything = np.arange(1 << k)
+    for bit in range(k):  # every superset of a pair and a triple holds their low
+        without = everything[(everything >> bit) & 1 == 0]
+        table[without | (1 << bit)] = np.maximum(table[without | (1 << bit)], table[without])
+        table[:, without | (1 << bit)] = np.maximum(
+            table[:, without | (1 << bit)], table[:, without]
+        )
+    pairs = table.ravel().astype(np.uint8) if table.max() < 256 else np.zeros(0, np.uint8)
+    masks = np.arange(1 << 13)
+    of_five = np.array([mask.bit_count() == 5 for mask in range(1 << 13)])
+    by_mask = np.where(of_five, low.lows, 0)
+    for bit in range(13):  # every superset of five ranks holds their low
+        without = masks[(masks >> bit) & 1 == 0]
+        by_mask[without | (1 << bit)] = np.maximum(by_mask[without | (1 << bit)], by_mask[without])
+    by_mask = by_mask.astype(np.uint8) if by_mask.max() < 256 else np.zeros(0, np.uint8)
+    return {
+        "low_pairs": pairs,
+        "by_mask": by_mask,
+        "lows": low.lows,
+        "low_ranks": np.array([low.low_ranks]),
+    }
+
+
+def _omaha_ranking(rules: RuleSet) -> tuple[Any, ...]:
+    """How the C entry values one Omaha ranking: ``(mode, table, low ranks, boards of
+    four, boards of five, low pairs)`` (empty arrays where the mode has none)."""
+    import numpy as np
+
+    empty, no_bytes = np.zeros(0, np.uint16), np.zeros(0, np.uint8)
     plain = rules.qualifier is None and rules.formation is not Formation.DISTINCT_RANKS_AND_SUITS
     if plain and not (rules.flushes and rules.lower_wins):  # a flush is never worse
-        return (OMAHA_PAIR_TRIPLE, omaha_pair_triple(rules), 0)
-    if rules.qualifier is not None and not rules.flushes:
-        low = omaha_tables(rules)
-        return (OMAHA_LOW_MASK, low.lows, low.low_ranks)
-    return (OMAHA_HASHED, np.zeros(0, np.uint16), 0)
+        boards = (omaha_boards(rules, 4), omaha_boards(rules, 5))
+        return (OMAHA_PAIR_TRIPLE, omaha_pair_triple(rules), 0, *boards, no_bytes)
+    if _qualified_low(rules):
+        arrays = _extra_tables(rules)
+        low_ranks = int(arrays["low_ranks"][0])
+        return (OMAHA_LOW_MASK, arrays["lows"], low_ranks, empty, empty, arrays["low_pairs"])
+    return (OMAHA_HASHED, empty, 0, empty, empty, no_bytes)
 
 
 def _config(

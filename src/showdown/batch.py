@@ -1007,17 +1007,48 @@ _BY_NAME: Final[dict[tuple[object, object], Callable[[Sequence[int]], Any]]] = {
 """:func:`strength`'s scorers by the ranking and game it was given (names or objects)."""
 
 
-def _scorer_of(ranking: object, game: object) -> Callable[[Sequence[int]], Any]:
-    """Resolve :func:`strength`'s arguments once (raising its errors) and keep the scorer."""
+def _resolve(ranking: object, game: object) -> Callable[[Sequence[int]], Any]:
+    """The scorer of :func:`strength`'s arguments, or its error."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
     if game is not None:
-        score: Callable[[Sequence[int]], Any] = _game_scorer(get_game(game))  # type: ignore[arg-type]
-    else:
-        score = _ranking_scorer(get_ranking(HIGH if ranking is None else ranking))  # type: ignore[arg-type]
+        return _game_scorer(get_game(game))  # type: ignore[arg-type]
+    return _ranking_scorer(get_ranking(HIGH if ranking is None else ranking))  # type: ignore[arg-type]
+
+
+def _scorer_of(ranking: object, game: object) -> Callable[[Sequence[int]], Any]:
+    """Resolve :func:`strength`'s arguments once (raising its errors) and keep the scorer."""
+    score = _resolve(ranking, game)
     if len(_BY_NAME) < 1024:  # names and rule objects that resolved: few in any program
         _BY_NAME[ranking, game] = score
     return score
+
+
+_strength_python: Final = strength
+"""The Python :func:`strength`: the fallback without the C extension, and its odd calls."""
+
+
+def _bind_strength() -> None:
+    """Make ``strength`` one C call when the extension is there (``_ceval.dispatcher``).
+
+    The builtin looks the ranking or game up among those it has resolved
+    (through :func:`_resolve`, which raises the usual errors) and runs that
+    scorer's C path directly; a call with other arguments goes to the Python
+    function, whose docstring it carries. Bound through ``globals()`` as
+    :func:`strength7` is.
+    """
+    compiled = _scorer.dispatcher(
+        "strength",
+        "codes, *, ranking=None, game=None",
+        _strength_python.__doc__ or "",
+        _resolve,
+        _strength_python,
+    )
+    if compiled is not None:
+        globals()["strength"] = compiled
+
+
+_bind_strength()
 
 
 def _ranking_row(codes: Sequence[int], rules: RuleSet) -> list[int]:
