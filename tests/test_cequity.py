@@ -473,3 +473,34 @@ def test_the_c_entries_refuse_arrays_of_the_wrong_shape_or_type() -> None:
             True,
             np.zeros(10, dtype=np.int64),
         )
+
+
+def test_the_keys_are_configured_once_and_never_replaced() -> None:
+    from showdown._kernels.tables import (
+        CARD_KEYS,
+        FLUSH_BITS,
+        HASH_SHIFT,
+        HASH_SIZE,
+        KEY_START,
+        RANK_KEYS,
+        SUIT_SHIFT,
+    )
+
+    c = engine.c_engine()
+    assert c is not None
+    ranks = np.array(RANK_KEYS, dtype=np.int64)
+    layout = (KEY_START, FLUSH_BITS, SUIT_SHIFT, HASH_SHIFT, HASH_SIZE, POT)
+    c.configure(CARD_KEYS, ranks, *layout)  # the same keys again: accepted
+    with pytest.raises(ValueError, match="other keys"):
+        c.configure(CARD_KEYS + 1, ranks + 1, *layout)
+    with pytest.raises(ValueError, match="layout"):
+        c.configure(CARD_KEYS, ranks, KEY_START, FLUSH_BITS, SUIT_SHIFT, 9, HASH_SIZE, POT)
+    found = engine.exact_counts(
+        ANY_MIX,
+        np.array([[[0, 1], [2, 3]]], dtype=np.int64),
+        np.array([4, 5, 6, 7], dtype=np.int64),
+        1,
+        ((1 << 52) - 1) & ~0xF0,  # the deck less the board
+        equity_tables(GAMES["holdem"]).arrays(),
+    )
+    assert found[0, :, SHARE].sum() == 44 * POT  # still valued with the first keys

@@ -214,7 +214,7 @@ take_tables(Views *v, PyObject *arrays, Tables *t)
         }
     }
     if (items(b[1]) <= MAX_ROW || items(b[6]) < rankings || items(b[7]) < 52 ||
-        b[12]->ndim != 2 || b[12]->shape[0] < 5) {
+        b[12]->ndim != 2 || b[12]->shape[0] < 5 || b[12]->shape[1] < 52) {
         PyErr_SetString(PyExc_ValueError, "tables: arrays of the wrong shape");
         return -1;
     }
@@ -1641,16 +1641,29 @@ configure(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "52 card keys and 13 rank keys");
         return NULL;
     }
-    memcpy(CARD_KEYS, ck->buf, sizeof(CARD_KEYS));
-    memcpy(RANK_KEY, rk->buf, sizeof(RANK_KEY));
+    if (configured) { /* once per process: kernels may be reading the keys right now */
+        int same = memcmp(CARD_KEYS, ck->buf, sizeof(CARD_KEYS)) == 0 &&
+                   memcmp(RANK_KEY, rk->buf, sizeof(RANK_KEY)) == 0;
+        views_release(&v);
+        if (!same) {
+            PyErr_SetString(PyExc_ValueError, "configure(): other keys than the first call's");
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    int64_t card_keys_in[52], rank_keys_in[13];
+    memcpy(card_keys_in, ck->buf, sizeof(card_keys_in));
+    memcpy(rank_keys_in, rk->buf, sizeof(rank_keys_in));
     views_release(&v);
     for (int c = 0; c < 52; c++) {
-        if ((CARD_KEYS[c] & RANK_KEY_MASK) != RANK_KEY[c >> 2] ||
-            RANK_KEY[c >> 2] >= (1LL << 27)) {
+        if ((card_keys_in[c] & RANK_KEY_MASK) != rank_keys_in[c >> 2] ||
+            rank_keys_in[c >> 2] <= 0 || rank_keys_in[c >> 2] >= (1LL << 27)) {
             PyErr_SetString(PyExc_ValueError, "the card keys do not hold the rank keys");
             return NULL;
         }
     }
+    memcpy(CARD_KEYS, card_keys_in, sizeof(CARD_KEYS));
+    memcpy(RANK_KEY, rank_keys_in, sizeof(RANK_KEY));
     /* the largest rank key of seven cards: four of the top rank, three of the next */
     MAX_ROW = (4 * RANK_KEY[12] + 3 * RANK_KEY[11]) >> HASH_SHIFT;
     configured = 1;
