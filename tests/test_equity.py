@@ -369,6 +369,7 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
     """No tables or keys of their own: every array is one of ``_kernels.tables``'s,
     so :func:`tables_nbytes` accounts for them all."""
     from showdown._kernels import equity as kernels
+    from showdown._kernels.game_tables import kept_omaha_tables
     from showdown._kernels.tables import (
         CARD_KEYS,
         RANK_KEYS,
@@ -390,10 +391,17 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
             assert tables.ranks[r] is kernel_tables(rules).ranks
             assert tables.flushes[r] is kernel_tables(rules).flushes
         if tables.kind == kernels.OMAHA:
-            assert tables.fives is omaha_tables(game.rankings[0]).fives
-            assert tables.five_keys is omaha_tables(game.rankings[0]).card_keys
+            # the Omaha tables as kept on disk (kept_omaha_tables): omaha_tables' arrays
+            kept = kept_omaha_tables(game.rankings[0])
+            assert tables.fives is kept.fives
+            assert np.array_equal(kept.fives, omaha_tables(game.rankings[0]).fives)
+            assert tables.five_keys is kept.card_keys
+            assert np.array_equal(kept.card_keys, omaha_tables(game.rankings[0]).card_keys)
             if game.split_pot:
-                assert tables.lows is omaha_tables(game.rankings[1]).lows
+                low = kept_omaha_tables(game.rankings[1])
+                assert tables.lows is low.lows
+                assert np.array_equal(low.lows, omaha_tables(game.rankings[1]).lows)
+                assert low.low_ranks == omaha_tables(game.rankings[1]).low_ranks
         if tables.kind == kernels.BADUGI:
             assert tables.badugi is kernel_tables(game.rankings[0]).badugi_hands
         for array in (*tables.ranks, *tables.flushes, tables.fives, tables.lows, tables.badugi):

@@ -37,7 +37,7 @@ from showdown.games import Game, get_game
 from showdown.rules import Formation
 
 if TYPE_CHECKING:  # pragma: no cover
-    from showdown._kernels.equity import Arrays, EquityTables
+    from showdown._kernels.game_tables import Arrays, EquityTables
 
 __all__ = [
     "COST_NS",
@@ -126,7 +126,7 @@ class _GameFacts:
     def kernel_tables(self) -> tuple[EquityTables, Arrays]:
         """The game's kernel tables, and their tuple for the general kernel."""
         if self.tables is None or self.arrays is None:
-            from showdown._kernels.equity import equity_tables
+            from showdown._kernels.game_tables import equity_tables
 
             self.tables = equity_tables(self.game)
             self.arrays = self.tables.arrays()
@@ -277,12 +277,14 @@ def _totals(
     shared: _Hand,
     deck_mask: int,
 ) -> tuple[npt.NDArray[np.float64], int]:
-    """The kernel's counts over every completion of the hands and of the board."""
-    from showdown._kernels import equity as kernels
+    """The kernel's counts over every completion of the hands and of the board (the C
+    engine's when it is built: :mod:`showdown._kernels.engine`)."""
+    from showdown._kernels import engine
+    from showdown._kernels.game_tables import BOARD_HIGH
 
-    tables, arrays = facts.kernel_tables()
-    kind = kernels.BOARD_HIGH if facts.method == "board_ranks" else tables.kind
-    totals, tuples = kernels.exact_totals(
+    tables, _ = facts.kernel_tables()
+    kind = BOARD_HIGH if facts.method == "board_ranks" else tables.kind
+    totals, tuples = engine.exact_totals(
         kind,
         known,
         n_known,
@@ -291,7 +293,7 @@ def _totals(
         np.array(shared.codes, dtype=np.int64),
         facts.game.full_board - len(shared.codes),
         deck_mask,
-        arrays,
+        tables,
     )
     return totals.astype(np.float64), int(tuples)
 

@@ -1230,9 +1230,10 @@ def _keyed_census(
     n_strengths: int,
     progress: Callable[[int, int], None] | None,
 ) -> npt.NDArray[np.int64]:
-    import numba
-
-    from showdown._kernels.census import keyed_census
+    """Hands per strength, in 16 groups of tasks (each task fixes the first two cards):
+    in the C engine, a group per thread of :func:`_thread_count` (without numba);
+    else numba's parallel kernel, one group at a time. The same counts either way."""
+    from showdown._kernels import engine
     from showdown._kernels.tables import kernel_tables, layout
 
     tables = kernel_tables(rules)
@@ -1244,8 +1245,35 @@ def _keyed_census(
     )
     n_groups = 16
     groups = [np.array(tasks[g::n_groups], np.int64).reshape(-1, 2) for g in range(n_groups)]
-    lanes = 4 * numba.get_num_threads()
     counts = np.zeros(n_strengths, np.int64)
+    if engine.active_engine() is not None:
+
+        def run(group: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+            found = engine.keyed_census(
+                deck,
+                size,
+                group,
+                shared.offsets,
+                tables.ranks,
+                tables.flushes,
+                tables.use_flush,
+                n_strengths,
+            )
+            assert found is not None
+            return found
+
+        threads = _thread_count()
+        parts = _pool(threads).map(run, groups) if threads > 1 else map(run, groups)
+        for done, part in enumerate(parts, start=1):
+            counts += part
+            if progress is not None:
+                progress(done, n_groups)
+        return counts
+    import numba
+
+    from showdown._kernels.census import keyed_census
+
+    lanes = 4 * numba.get_num_threads()
     for done, group in enumerate(groups, start=1):
         if len(group):
             with _KERNELS:

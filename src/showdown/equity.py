@@ -527,13 +527,15 @@ def _canonical(
 
 
 def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
-    """Run one chunk of exact enumeration (a top-level function, for Dask workers)."""
-    from showdown._kernels import equity as kernels
+    """Run one chunk of exact enumeration (a top-level function, for Dask workers), in
+    the C engine when it is built (:mod:`showdown._kernels.engine`)."""
+    from showdown._kernels import engine
+    from showdown._kernels.game_tables import OMAHA, equity_tables
 
     game_name, method, tuples, board_known, missing, deck_mask = task
-    tables = kernels.equity_tables(get_game(game_name))
+    tables = equity_tables(get_game(game_name))
     if method == "board_ranks":
-        counts: npt.NDArray[np.int64] = kernels.exact_board_ranks(
+        counts: npt.NDArray[np.int64] = engine.exact_board_ranks(
             tuples,
             board_known,
             missing,
@@ -543,10 +545,10 @@ def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
             tables.flushes[0],
         )
         return counts
-    if tables.kind == kernels.OMAHA:
-        counts = kernels.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
+    if tables.kind == OMAHA:
+        counts = engine.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
     else:
-        counts = kernels.exact_counts(
+        counts = engine.exact_counts(
             tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
         )
     return counts
@@ -595,7 +597,7 @@ class _Sampler:
 
 
 def _sampler(problem: _Problem) -> _Sampler:
-    from showdown._kernels import equity as kernels
+    from showdown._kernels.game_tables import BOARD_HIGH, equity_tables
 
     game = problem.game
     players, hole = len(problem.ranges), game.hole_cards
@@ -632,7 +634,7 @@ def _sampler(problem: _Problem) -> _Sampler:
     deck_mask = problem.deck_mask & ~fixed
     deck = np.array([c for c in range(52) if deck_mask >> c & 1], dtype=np.int64)
     method = problem.method
-    kind = kernels.BOARD_HIGH if method == "board_ranks" else kernels.equity_tables(game).kind
+    kind = BOARD_HIGH if method == "board_ranks" else equity_tables(game).kind
     return _Sampler(
         game.name,
         kind,
@@ -650,11 +652,12 @@ def _sampler(problem: _Problem) -> _Sampler:
 
 
 def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int]:
-    """Run one Monte Carlo chunk: ``(counts, deals done, tries)`` (top-level, for Dask)."""
-    from showdown._kernels import equity as kernels
+    """Run one Monte Carlo chunk: ``(counts, deals done, tries)`` (top-level, for Dask), in
+    the C engine when it is built (:mod:`showdown._kernels.engine`: the same counts)."""
+    from showdown._kernels import engine
 
     sampler, seed, deals = task
-    counts, done, tries = kernels.sample_counts(
+    counts, done, tries = engine.sample_counts(
         sampler.kind,
         seed,
         deals,
@@ -676,9 +679,9 @@ def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int
 @cache
 def _kernel_arrays(game_name: str) -> Any:
     """The kernel tables of a game as the kernels take them, looked up once per process."""
-    from showdown._kernels import equity as kernels
+    from showdown._kernels.game_tables import equity_tables
 
-    return kernels.equity_tables(get_game(game_name)).arrays()
+    return equity_tables(get_game(game_name)).arrays()
 
 
 # -- running tasks, here or on a cluster --------------------------------------------------

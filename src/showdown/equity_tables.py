@@ -84,6 +84,7 @@ _HALF: Final = _POT // 2
 _WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
 _SOURCES: Final = (
     "equity_tables.py, _equity_fast.py, _kernels/equity.py, _kernels/evaluate.py, "
+    "_kernels/engine.py, _kernels/game_tables.py, _cequity.c, "
     "_kernels/tables.py, _kernels/hashing.py, tables.py, rules.py, cards.py"
 )
 _CHUNK: Final = 64
@@ -350,11 +351,12 @@ def preflop_counts(
 
 def _compute(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """``(len(keys), 2)``: the first hand's wins and the ties of each key, enumerated."""
-    from showdown._kernels import equity as kernels
+    from showdown._kernels import engine
+    from showdown._kernels.game_tables import equity_tables
 
-    tables = kernels.equity_tables(get_game("holdem"))
+    tables = equity_tables(get_game("holdem"))
     tuples = np.array([_hands_of(key) for key in keys.tolist()], dtype=np.int64)
-    counts = kernels.exact_board_ranks(
+    counts = engine.exact_board_ranks(
         tuples,
         np.zeros(0, dtype=np.int64),
         5,

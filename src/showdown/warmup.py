@@ -4,7 +4,8 @@
 after ``pip install``) calls each public entry point that reaches a compiled
 kernel -- the batch evaluators on small and large arrays (their numba
 kernels too, which an install without the C extension runs), the one-hand
-kernels, the census, exact and sampled equity on one and two workers -- for
+kernels, the census, exact and sampled equity on one and two workers (on the
+C engine and on numba's kernels, where the C engine is built) -- for
 every game and ranking, with tiny inputs. numba keeps what it compiles in its
 cache (see :mod:`showdown._numba_cache`), so later processes only load it.
 
@@ -25,6 +26,7 @@ __all__ = ["main", "serves", "warm"]
 
 def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     """Each warm-up call, named for the report."""
+    from showdown._kernels.engine import c_engine as engine
     from showdown.batch import (
         SERIAL_ROWS,
         _numba_best_cards_many,
@@ -40,6 +42,8 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     from showdown.equity import equity
     from showdown.games import GAMES, evaluate_game
     from showdown.rules import RANKINGS
+
+    c_engine = engine() is not None
 
     rng = random.Random(0)
     yield "strength7", partial(strength7, [0, 5, 10, 15, 20, 25, 30])
@@ -60,6 +64,8 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
             one = rng.sample(deck, width)
             yield f"{rules.name}: one hand of {width}", partial(strength, one, ranking=rules)
         yield f"{rules.name}: census", partial(census, rules, min(sizes))
+        if c_engine:
+            yield f"{rules.name}: census, numba", partial(_numba, census, rules, min(sizes))
     for game in GAMES.values():
         cards_of_game = list(game.deck)
         deck = [card.code for card in cards_of_game]
@@ -100,17 +106,39 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
             yield f"{game.name}: exact equity {on}", exact
             sampled = partial(equity, hands, known, game=game, samples=2_000, workers=workers)
             yield f"{game.name}: sampled equity {on}", partial(sampled, seed=0)
+            if c_engine:  # numba's kernels too, for a run with SHOWDOWN_CEVAL=off
+                yield f"{game.name}: exact equity {on}, numba", partial(_numba, exact)
+                yield (
+                    f"{game.name}: sampled equity {on}, numba",
+                    partial(_numba, sampled, seed=0),
+                )
     yield "holdem: exact preflop", partial(equity, ["AhKh", "QsQd"], exact=True, workers=1)
     yield "holdem: ranges", partial(equity, ["QQ+, AKs", "random"], samples=2_000, seed=0)
     yield "omaha: patterns", partial(equity, ["AAxx", "KKxx"], game="omaha", samples=2_000, seed=0)
 
 
+def _numba(function: Callable[..., object], *args: object, **kwargs: object) -> object:
+    """``function(*args, **kwargs)`` on numba's kernels where the C engine is built."""
+    from showdown._kernels.engine import numba_kernels
+
+    with numba_kernels():
+        return function(*args, **kwargs)
+
+
 def serves(name: str) -> bool:
     """Whether an HTTP endpoint can reach the warm-up call ``name``: equity and one-hand values.
 
+    Where the C engine is built, its kernels answer the endpoints: the calls that
+    compile numba's equity kernels for an install run without it (``, numba``) are
+    not the server's.
+
     >>> serves("omaha8: sampled equity on 2 worker(s)"), serves("razz: census")
     (True, False)
+    >>> serves("omaha8: sampled equity on 2 worker(s), numba")
+    False
     """
+    if name.endswith(", numba") and "equity" in name:
+        return False
     return "equity" in name or name.endswith(
         ("exact preflop", ": ranges", ": patterns", "evaluate_game", "one hand")
     )

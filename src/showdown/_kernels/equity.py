@@ -46,27 +46,31 @@ with part of the pot), :data:`SHARE` (units won), :data:`HIGH` and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cache
-from typing import Final, TypeAlias
+from typing import Final
 
 import numba as nb
 import numpy as np
 import numpy.typing as npt
 
 from showdown._kernels.evaluate import _badugi_hand, _flush_suit, _lookup, _popcount
-from showdown._kernels.tables import (
-    CARD_KEYS,
-    FLUSH_BITS,
-    KEY_START,
-    RANK_KEY_MASK,
-    RANK_KEYS,
-    kernel_tables,
-    layout,
-    omaha_tables,
+from showdown._kernels.game_tables import (
+    ANY_MIX,
+    BADUGI,
+    BOARD_HIGH,
+    COLUMNS,
+    HIGH,
+    LOW,
+    OMAHA,
+    POT,
+    SHARE,
+    SHARE_SQ,
+    TIE,
+    WIN,
+    Arrays,
+    EquityTables,
+    equity_tables,
 )
-from showdown.games import Game
-from showdown.rules import Formation
+from showdown._kernels.tables import CARD_KEYS, FLUSH_BITS, KEY_START, RANK_KEY_MASK, RANK_KEYS
 
 __all__ = [
     "ANY_MIX",
@@ -81,6 +85,7 @@ __all__ = [
     "SHARE_SQ",
     "TIE",
     "WIN",
+    "Arrays",
     "EquityTables",
     "complete_hands",
     "equity_tables",
@@ -95,161 +100,10 @@ __all__ = [
 I64 = npt.NDArray[np.int64]
 Offsets = npt.NDArray[np.int32]
 Table = npt.NDArray[np.uint16]
-Arrays: TypeAlias = tuple[
-    int, Offsets, Table, Table, Table, Table, I64, I64, Table, int, Table, Table, I64
-]
-"""What :meth:`EquityTables.arrays` gives the kernels, in this order: rankings,
-offsets, ranks0, ranks1, flushes0, flushes1, use_flush, five_keys, fives,
-low_ranks, lows, badugi, binomials."""
-
-POT: Final = 5040
-"""Units in one pot: divisible by 1..10 and, halved, again by 1..10."""
-WIN, TIE, SHARE, HIGH, LOW, SHARE_SQ = range(6)
-COLUMNS: Final = 6
-
-ANY_MIX: Final = 0
-"""Best five of any of the player's cards and the board (Hold'em, Stud, draw games)."""
-OMAHA: Final = 1
-"""Exactly two hole cards and three board cards."""
-BADUGI: Final = 2
-"""Badugi: the best set of cards of different ranks and suits."""
-BOARD_HIGH: Final = 3
-"""Hold'em-like: two hole cards and a five-card board, any mix, one high ranking
-with flushes (a faster :data:`ANY_MIX` for sampling)."""
 
 # Per rank its rank key; per card code its rank bit (hand keys use CARD_KEYS).
 _RANK_KEY: Final = np.array(RANK_KEYS, dtype=np.int64)
 _CARD_BIT: Final = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
-
-
-# -- tables -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class EquityTables:
-    """Everything a kernel needs to value hands of one game: the shared kernel
-    tables of :mod:`showdown._kernels.tables`, not copies.
-
-    Attributes:
-        kind: :data:`ANY_MIX`, :data:`OMAHA` or :data:`BADUGI`.
-        rankings: how many rankings decide the pot (2 for hi/lo).
-        offsets: the perfect hash's row offsets (:func:`~showdown._kernels.tables.layout`).
-        ranks: per ranking, strengths by perfect-hash slot (:attr:`KernelTables.ranks
-            <showdown._kernels.tables.KernelTables>`; empty for Badugi).
-        flushes: per ranking, the best flush by 13-bit mask of suited ranks
-            (empty for rankings that ignore flushes).
-        use_flush: per ranking, 1 when flushes count.
-        five_keys: Omaha: per card code, the ``FIVE_KEYS`` of its rank.
-        fives: Omaha: the first ranking's strengths by sum of five ``FIVE_KEYS``.
-        low_ranks: Omaha hi/lo: the 13-bit mask of the ranks that may make a low.
-        lows: Omaha hi/lo: the second ranking's strengths by mask of five ranks.
-        badugi: Badugi: the strength of every four-card hand.
-        binomials: ``C(n, k)``, Badugi's index.
-    """
-
-    kind: int
-    rankings: int
-    offsets: Offsets
-    ranks: tuple[Table, ...]
-    flushes: tuple[Table, ...]
-    use_flush: I64
-    five_keys: I64
-    fives: Table
-    low_ranks: int
-    lows: Table
-    badugi: Table
-    binomials: I64
-
-    def arrays(self) -> Arrays:
-        """The tables as one tuple, the last argument of the kernels."""
-        return (
-            self.rankings,
-            self.offsets,
-            self.ranks[0],
-            self.ranks[-1],
-            self.flushes[0],
-            self.flushes[-1],
-            self.use_flush,
-            self.five_keys,
-            self.fives,
-            self.low_ranks,
-            self.lows,
-            self.badugi,
-            self.binomials,
-        )
-
-
-@cache
-def equity_tables(game: Game) -> EquityTables:
-    """The tables of a game, built once per process (each ranking's once for all games).
-
-    One or two rankings; Omaha's first ranking must have no qualifier, and no flush
-    worse than the same ranks unsuited (a low with flushes), and its second, if any,
-    must be a low with one that ignores flushes (as Omaha hi/lo's eight or better).
-    """
-    shared = layout()
-    rankings = game.rankings
-    if len(rankings) > 2:
-        raise ValueError(f"{game.name}: the kernels score one or two rankings")
-    empty = np.zeros(0, dtype=np.uint16)
-    no_keys = np.zeros(52, dtype=np.int64)
-    tables = [kernel_tables(rules) for rules in rankings]
-    use_flush = np.array([1 if t.use_flush else 0 for t in tables], dtype=np.int64)
-    ranks = tuple(t.ranks for t in tables)
-    flushes = tuple(t.flushes for t in tables)
-    if rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return EquityTables(
-            BADUGI,
-            1,
-            shared.offsets,
-            ranks,
-            flushes,
-            use_flush,
-            no_keys,
-            empty,
-            0,
-            empty,
-            tables[0].badugi_hands,
-            shared.binomials,
-        )
-    if game.hole_used is None:
-        return EquityTables(
-            ANY_MIX,
-            len(rankings),
-            shared.offsets,
-            ranks,
-            flushes,
-            use_flush,
-            no_keys,
-            empty,
-            0,
-            empty,
-            empty,
-            shared.binomials,
-        )
-    high = omaha_tables(rankings[0])
-    worse_flush = rankings[0].flushes and rankings[0].lower_wins  # exact_omaha_ranks' premise
-    if (
-        len(high.fives) == 0
-        or worse_flush
-        or any(r.qualifier is None or r.flushes for r in rankings[1:])
-    ):
-        raise ValueError(f"{game.name}: no Omaha kernel for rankings {rankings}")
-    low = omaha_tables(rankings[1]) if len(rankings) == 2 else None
-    return EquityTables(
-        OMAHA,
-        len(rankings),
-        shared.offsets,
-        ranks,
-        flushes,
-        use_flush,
-        high.card_keys,
-        high.fives,
-        low.low_ranks if low is not None else 0,
-        low.lows if low is not None else empty,
-        empty,
-        shared.binomials,
-    )
 
 
 # -- valuing one hand ---------------------------------------------------------

@@ -1,0 +1,97 @@
+"""Types of the C extension built from ``_cequity.c`` (see :mod:`showdown._kernels.engine`)."""
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+POT: int
+COLUMNS: int
+MAX_PLAYERS: int
+
+_I64 = npt.NDArray[np.int64]
+
+def configure(
+    card_keys: _I64,
+    rank_keys: _I64,
+    key_start: int,
+    flush_bits: int,
+    suit_shift: int,
+    hash_shift: int,
+    hash_size: int,
+    pot: int,
+    /,
+) -> None:
+    """Take the per-card and per-rank keys; check the layout of a hand key."""
+
+def exact_counts(
+    kind: int,
+    tuples: _I64,
+    board_known: _I64,
+    missing: int,
+    deck_mask: int,
+    tables: tuple[Any, ...],
+    out: _I64,
+    /,
+) -> None:
+    """``exact_counts`` of :mod:`showdown._kernels.equity`, adding into ``out``."""
+
+def complete_hands(known: _I64, n_known: _I64, free_mask: int, out: _I64, /) -> int:
+    """``complete_hands`` into ``out``; the number of tuples written."""
+
+def exact_board_ranks(
+    tuples: _I64,
+    board_known: _I64,
+    missing: int,
+    deck_mask: int,
+    offsets: npt.NDArray[np.int32],
+    rank_table: npt.NDArray[np.uint16],
+    flush_table: npt.NDArray[np.uint16],
+    out: _I64,
+    /,
+) -> None:
+    """``exact_board_ranks``, adding into ``out``."""
+
+def exact_omaha_ranks(
+    tuples: _I64,
+    board_known: _I64,
+    missing: int,
+    deck_mask: int,
+    tables: tuple[Any, ...],
+    out: _I64,
+    /,
+) -> None:
+    """``exact_omaha_ranks``, adding into ``out``."""
+
+def sample_counts(
+    kind: int,
+    seed: int,
+    deals: int,
+    known: _I64,
+    n_known: _I64,
+    listed: _I64,
+    combo_codes: _I64,
+    combo_masks: _I64,
+    combo_cumulative: npt.NDArray[np.float64],
+    combo_start: _I64,
+    board_known: _I64,
+    n_board: int,
+    deck: _I64,
+    tables: tuple[Any, ...],
+    out: _I64,
+    /,
+) -> tuple[int, int]:
+    """``sample_counts``, adding into ``out``; ``(done, tries)``."""
+
+def keyed_census(
+    deck: _I64,
+    size: int,
+    tasks: _I64,
+    offsets: npt.NDArray[np.int32],
+    ranks: npt.NDArray[np.uint16],
+    flushes: npt.NDArray[np.uint16],
+    use_flush: bool,
+    out: _I64,
+    /,
+) -> None:
+    """``keyed_census`` of the tasks given, adding the hands per strength into ``out``."""
