@@ -852,7 +852,7 @@ def equity(
                 spot.game,
                 spot.board,
                 spot.dead,
-                _players(spot.game, spot.names, spot.totals, spot.deals, None),
+                _quick_players(spot.game, spot.names, spot.totals, spot.deals),
                 True,
                 spot.deals,
                 None,
@@ -994,6 +994,24 @@ def _run_exact(
     weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
     deals = float(plan.weights.sum()) * plan.boards
     return _players(problem.game, problem.names, weighted, deals, None), deals
+
+
+_QUICK_PLAYERS: dict[tuple[object, ...], tuple[PlayerEquity, ...]] = {}
+_QUICK_KEPT: Final = 4096
+
+
+def _quick_players(
+    game: Game, names: tuple[str, ...], totals: npt.NDArray[np.float64], deals: float
+) -> tuple[PlayerEquity, ...]:
+    """:func:`_players` of an exact count, the same values given back when the same
+    hands of the same game got the same counts before (the values are immutable)."""
+    key = (game.name, names, deals, totals.tobytes())
+    found = _QUICK_PLAYERS.get(key)
+    if found is None:
+        if len(_QUICK_PLAYERS) >= _QUICK_KEPT:
+            _QUICK_PLAYERS.clear()
+        found = _QUICK_PLAYERS[key] = _players(game, names, totals, deals, None)
+    return found
 
 
 def _players(
