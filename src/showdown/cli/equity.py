@@ -26,7 +26,7 @@ from showdown.cli._app import (
     print_json,
     print_table,
 )
-from showdown.cli.hand import half_title
+from showdown.cli._hand_view import half_title
 from showdown.errors import InvalidArgumentError, ShowdownError, Term
 from showdown.i18n import Language, normalize_language
 

@@ -1,0 +1,166 @@
+"""The quick start of ``showdown hand`` (:mod:`showdown.cli._lean`) against Typer's path.
+
+Each command line runs twice as a real process: through :func:`showdown.cli.main`
+(the quick start answers the plain ones) and through the Typer application
+alone. Standard output, standard error and the exit status must be the same,
+for good hands, every kind of error, ``--help`` and the environment's language.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from showdown.cli._lean import parse_hand, run
+
+_NAMED = "import sys; sys.argv[0] = 'showdown'; "
+QUICK = [sys.executable, "-c", _NAMED + "from showdown.cli import main; main()"]
+TYPER = [sys.executable, "-c", _NAMED + "from showdown.cli import app; app(sys.argv[1:])"]
+
+LINES = [
+    ["hand", "As Ks", "--board", "Qs Js Ts 2c 3d"],
+    ["hand", "As Kd Qh Jc Tc 2d 3s"],
+    ["hand", "--json", "Ks 2d", "--board", "Kc Td Kh Ts 3c"],
+    ["hand", "Ah 2h Ks Kd", "-g", "omaha8", "-b", "3c 4d 8s Kh 9c", "--lang", "ru"],
+    ["hand", "Ah 2h Ks Kd", "-g", "omaha8", "-b", "3c 4d 8s Kh 9c", "--json", "-l", "ro"],
+    ["hand", "Kd 9c 8h 7s 6c", "--ranking=eight_or_better"],
+    ["hand", "Kd 9c 8h 7s 6c", "-r", "eight_or_better", "--json"],
+    ["hand", "7c 5d 4h 3s 2c", "--ranking", "2-7", "--lang=ro"],
+    ["hand", "4h 4s 2c Ad", "-r", "badugi", "--board="],
+    ["hand", "As Zd"],
+    ["hand", "As Kd"],
+    ["hand", "--game", "pineapple", "As Kd"],
+    ["hand", "--game", "omaha", "As Kd", "-b", "2c 3d 4h", "-l", "ru"],
+    ["hand", "As Ks Qs Js Ts", "--lang", "xx"],
+    ["hand", "As Ks Qs Js Ts", "--ranking", "nope"],
+    ["hand", ""],
+    ["hand"],
+    ["hand", "As Ks Qs Js Ts", "extra"],
+    ["hand", "--help"],
+    ["hand", "-h", "--lang", "ru"],
+    ["hand", "As Ks Qs Js Ts", "--board"],
+    ["hand", "As Ks Qs Js Ts", "--json", "--json"],
+    ["hand", "As Ks Qs Js Ts", "-b", "--json"],
+    ["hand", "As Ks", "-bQs Js Ts 2c 3d"],
+    ["hand", "As Ks", "-b", "Qs Js Ts 2c 3d", "--bogus"],
+    ["hand", "--", "As Ks Qs Js Ts"],
+    ["hand", "As [bold]Ks"],
+]
+
+
+def _both(args: list[str], **env: str) -> tuple[subprocess.CompletedProcess[str], ...]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("SHOWDOWN_LANG", "COLUMNS")}
+    environ |= env
+    return tuple(
+        subprocess.run(
+            [*command, *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env=environ,
+        )
+        for command in (QUICK, TYPER)
+    )
+
+
+@pytest.mark.parametrize("args", LINES, ids=" ".join)
+def test_the_quick_start_prints_what_typer_prints(args: list[str]) -> None:
+    quick, typer = _both(args)
+    assert (quick.stdout, quick.stderr, quick.returncode) == (
+        typer.stdout,
+        typer.stderr,
+        typer.returncode,
+    )
+    assert quick.stdout or quick.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["hand", "As Ks Qs Js Ts"], {"SHOWDOWN_LANG": "ru"}),
+        (["hand", "As Ks Qs Js Ts", "-l", "en"], {"SHOWDOWN_LANG": "ro-RO"}),
+        (["hand", "As Ks Qs Js Ts"], {"SHOWDOWN_LANG": "ro-RO"}),
+        (["hand", "As Ks Qs Js Ts"], {"SHOWDOWN_LANG": "xx"}),
+        (["hand", "As Ks Qs Js Ts"], {"SHOWDOWN_LANG": ""}),
+        (["hand", "Ah 2h Ks Kd", "-g", "omaha8", "-b", "3c 4d 8s Kh 9c"], {"COLUMNS": "30"}),
+    ],
+)
+def test_the_quick_start_reads_the_environment_as_typer(
+    args: list[str], env: dict[str, str]
+) -> None:
+    quick, typer = _both(args, **env)
+    assert (quick.stdout, quick.stderr, quick.returncode) == (
+        typer.stdout,
+        typer.stderr,
+        typer.returncode,
+    )
+
+
+def test_a_plain_hand_needs_no_typer() -> None:
+    script = (
+        "import sys; sys.argv = ['showdown', 'hand', 'As Ks', '-b', 'Qs Js Ts 2c 3d']\n"
+        "from showdown.cli import main; main()\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    loaded = set(done.stderr.split())
+    assert done.stdout.startswith("As Ks Qs Js Ts  Royal flush")
+    assert "showdown.cli._lean" in loaded
+    for absent in ("typer", "click", "showdown.cli._app", "showdown.cli.hand", "numpy"):
+        assert absent not in loaded, absent
+
+
+@pytest.mark.parametrize(
+    ("args", "options"),
+    [
+        (["hand", "As Ks"], {"cards": "As Ks"}),
+        (
+            ["hand", "-g", "razz", "--lang=ru", "As 2s 3s 4s 5s", "--json", "-r", "high"],
+            {"game": "razz", "lang": "ru", "cards": "As 2s 3s 4s 5s", "as_json": True},
+        ),
+        (["hand", "As Ks", "--board="], {"cards": "As Ks", "board": ""}),
+    ],
+)
+def test_plain_lines_are_read(args: list[str], options: dict[str, object]) -> None:
+    expected = dict(options)
+    if "-r" in args:
+        expected["ranking"] = "high"
+    assert parse_hand(args) == expected
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["hand"],
+        ["compare", "As Ks", "Qd Qc"],
+        ["hand", "As Ks", "Qd Qc"],
+        ["hand", "-h"],
+        ["hand", "As Ks", "--help"],
+        ["hand", "As Ks", "-b"],
+        ["hand", "As Ks", "-b", "-x"],
+        ["hand", "As Ks", "-b=Qs"],
+        ["hand", "As Ks", "-lru"],
+        ["hand", "As Ks", "--json=yes"],
+        ["hand", "As Ks", "--lang", "ru", "--lang", "ro"],
+        ["hand", "--", "As Ks"],
+        ["hand", "-", "As Ks"],
+    ],
+)
+def test_other_lines_are_left_to_typer(args: list[str]) -> None:
+    assert parse_hand(args) is None
+    assert run(args) is None
+
+
+def test_an_error_is_left_to_typer_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["hand", "As Zd"], environ={}) is None
+    assert run(["hand", "As Ks Qs Js Ts", "-l", "xx"], environ={}) is None
+    assert run(["hand", "As Ks Qs Js Ts"], environ={"SHOWDOWN_LANG": "xx"}) is None
+    assert capsys.readouterr() == ("", "")
+    assert run(["hand", "As Ks Qs Js Ts", "--json"], environ={}) == 0
+    assert '"description": "Royal flush"' in capsys.readouterr().out
