@@ -6,8 +6,8 @@ Bad input exits with status 2 and a one-line message on standard error.
 A process runs one command, so :func:`main` imports only the module of the
 command named on the command line (``showdown hand`` never loads the equity
 engine or the history readers); ``--help`` at the top, an unknown command
-and ``showdown.cli.app`` load them all. A plain ``showdown hand`` needs no
-Typer at all (:mod:`showdown.cli._lean`).
+and ``showdown.cli.app`` load them all. A plain ``showdown hand`` or
+``showdown equity`` needs no Typer at all (:mod:`showdown.cli._lean`).
 
 >>> from showdown.cli._app import COMMAND_ORDER
 >>> sorted(COMMAND_MODULES) == sorted(COMMAND_ORDER)
@@ -68,7 +68,7 @@ def __getattr__(name: str) -> typer.Typer:
 def main() -> None:
     """Run the command line, loading only the command it names."""
     args = sys.argv[1:]
-    if args and args[0] in ("hand",):  # _lean.COMMANDS, without loading it for the others
+    if args and args[0] in ("hand", "equity"):  # _lean.COMMANDS, not loaded for the others
         from showdown.cli._lean import run
 
         code = run(args)
