@@ -10,6 +10,7 @@ for good hands, every kind of error, ``--help`` and the environment's language.
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 import sys
@@ -205,3 +206,67 @@ def test_an_error_is_left_to_typer_and_prints_nothing(capsys: pytest.CaptureFixt
     assert capsys.readouterr() == ("", "")
     assert run(["hand", "As Ks Qs Js Ts", "--json"], environ={}) == 0
     assert '"description": "Royal flush"' in capsys.readouterr().out
+
+
+def _random_hands(count: int, seed: int) -> list[tuple[str, str | None, str | None, str]]:
+    """Hands of every game and ranking: (cards, board, game, ranking)."""
+    from showdown.cards import DECK
+    from showdown.games import GAMES
+    from showdown.rules import RANKINGS
+
+    rng = random.Random(seed)
+    found: list[tuple[str, str | None, str | None, str]] = []
+    for i in range(count):
+        cards = rng.sample(DECK, 12)
+        if i % 2:
+            game = GAMES[rng.choice(sorted(GAMES))]
+            if game.has_board:
+                hole, board = cards[: game.hole_cards], cards[8 : 8 + game.full_board]
+                text = " ".join(map(str, board))
+            else:
+                hole, text = cards[: game.hole_cards], None
+            found.append((" ".join(map(str, hole)), text, game.name, "high"))
+        else:
+            ranking = rng.choice(sorted(RANKINGS))
+            size = 4 if ranking == "badugi" else rng.choice([5, 6, 7])
+            found.append((" ".join(map(str, cards[:size])), None, None, ranking))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_plain_lines_are_what_rich_prints(lang: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from showdown.cli._hand_view import _plain, hand_view
+    from showdown.errors import ShowdownError
+
+    plain_lines = 0
+    for cards, board, game, ranking in _random_hands(300, seed=len(lang)):
+        try:
+            view = hand_view(cards, board, game, ranking, lang=lang)
+        except ShowdownError:  # short deck cards, a game's own count: not this test's
+            continue
+        for line, text in zip(view.pieces, view.lines, strict=True):
+            plain = _plain(line)
+            for width in (80, 60, 40):
+                out = io.StringIO()
+                Console(file=out, width=width, highlight=False).print(text)
+                if plain is not None and len(plain) < width:
+                    assert out.getvalue() == plain + "\n", (cards, board, game, text)
+                    plain_lines += 1
+    assert plain_lines > 500
+
+
+def test_plain_text_only_when_rich_would_print_plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    from showdown.cli._hand_view import _plain, plain_width
+
+    assert plain_width({"FORCE_COLOR": "1"}) is None
+    assert plain_width({"COLUMNS": "120"}) is None
+    assert plain_width({"TTY_COMPATIBLE": "1"}) is None
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert plain_width({}) is None
+    for text in ("a [b] c", "back\\slash", "a :smile: b", "tab\there", "wide 漢字", "e\u0301"):
+        assert _plain((("", text),)) is None, text
+    assert _plain((("bold", "Ks Kh"), ("", "  Каре, Chintă — x"))) == "Ks Kh  Каре, Chintă — x"
