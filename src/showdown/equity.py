@@ -43,7 +43,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise, permutations
@@ -77,6 +76,8 @@ from showdown.games import Game, get_game
 from showdown.ranges import Range, format_range, read_range
 
 if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from distributed import Client
 
 __all__ = [
@@ -712,6 +713,8 @@ class _Runner:
         if self.workers == 1 or len(tasks) == 1:
             return (function(task) for task in tasks)
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # only a run with threads
+
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         return self._pool.map(function, tasks)
 
@@ -724,6 +727,8 @@ class _Runner:
                 yield function(task)
             return
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # only a run with threads
+
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         pending: deque[Future[Any]] = deque()
         try:
