@@ -326,7 +326,9 @@ def test_small_work_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a thread pool for a small problem")
 
-    monkeypatch.setattr(equity_module, "ThreadPoolExecutor", refuse)
+    import concurrent.futures  # where the equity module takes its pool from, when it needs one
+
+    monkeypatch.setattr(concurrent.futures, "ThreadPoolExecutor", refuse)
     flop = equity(["AhKh", "QsQd"], "2c 7d 9s", workers=2)
     ranges = equity(["AK", "QQ"], "2c 7d 9s", exact=True, workers=2)  # the general path
     draw = equity(["Kc 7d 5h 2s", "As 2d 3h"], game="badugi", exact=True, workers=2)
