@@ -136,6 +136,52 @@ def test_a_game_object_and_aliases_take_the_quick_path(monkeypatch: pytest.Monke
         same(quick, general(monkeypatch, spot[0], game="badugi", exact=True))
 
 
+def test_a_call_made_again_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the second call of the same texts starts from the kept setup: nothing may differ
+    spots = [
+        (["9s 7d 5c 4h 2s", "8h 6d 4s 3c"], None, "Kc", "2-7"),
+        (["Kc 7d 5h 2s", "As 2d 3h"], None, None, "badugi"),
+        (["AhKh", "QsQd"], "2c 7d 9s", None, "holdem"),
+        (["AhKh", "QsQd"], None, None, "holdem"),
+        (["Ah 2h 3c Kd", "Qs Qd Js Td"], "2c 7d 9s Kh", "5s", "omaha8"),
+    ]
+    for hands, board, dead, game in spots:
+        slow = general(monkeypatch, hands, board, game=game, dead=dead, exact=True)
+        for again in (hands, tuple(hands), hands):
+            same(equity(again, board, game=game, dead=dead, exact=True), slow)
+
+
+def test_a_kept_setup_still_obeys_each_calls_budget() -> None:
+    hands, board = ["Ac Kd", "Qh Qc"], "3c 8d 9h"
+    taken = quick_exact(hands, board, None, "holdem", forced=False, budget=1.0)
+    assert taken is not None
+    assert taken.deals == 45 * 44 / 2
+    assert quick_exact(hands, board, None, "holdem", forced=False, budget=1e-9) is None
+    assert quick_exact(hands, board, None, "holdem", forced=True, budget=1e-9) is not None
+
+
+def test_a_refused_call_is_refused_again() -> None:
+    for _ in range(2):
+        assert quick_exact(["AhKh", "AhQs"], None, None, "holdem", forced=True, budget=1) is None
+        assert quick_exact(["AhKh", "QQ"], None, None, "holdem", forced=True, budget=1) is None
+
+
+def test_the_kept_setups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from showdown import _equity_fast
+
+    monkeypatch.setattr(_equity_fast, "_TEXT_CACHE_SIZE", 8)
+    monkeypatch.setattr(_equity_fast, "_PREPARED", {})
+    for i, (hands, board, dead) in enumerate(small_spots("razz", 20, seed=5)):
+        spot = quick_exact(hands, board, dead, "razz", forced=True, budget=1.0)
+        assert spot is not None
+        assert spot.names == tuple(hand.replace(" ", "").replace(",", "") for hand in hands)
+        assert len(_equity_fast._PREPARED) <= 8
+        if i % 3 == 0:  # a kept one, asked again
+            again = quick_exact(hands, board, dead, "razz", forced=True, budget=1.0)
+            assert again is not None
+            assert again.totals.tolist() == spot.totals.tolist()
+
+
 # -- the preflop table ----------------------------------------------------------------
 
 
@@ -280,7 +326,9 @@ def test_small_work_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a thread pool for a small problem")
 
-    monkeypatch.setattr(equity_module, "ThreadPoolExecutor", refuse)
+    import concurrent.futures  # where the equity module takes its pool from, when it needs one
+
+    monkeypatch.setattr(concurrent.futures, "ThreadPoolExecutor", refuse)
     flop = equity(["AhKh", "QsQd"], "2c 7d 9s", workers=2)
     ranges = equity(["AK", "QQ"], "2c 7d 9s", exact=True, workers=2)  # the general path
     draw = equity(["Kc 7d 5h 2s", "As 2d 3h"], game="badugi", exact=True, workers=2)

@@ -12,12 +12,11 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
 from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 __all__ = ["cache_dir", "digest", "write_atomically"]
 
@@ -43,10 +42,20 @@ def _source(name: str) -> bytes:
         return name.encode()
 
 
+def _sha256() -> Any:
+    """A SHA-256 hash: the interpreter's own when it has one (the same digest, without
+    loading OpenSSL at start-up), else :mod:`hashlib`'s."""
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - another Python
+        from hashlib import sha256
+    return sha256()
+
+
 def digest(sources: str, *parts: object) -> str:
     """A name for a kept table: the sources (paths under the package, comma-separated)
     that build it, and each part (a dataclass by all its fields)."""
-    hashed = hashlib.sha256()
+    hashed = _sha256()
     for name in sources.split(","):
         hashed.update(_source(name.strip()))
     for part in parts:
@@ -55,11 +64,13 @@ def digest(sources: str, *parts: object) -> str:
         else:
             text = repr(part)
         hashed.update(text.encode())
-    return hashed.hexdigest()[:20]
+    return str(hashed.hexdigest()[:20])
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write a kept file so that a concurrent reader sees all of it or none; errors are ignored."""
+    import tempfile  # only a process that writes a table needs it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -194,6 +194,33 @@ def _cards(text: object) -> _Hand | None:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A small exact problem checked and set up for the kernel: everything but the
+    enumeration, which depends on the call's texts alone (kept per call text).
+
+    ``work`` is the estimated seconds (compared with each call's budget);
+    ``preflop`` the two hands and the open deck of a heads-up Hold'em matchup
+    before the flop (:func:`showdown.equity_tables.preflop_counts`), else
+    ``None``, and ``kernel(*args)`` enumerates
+    (:func:`~showdown._kernels.equity.exact_totals`).
+    """
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    names: tuple[str, ...]
+    work: float
+    boards: int
+    preflop: tuple[tuple[Card, ...], tuple[Card, ...], int] | None
+    kernel: Callable[..., tuple[npt.NDArray[np.int64], int]] | None
+    args: tuple[object, ...]
+
+
+_PREPARED: dict[tuple[object, ...], _Prepared | None] = {}
+"""Calls of card texts seen before: their setup (``None``: left to the general path)."""
+
+
 def quick_exact(
     hands: object,
     board: object,
@@ -207,8 +234,42 @@ def quick_exact(
 
     ``forced`` is ``exact=True``; ``budget`` the seconds of work under which the
     automatic choice enumerates (``exact_seconds`` times the workers). The
-    problem is taken only when the general path would enumerate it too.
+    problem is taken only when the general path would enumerate it too. The
+    setup of a call made of texts is kept, keyed by those texts: the next such
+    call goes straight to the enumeration.
     """
+    key: tuple[object, ...] | None = None
+    if (
+        type(game) is str
+        and type(hands) in (list, tuple)
+        and (board is None or type(board) is str)
+        and (dead is None or type(dead) is str)
+    ):
+        assert isinstance(hands, list | tuple)
+        key = (game, board, dead, *hands)
+        if all(type(hand) is str for hand in hands):
+            try:
+                prepared = _PREPARED[key]
+            except KeyError:
+                prepared = _prepare(hands, board, dead, game)
+                if len(_PREPARED) >= _TEXT_CACHE_SIZE:
+                    _PREPARED.clear()
+                _PREPARED[key] = prepared
+        else:
+            key = None
+            prepared = _prepare(hands, board, dead, game)
+    else:
+        prepared = _prepare(hands, board, dead, game)
+    if prepared is None or (not forced and prepared.work > budget):
+        return None
+    spot = _solve(prepared)
+    if spot is None and key is not None:
+        _PREPARED[key] = None  # no tuple of hands: the general path says why
+    return spot
+
+
+def _prepare(hands: object, board: object, dead: object, game: object) -> _Prepared | None:
+    """Check a call and set it up for the kernel, or None to leave it to the general path."""
     facts = _facts(game)
     if facts is None or type(hands) not in (list, tuple):
         return None
@@ -248,24 +309,51 @@ def quick_exact(
     missing = found.full_board - n_board
     boards = math.comb(facts.deck_size - n_board - len(out.codes) - players * hole, missing)
     work = upper * boards * per_deal_seconds(found, facts.method, players)
-    if upper == 0 or (not forced and work > budget):
+    if upper == 0:
         return None
     if upper > 1 and (upper > QUICK_TUPLES or work > QUICK_SECONDS):
         return None
     names = tuple(cards.name for cards in known)
     open_deck = deck_mask & ~shared.mask & ~out.mask
     if upper == 1 and facts.method == "board_ranks" and not n_board and players == 2:
+        preflop = (known[0].cards, known[1].cards, open_deck)
+        return _Prepared(found, shared.cards, out.cards, names, work, boards, preflop, None, ())
+    from showdown._kernels import equity as kernels
+
+    tables, arrays = facts.kernel_tables()
+    pad = (0,) * hole
+    args = (
+        kernels.BOARD_HIGH if facts.method == "board_ranks" else tables.kind,
+        np.array([(h.codes + pad)[:hole] for h in known], dtype=np.int64),
+        np.array([len(h.codes) for h in known], dtype=np.int64),
+        deck_mask & ~used,
+        upper,
+        np.array(shared.codes, dtype=np.int64),
+        missing,
+        open_deck,
+        arrays,
+    )
+    return _Prepared(
+        found, shared.cards, out.cards, names, work, boards, None, kernels.exact_totals, args
+    )
+
+
+def _solve(prepared: _Prepared) -> QuickSpot | None:
+    """Enumerate a prepared problem (the kernel, or the preflop table)."""
+    if prepared.preflop is not None:
         from showdown.equity_tables import preflop_counts
 
-        totals = preflop_counts(found, known[0].cards, known[1].cards, open_deck)
-        return QuickSpot(found, shared.cards, out.cards, names, totals, float(boards))
-    pad = (0,) * hole
-    cards_in = np.array([(h.codes + pad)[:hole] for h in known], dtype=np.int64)
-    n_known = np.array([len(h.codes) for h in known], dtype=np.int64)
-    totals, tuples = _totals(facts, cards_in, n_known, deck_mask & ~used, upper, shared, open_deck)
-    if tuples == 0:
-        return None
-    return QuickSpot(found, shared.cards, out.cards, names, totals, float(tuples) * boards)
+        first, second, open_deck = prepared.preflop
+        totals = preflop_counts(prepared.game, first, second, open_deck)
+        deals = float(prepared.boards)
+    else:
+        assert prepared.kernel is not None
+        counts, tuples = prepared.kernel(*prepared.args)
+        if tuples == 0:
+            return None
+        totals = counts.astype(np.float64)
+        deals = float(tuples) * prepared.boards
+    return QuickSpot(prepared.game, prepared.board, prepared.dead, prepared.names, totals, deals)
 
 
 def _totals(

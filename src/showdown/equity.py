@@ -43,7 +43,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise, permutations
@@ -77,6 +76,8 @@ from showdown.games import Game, get_game
 from showdown.ranges import Range, format_range, read_range
 
 if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from distributed import Client
 
 __all__ = [
@@ -715,6 +716,8 @@ class _Runner:
         if self.workers == 1 or len(tasks) == 1:
             return (function(task) for task in tasks)
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # only a run with threads
+
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         return self._pool.map(function, tasks)
 
@@ -727,6 +730,8 @@ class _Runner:
                 yield function(task)
             return
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # only a run with threads
+
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         pending: deque[Future[Any]] = deque()
         try:
@@ -855,7 +860,7 @@ def equity(
                 spot.game,
                 spot.board,
                 spot.dead,
-                _players(spot.game, spot.names, spot.totals, spot.deals, None),
+                _quick_players(spot.game, spot.names, spot.totals, spot.deals),
                 True,
                 spot.deals,
                 None,
@@ -997,6 +1002,24 @@ def _run_exact(
     weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
     deals = float(plan.weights.sum()) * plan.boards
     return _players(problem.game, problem.names, weighted, deals, None), deals
+
+
+_QUICK_PLAYERS: dict[tuple[object, ...], tuple[PlayerEquity, ...]] = {}
+_QUICK_KEPT: Final = 4096
+
+
+def _quick_players(
+    game: Game, names: tuple[str, ...], totals: npt.NDArray[np.float64], deals: float
+) -> tuple[PlayerEquity, ...]:
+    """:func:`_players` of an exact count, the same values given back when the same
+    hands of the same game got the same counts before (the values are immutable)."""
+    key = (game.name, names, deals, totals.tobytes())
+    found = _QUICK_PLAYERS.get(key)
+    if found is None:
+        if len(_QUICK_PLAYERS) >= _QUICK_KEPT:
+            _QUICK_PLAYERS.clear()
+        found = _QUICK_PLAYERS[key] = _players(game, names, totals, deals, None)
+    return found
 
 
 def _players(

@@ -42,13 +42,11 @@ True
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -414,6 +412,8 @@ def build(
     width = workers or os.cpu_count() or 1
     chunks = [missing[i : i + _CHUNK] for i in range(0, len(missing), _CHUNK)]
     done = 0
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(max_workers=width) as pool:
         for start in range(0, len(chunks), width * 8):
             batch = chunks[start : start + width * 8]
@@ -475,6 +475,8 @@ def check(
             found = int(counts[0, _WIN]), int(counts[0, _TIE])
         wanted.append(found)
     parts = [list(keys[i : i + 16]) for i in range(0, len(keys), 16)]
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool_of_threads:
         results = list(pool_of_threads.map(plain, parts))
     wrong = []
@@ -492,6 +494,8 @@ def _hands_of(key: int) -> list[list[int]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``build``, ``status`` or ``check``; returns the exit status."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="python -m showdown.equity_tables",
         description="The preflop table of heads-up Hold'em equity (kept with the other tables).",

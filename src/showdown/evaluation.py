@@ -89,7 +89,7 @@ class HandValue:
         For the high ranking this is the Cactus Kev number (1 = royal flush,
         7462 = 7-5-4-3-2), always ``7463 - strength``.
         """
-        return len(get_table(self.ranking).classes) + 1 - self.strength
+        return get_table(self.ranking).size + 1 - self.strength
 
     @property
     def description(self) -> str:

@@ -72,21 +72,91 @@ class HandClass:
     deciders: tuple[Rank, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class RankingTable:
-    """Every class of one ranking, and the lookup from hand pattern to strength."""
+    """Every class of one ranking, and the lookup from hand pattern to strength.
+
+    Attributes:
+        rules: the rule set.
+        classes: every :class:`HandClass`, weakest first (``classes[s - 1]`` has
+            strength ``s``).
+        lookup: a hand pattern's strength (:func:`pattern_key`).
+        size: how many classes there are.
+
+    A table read back from the disk makes its classes when they are first asked
+    for (one valued hand needs one class, not thousands); they are the same
+    values either way.
+    """
+
+    __slots__ = ("_all", "_made", "_plain", "lookup", "rules", "size")
 
     rules: RuleSet
-    classes: tuple[HandClass, ...]
     lookup: Mapping[PatternKey, int]
+    size: int
+
+    def __init__(
+        self, rules: RuleSet, classes: Sequence[HandClass], lookup: Mapping[PatternKey, int]
+    ) -> None:
+        self.rules = rules
+        self.lookup = lookup
+        self.size = len(classes)
+        self._made: list[HandClass | None] = list(classes)
+        self._plain: Sequence[tuple[str, tuple[str, ...], tuple[str, ...]]] = ()
+        self._all: tuple[HandClass, ...] | None = tuple(classes)
+
+    @classmethod
+    def _of_plain(
+        cls,
+        rules: RuleSet,
+        plain: Sequence[tuple[str, tuple[str, ...], tuple[str, ...]]],
+        lookup: Mapping[PatternKey, int],
+    ) -> RankingTable:
+        """A table whose classes are made from :func:`_to_plain`'s tuples when needed."""
+        table = cls(rules, (), lookup)
+        table.size = len(plain)
+        table._made = [None] * len(plain)
+        table._plain = plain
+        table._all = None
+        return table
+
+    @property
+    def classes(self) -> tuple[HandClass, ...]:
+        """Every class, weakest first."""
+        found = self._all
+        if found is None:
+            found = self._all = tuple(
+                [self.hand_class(strength) for strength in range(1, self.size + 1)]
+            )
+        return found
 
     def strength_of(self, key: PatternKey) -> int:
         """The strength of a pattern, 0 when it has no value (does not qualify)."""
         return self.lookup.get(key, 0)
 
     def hand_class(self, strength: int) -> HandClass:
-        """The class with this strength."""
-        return self.classes[strength - 1]
+        """The class with this strength.
+
+        Raises:
+            IndexError: no class has this strength.
+        """
+        if not 0 < strength <= self.size:
+            raise IndexError(f"{self.rules.name} has no class of strength {strength}")
+        made = self._made[strength - 1]
+        if made is None:
+            category, ranks, deciders = self._plain[strength - 1]
+            made = self._made[strength - 1] = HandClass(
+                strength, Category(category), ranks, tuple([Rank(d) for d in deciders])
+            )
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RankingTable):
+            return NotImplemented
+        return (self.rules, self.classes, self.lookup) == (other.rules, other.classes, other.lookup)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable inside, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"<RankingTable {self.rules.name}: {self.size} classes>"
 
 
 def classify(
@@ -183,32 +253,25 @@ def _key(rules: RuleSet) -> str:
 
 _Plain = tuple[
     tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...],
-    tuple[tuple[tuple[int, ...], bool, int], ...],
+    dict[PatternKey, int],
 ]
 
 
 def _to_plain(table: RankingTable) -> _Plain:
-    """The table as plain tuples of texts and numbers (``marshal`` writes them)."""
+    """The table as plain tuples of texts and numbers and the lookup as a dict (``marshal``
+    writes them)."""
     classes = tuple(
         (c.category.value, c.ranks, tuple(rank.value for rank in c.deciders)) for c in table.classes
     )
-    lookup = tuple((ranks, flush, strength) for (ranks, flush), strength in table.lookup.items())
-    return classes, lookup
+    return classes, dict(table.lookup)
 
 
 def _from_plain(rules: RuleSet, plain: _Plain) -> RankingTable:
-    """A table back from :func:`_to_plain`'s tuples."""
+    """A table back from :func:`_to_plain`'s tuples (its classes made when asked for)."""
     classes, lookup = plain
-    rank = {r.value: r for r in Rank}
-    kind = {c.value: c for c in Category}
-    return RankingTable(
-        rules,
-        tuple(
-            HandClass(strength, kind[category], ranks, tuple([rank[d] for d in deciders]))
-            for strength, (category, ranks, deciders) in enumerate(classes, start=1)
-        ),
-        {(ranks, flush): strength for ranks, flush, strength in lookup},
-    )
+    if type(classes) is not tuple or type(lookup) is not dict:
+        raise TypeError("not a kept table")
+    return RankingTable._of_plain(rules, classes, lookup)
 
 
 def _compute(rules: RuleSet) -> RankingTable:

@@ -6,7 +6,8 @@ Bad input exits with status 2 and a one-line message on standard error.
 A process runs one command, so :func:`main` imports only the module of the
 command named on the command line (``showdown hand`` never loads the equity
 engine or the history readers); ``--help`` at the top, an unknown command
-and ``showdown.cli.app`` load them all.
+and ``showdown.cli.app`` load them all. A plain ``showdown hand`` or
+``showdown equity`` needs no Typer at all (:mod:`showdown.cli._lean`).
 
 >>> from showdown.cli._app import COMMAND_ORDER
 >>> sorted(COMMAND_MODULES) == sorted(COMMAND_ORDER)
@@ -66,4 +67,25 @@ def __getattr__(name: str) -> typer.Typer:
 
 def main() -> None:
     """Run the command line, loading only the command it names."""
-    _load(sorted(_modules_for(sys.argv[1:])))()
+    args = sys.argv[1:]
+    if args and args[0] in ("hand", "equity"):  # _lean.COMMANDS, not loaded for the others
+        from showdown.cli._lean import run
+
+        code = run(args)
+        if code is not None:
+            _finish()
+            if code:
+                sys.exit(code)
+            return
+    try:
+        _load(sorted(_modules_for(args)))()
+    finally:
+        _finish()
+
+
+def _finish() -> None:
+    """Spare the interpreter's last collection of garbage: a short command made none
+    worth collecting, and the objects are freed at exit all the same."""
+    import gc
+
+    gc.freeze()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import errno
-import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -18,9 +17,9 @@ from typing import Annotated, Any, Final, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
-from rich.table import Table
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from showdown.cli._output import console, language, print_json, print_table
 from showdown.errors import ShowdownError, UnknownGameError, UnknownRankingError
 
 try:  # the click typer runs on: its own copy in recent versions, else the click package
@@ -246,7 +245,6 @@ app = typer.Typer(
     cls=ShowdownGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-console = Console(highlight=False)
 
 
 def command(
@@ -299,17 +297,6 @@ _stderr = Console(stderr=True, highlight=False)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def language(lang: object) -> Language:
-    """The language of ``--lang``; English for anything that is not one (the error about
-    that is reported by the command itself)."""
-    if isinstance(lang, Language):
-        return lang
-    try:
-        return get_language(lang if isinstance(lang, str) else "en")
-    except UnknownLanguageError:
-        return get_language("en")
 
 
 _OS_REASONS: Final = {
@@ -401,34 +388,3 @@ def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise fail(_explain(error, t), lang=t) from None
 
     return wrapper
-
-
-def print_json(data: Any, *, pretty: bool = False) -> None:
-    """Write JSON to standard output."""
-    sys.stdout.write(json.dumps(data, indent=2 if pretty else None, ensure_ascii=False) + "\n")
-    sys.stdout.flush()  # one record at a time: readers of a stream see each result at once
-
-
-def print_table(table: Table) -> None:
-    """Print a table so that no word is cut: every column at least as wide as its longest
-    word (a card, a hand's name), the text wrapped between words."""
-    from rich.text import Text
-
-    for column in table.columns:
-        longest = 0
-        for cell in (column.header, *column.cells):
-            plain = cell.plain if isinstance(cell, Text) else Text.from_markup(str(cell)).plain
-            for word in plain.split():
-                longest = max(longest, len(word))
-        column.min_width = max(column.min_width or 0, longest)
-        column.overflow = "fold"
-    # Columns that cannot shrink make a table wider than the terminal: print it at its
-    # own width, whole, rather than cropped at the edge. (rich lays the columns out in
-    # a method of its own; without it, the table is printed as rich would.)
-    try:
-        widths = table._calculate_column_widths(console, console.options)
-        widest = sum(widths) + len(widths) + 1  # the columns and their rules
-    except (AttributeError, TypeError):  # pragma: no cover - another rich
-        widest = console.width
-    wide = widest > console.width
-    console.print(table, width=widest if wide else None, crop=not wide)

@@ -5,18 +5,13 @@ from __future__ import annotations
 import csv
 import math
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final
+from typing import Annotated, Any, Final
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from showdown.cards import format_cards
 from showdown.cli._app import (
     LangOption,
     command,
@@ -26,23 +21,21 @@ from showdown.cli._app import (
     print_json,
     print_table,
 )
-from showdown.cli.hand import half_title
+from showdown.cli._equity_view import (
+    EXACT_BUDGET,
+    equity_result,
+    percent,
+    progress_bar,
+    show_equity,
+)
 from showdown.errors import InvalidArgumentError, ShowdownError, Term
-from showdown.i18n import Language, normalize_language
-
-if TYPE_CHECKING:
-    from rich.progress import Progress
+from showdown.i18n import normalize_language
 
 __all__ = ["equity_command", "matrix_command", "write_matrix"]
-
-_stderr = Console(stderr=True, highlight=False)
 
 EXACT_LIMIT: Final = 10_000_000
 """``--exact``'s limit, as its help says (:data:`showdown.equity.MAX_EXACT_TUPLES`, not
 imported here: the equity module loads only when a command needs it)."""
-EXACT_BUDGET: Final = 10.0
-"""Seconds: without a stopping rule, ``equity`` enumerates every deal when the estimate
-fits this budget (on every core), and samples otherwise."""
 
 GameOption = Annotated[
     str, typer.Option("--game", "-g", help="Game name or alias (see `showdown games`).")
@@ -73,82 +66,6 @@ SchedulerOption = Annotated[
     typer.Option("--scheduler", help="Run on a Dask cluster: tcp://host:8786 (extra 'dask')."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
-
-
-@contextmanager
-def _progress_bar(
-    label: str, *, enabled: bool, after: float = 1.0
-) -> Iterator[Callable[[float], None] | None]:
-    """A progress callback: a bar with the time left on standard error, once ``after``
-    seconds have passed (so that quick runs print nothing)."""
-    if not enabled:
-        yield None
-        return
-    started = time.perf_counter()
-    bar: Progress | None = None
-    task = None
-
-    def update(fraction: float) -> None:
-        nonlocal bar, task
-        if bar is None:
-            if time.perf_counter() - started < after:
-                return
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            bar = Progress(
-                TextColumn(escape(label)),
-                BarColumn(),
-                TextColumn("{task.percentage:>3.0f}%"),
-                TimeElapsedColumn(),
-                TextColumn("/"),
-                TimeRemainingColumn(),
-                console=_stderr,
-                transient=True,
-            )
-            bar.start()
-            task = bar.add_task(label, total=1.0)
-        assert task is not None
-        bar.update(task, completed=fraction)
-
-    try:
-        yield update
-    finally:
-        if bar is not None:
-            bar.stop()
-
-
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.2f}%"
-
-
-def _how(result: Any, t: Language) -> str:
-    """How the numbers were found: exact, or sampled with which seed and why it stopped."""
-    _ = t.gettext
-    deals = round(result.deals)
-    count = f"{result.deals:,.0f}" if deals == result.deals else f"{result.deals:,.1f}"
-    seconds = f"{result.seconds:.2f}"
-    if result.exact:
-        return t.ngettext(
-            "exact: {count} deal enumerated in {seconds} s",
-            "exact: {count} deals enumerated in {seconds} s",
-            deals,
-        ).format(count=count, seconds=seconds)
-    stopped = {
-        "samples": _("the number of deals asked for"),
-        "stderr": _("the standard error asked for"),
-        "seconds": _("the time budget"),
-    }.get(result.stopped_by, result.stopped_by)
-    return t.ngettext(
-        "Monte Carlo: {count} deal, seed {seed}, stopped by {rule}, in {seconds} s",
-        "Monte Carlo: {count} deals, seed {seed}, stopped by {rule}, in {seconds} s",
-        deals,
-    ).format(count=count, seed=result.seed, rule=stopped, seconds=seconds)
 
 
 @command(
@@ -199,59 +116,23 @@ def equity_command(
     else 10 s); otherwise deals are sampled with a seed (--seed, default 0),
     so the same command always gives the same numbers.
     """
-    from showdown.equity import equity
-
     lang = normalize_language(lang)
-    t = language(lang)
-    _ = t.gettext
-    budget = EXACT_BUDGET if seconds is None and samples is None and stderr is None else None
-    with _progress_bar(_("equity"), enabled=not as_json and sys.stderr.isatty()) as progress:
-        result = equity(
-            hands,
-            board,
-            game=game,
-            dead=dead,
-            exact=True if exact else None,
-            samples=samples,
-            stderr=stderr,
-            seconds=seconds,
-            seed=seed,
-            workers=workers,
-            scheduler=scheduler,
-            progress=progress,
-            exact_seconds=budget,
-        )
-    if as_json:
-        print_json(result.to_json())
-        return
-    split = result.game.split_pot
-    title = _(result.game.title)
-    if result.board:
-        title += " — " + _("board {cards}").format(cards=format_cards(result.board))
-    table = Table(title=title)
-    headers = [_("Player"), _("Hand"), _("Equity"), _("Win"), _("Tie")]
-    for i, column in enumerate(headers):
-        table.add_column(column, justify="left" if i < 2 else "right")
-    if split:
-        for half in ("high", "low"):
-            table.add_column(half_title(t, half), justify="right")
-    if not result.exact:
-        table.add_column(_("± stderr"), justify="right")
-    for seat, player in enumerate(result.players, start=1):
-        row = [
-            _("Player {number}").format(number=seat),
-            escape(player.hand),
-            f"[bold]{_percent(player.equity)}[/]",
-            _percent(player.win),
-            _percent(player.tie),
-        ]
-        if split:
-            row += [_percent(player.high), _percent(player.low)]
-        if not result.exact:
-            row.append(_percent(player.stderr))
-        table.add_row(*row)
-    print_table(table)
-    console.print(f"[dim]{escape(_how(result, t))}[/]")
+    result = equity_result(
+        hands,
+        board,
+        dead=dead,
+        game=game,
+        exact=exact,
+        samples=samples,
+        stderr=stderr,
+        seconds=seconds,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        as_json=as_json,
+        lang=lang,
+    )
+    show_equity(result, as_json=as_json, lang=lang)
 
 
 OUT_FORMATS: Final = {
@@ -423,7 +304,7 @@ def matrix_command(
         raise InvalidArgumentError.of("--plot {path}: the heatmap is a .png file", path=str(plot))
     rows = [h.strip() for h in hands.split(";") if h.strip()] if hands else None
     enabled = not as_json and sys.stderr.isatty()
-    with _progress_bar(_("matrix"), enabled=enabled, after=0.0) as progress:
+    with progress_bar(_("matrix"), enabled=enabled, after=0.0) as progress:
         matrix = equity_matrix(
             rows,
             against,
@@ -468,7 +349,7 @@ def matrix_command(
         for column in matrix.columns:
             table.add_column(escape(column), justify="right")
         for row, values in zip(matrix.rows, matrix.values, strict=True):
-            table.add_row(escape(row), *(_percent(None if math.isnan(v) else v) for v in values))
+            table.add_row(escape(row), *(percent(None if math.isnan(v) else v) for v in values))
         print_table(table)
     else:
         cells = len(matrix.rows) * len(matrix.columns)

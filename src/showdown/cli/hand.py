@@ -18,14 +18,14 @@ from showdown.cli._app import (
     print_json,
     print_table,
 )
+from showdown.cli._hand_view import half_title, hand_view, show
 from showdown.contract import hand_to_json, result_to_json
 from showdown.errors import CardCountError, DuplicateCardError, InvalidRecordError, OneOf
 from showdown.evaluation import HandValue, evaluate
 from showdown.games import GAMES, Game, evaluate_game, get_game
-from showdown.i18n import Language, normalize_language, pN_
+from showdown.i18n import Language, normalize_language
 from showdown.money import format_amount
 from showdown.pots import Player, Showdown, ShowdownResult, resolve
-from showdown.rules import get_ranking
 
 __all__ = ["LangOption", "compare", "games", "hand", "print_result"]
 
@@ -36,28 +36,6 @@ BoardOption = Annotated[
     str | None, typer.Option("--board", "-b", help='Board cards: "Qs Js Ts" (flop, turn, river).')
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
-
-_HALVES = {"high": pN_("column", "High"), "low": pN_("column", "Low")}
-
-
-def half_title(t: Language, half: str) -> str:
-    """'High' or 'Low', a column of a hi/lo table."""
-    context, message = _HALVES.get(half, ("column", half.capitalize()))
-    return t.pgettext(context, message)
-
-
-def _value_line(value: HandValue | None, t: Language) -> str:
-    _ = t.gettext
-    if value is None:
-        return _("no qualifying hand")
-    unused = ""
-    if value.unused:
-        unused = (
-            "  [dim]"
-            + escape(_("(not playing: {cards})").format(cards=format_cards(value.unused)))
-            + "[/]"
-        )
-    return f"[bold]{value.cards_text}[/]  {escape(value.describe(t.code))}{unused}"
 
 
 @command(
@@ -80,35 +58,7 @@ def hand(
     lang: LangOption = "en",
 ) -> None:
     """Value one hand: the best five, the category and the name."""
-    lang = normalize_language(lang)
-    t = language(lang)
-    _ = t.gettext
-    if game is not None:
-        played = evaluate_game(game, cards, board)
-        halves = dict(zip(played.game.halves, played.values, strict=True))
-        if as_json:
-            print_json(
-                {"game": played.game.name}
-                | {h: hand_to_json(v, lang=lang) for h, v in halves.items()}
-            )
-            return
-        width = max(len(half_title(t, half)) for half in halves)
-        for half, value in halves.items():
-            console.print(f"{half_title(t, half):>{width}}: {_value_line(value, t)}")
-        return
-    value = evaluate(cards, board, ranking=get_ranking(ranking))
-    if as_json:
-        print_json(hand_to_json(value, lang=lang))
-        return
-    if value is None:
-        console.print(_("no qualifying hand"))
-        return
-    console.print(_value_line(value, t))
-    console.print(
-        _("category: {category}, strength {strength}, class {number}").format(
-            category=_(value.category.title), strength=value.strength, number=value.class_number
-        )
-    )
+    show(hand_view(cards, board, game, ranking, as_json=as_json, lang=lang))
 
 
 def _parse_named(text: str, seat: int, t: Language) -> tuple[str, str]:
