@@ -318,12 +318,13 @@ def _prepare(hands: object, board: object, dead: object, game: object) -> _Prepa
     if upper == 1 and facts.method == "board_ranks" and not n_board and players == 2:
         preflop = (known[0].cards, known[1].cards, open_deck)
         return _Prepared(found, shared.cards, out.cards, names, work, boards, preflop, None, ())
-    from showdown._kernels import equity as kernels
+    from showdown._kernels import engine  # the C engine where it is built, else numba's
+    from showdown._kernels.game_tables import BOARD_HIGH
 
-    tables, arrays = facts.kernel_tables()
+    tables, _ = facts.kernel_tables()
     pad = (0,) * hole
     args = (
-        kernels.BOARD_HIGH if facts.method == "board_ranks" else tables.kind,
+        BOARD_HIGH if facts.method == "board_ranks" else tables.kind,
         np.array([(h.codes + pad)[:hole] for h in known], dtype=np.int64),
         np.array([len(h.codes) for h in known], dtype=np.int64),
         deck_mask & ~used,
@@ -331,10 +332,10 @@ def _prepare(hands: object, board: object, dead: object, game: object) -> _Prepa
         np.array(shared.codes, dtype=np.int64),
         missing,
         open_deck,
-        arrays,
+        tables,
     )
     return _Prepared(
-        found, shared.cards, out.cards, names, work, boards, None, kernels.exact_totals, args
+        found, shared.cards, out.cards, names, work, boards, None, engine.exact_totals, args
     )
 
 
