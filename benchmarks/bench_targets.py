@@ -41,6 +41,7 @@ __all__ = [
     "paired_medians",
     "paired_pieces",
     "ratio_target",
+    "times_in_turn",
 ]
 
 CardArray = npt.NDArray[np.uint8]
@@ -151,48 +152,42 @@ def paired_pieces(
     return sum(times[0]), sum(times[1])
 
 
-def paired_best(
-    first: Callable[[], Any], second: Callable[[], Any], repeats: int
-) -> tuple[float, float]:
-    """Least seconds of each of two calls timed in turn (first, second, first, ...): the
-    per-call rows against pkrbot, where a burst of load on a shared machine would
-    otherwise fall on one side (the least time is each side's run without one)."""
-    first()
-    second()
-    times: tuple[list[float], list[float]] = ([], [])
+def times_in_turn(runs: list[Callable[[], Any]], repeats: int) -> list[list[float]]:
+    """Seconds of each of ``runs`` timed in turn (one of each, ``repeats`` times), after
+    one warm-up call each, GC paused: a burst of load on a shared machine then falls on
+    all of them alike, so their ratios hold even when the absolute times swing."""
+    for run in runs:
+        run()
+    times: list[list[float]] = [[] for _ in runs]
     gc.collect()
     gc.disable()
     try:
         for _ in range(max(1, repeats)):
-            for run, kept in ((first, times[0]), (second, times[1])):
+            for run, kept in zip(runs, times, strict=True):
                 start = time.perf_counter()
                 run()
                 kept.append(time.perf_counter() - start)
     finally:
         gc.enable()
-    return min(times[0]), min(times[1])
+    return times
+
+
+def paired_best(
+    first: Callable[[], Any], second: Callable[[], Any], repeats: int
+) -> tuple[float, float]:
+    """Least seconds of each of two calls timed in turn (:func:`times_in_turn`): the
+    per-call rows against pkrbot (the least time is each side's run without a burst)."""
+    mine, theirs = times_in_turn([first, second], repeats)
+    return min(mine), min(theirs)
 
 
 def paired_medians(
     first: Callable[[], Any], second: Callable[[], Any], repeats: int
 ) -> tuple[float, float]:
-    """Median seconds of each of two calls timed in turn (first, second, first, ...), so
-    that a burst of load on the machine falls on both: the fair way to compare one and
-    two workers on a spot of a few microseconds."""
-    first()
-    second()
-    times: tuple[list[float], list[float]] = ([], [])
-    gc.collect()
-    gc.disable()
-    try:
-        for _ in range(max(1, repeats)):
-            for run, kept in ((first, times[0]), (second, times[1])):
-                start = time.perf_counter()
-                run()
-                kept.append(time.perf_counter() - start)
-    finally:
-        gc.enable()
-    return statistics.median(times[0]), statistics.median(times[1])
+    """Median seconds of each of two calls timed in turn (:func:`times_in_turn`): the fair
+    way to compare one and two workers on a spot of a few microseconds."""
+    one, two = times_in_turn([first, second], repeats)
+    return statistics.median(one), statistics.median(two)
 
 
 def _rate(run: Callable[[], int], repeats: int) -> float:
@@ -239,17 +234,7 @@ def paired_batch(
     if omp is None:
         return None
     codes = to_ompeval_codes(rows)
-    ours()
-    omp.evaluate(codes, 1)
-    mine: list[float] = []
-    theirs: list[float] = []
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        ours()
-        mine.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        omp.evaluate(codes, 1)
-        theirs.append(time.perf_counter() - start)
+    mine, theirs = times_in_turn([ours, lambda: omp.evaluate(codes, 1)], repeats)
     return len(rows) / statistics.median(mine), len(rows) / statistics.median(theirs)
 
 

@@ -47,6 +47,7 @@ from benchmarks.bench_targets import (
     ompeval_same_order,
     paired_batch,
     paired_pieces,
+    times_in_turn,
 )
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
@@ -179,24 +180,6 @@ def _with_threads(
     run(array, **kwargs)
 
 
-def _interleaved_medians(runs: list[Callable[[], object]], repeats: int) -> list[float]:
-    """Median seconds of each of ``runs``, timed in turn (one of each, ``repeats`` times):
-    a burst of load on a shared machine then falls on all of them alike, so their ratios
-    (two threads against one) hold even when the absolute times swing."""
-    times: list[list[float]] = [[] for _ in runs]
-    for _ in range(max(1, repeats)):
-        for run, kept in zip(runs, times, strict=True):
-            gc.collect()
-            gc.disable()
-            try:
-                start = time.perf_counter()
-                run()
-                kept.append(time.perf_counter() - start)
-            finally:
-                gc.enable()
-    return [statistics.median(kept) for kept in times]
-
-
 def cpu_model() -> str:
     """The CPU's model name (``/proc/cpuinfo``), else what :mod:`platform` says."""
     cpu = platform.processor() or "unknown"
@@ -247,13 +230,11 @@ def _showdown_batch(
         first = time.perf_counter() - start
         per: dict[str, Result] = {}
         counts = sorted({threads, 1}, reverse=True)
-        seconds = _interleaved_medians(
-            [
-                lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
-                for count in counts
-            ],
-            repeats,
-        )
+        runs = [
+            lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
+            for count in counts
+        ]
+        seconds = [statistics.median(taken) for taken in times_in_turn(runs, repeats)]
         for count, taken in zip(counts, seconds, strict=True):
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             per[label] = Result(workload, label, len(array) / taken, len(array), api)

@@ -474,6 +474,18 @@ heads_up_columns(int64_t *counts, int64_t win0, int64_t win1, int64_t tie)
 
 /* ------------------------------------------------------------------ exact enumeration */
 
+/* How many cards of each rank the mask of card codes `cards` holds. */
+static void
+rank_counts(int64_t cards, int64_t *counts)
+{
+    for (int r = 0; r < 13; r++) {
+        counts[r] = 0;
+        for (int s = 0; s < 4; s++) {
+            counts[r] += (cards >> (4 * r + s)) & 1;
+        }
+    }
+}
+
 static int64_t
 choose(int64_t n, int64_t k)
 {
@@ -680,12 +692,7 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             }
         }
         int64_t free_cards = deck_mask & ~used;
-        for (int r = 0; r < 13; r++) {
-            available[r] = 0;
-            for (int s = 0; s < 4; s++) {
-                available[r] += (free_cards >> (4 * r + s)) & 1;
-            }
-        }
+        rank_counts(free_cards, available);
         /* 1. every multiset of `missing` board ranks, valued as if no one had a flush */
         for (int i = 0; i < missing; i++) {
             ranks[i] = 0;
@@ -933,12 +940,7 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             }
         }
         int64_t free_cards = deck_mask & ~used;
-        for (int r = 0; r < 13; r++) {
-            available[r] = 0;
-            for (int s = 0; s < 4; s++) {
-                available[r] += (free_cards >> (4 * r + s)) & 1;
-            }
-        }
+        rank_counts(free_cards, available);
         /* 1. every multiset of the missing ranks, valued as if no one had a flush */
         for (int i = 0; i < missing; i++) {
             ranks[i] = 0;

@@ -1849,6 +1849,26 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 /* ------------------------------------------------------------------ module */
 
+/* The arguments of entry() and dispatcher(): three texts (name, module, doc) and two
+ * callables; 0, or -1 with a TypeError naming `call` or `callables`. */
+static int
+check_maker(PyObject *const *args, Py_ssize_t nargs, const char *call, const char *callables)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "%s takes 5 arguments", call);
+        return -1;
+    }
+    if (!PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1]) || !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "name, module and doc must be texts");
+        return -1;
+    }
+    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
+        PyErr_Format(PyExc_TypeError, "%s must be callable", callables);
+        return -1;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(entry_doc,
              "entry(name, module, doc, loader, delegate, /)\n--\n\n"
              "A builtin function valuing one hand per call: `loader()` gives its tables on\n"
@@ -1858,20 +1878,11 @@ static PyObject *
 entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError,
-                        "entry(name, module, doc, loader, delegate) takes 5 arguments");
+    if (check_maker(args, nargs, "entry(name, module, doc, loader, delegate)",
+                    "loader and delegate") < 0) {
         return NULL;
     }
     PyObject *name = args[0], *owner = args[1], *doc = args[2];
-    if (!PyUnicode_Check(name) || !PyUnicode_Check(owner) || !PyUnicode_Check(doc)) {
-        PyErr_SetString(PyExc_TypeError, "name, module and doc must be texts");
-        return NULL;
-    }
-    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError, "loader and delegate must be callable");
-        return NULL;
-    }
     Spec *self = PyObject_GC_New(Spec, &SpecType);
     if (self == NULL) {
         return NULL;
@@ -2099,20 +2110,11 @@ static PyObject *
 dispatcher(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError,
-                        "dispatcher(name, module, doc, resolve, fallback) takes 5 arguments");
+    if (check_maker(args, nargs, "dispatcher(name, module, doc, resolve, fallback)",
+                    "resolve and fallback") < 0) {
         return NULL;
     }
     PyObject *name = args[0], *owner = args[1], *doc = args[2];
-    if (!PyUnicode_Check(name) || !PyUnicode_Check(owner) || !PyUnicode_Check(doc)) {
-        PyErr_SetString(PyExc_TypeError, "name, module and doc must be texts");
-        return NULL;
-    }
-    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError, "resolve and fallback must be callable");
-        return NULL;
-    }
     Dispatch *self = PyObject_GC_New(Dispatch, &DispatchType);
     if (self == NULL) {
         return NULL;
