@@ -1,11 +1,13 @@
 """Build the optional C extensions; everything else is in pyproject.toml.
 
 ``showdown._ceval`` (the per-call and batch scorers) and ``showdown._cequity``
-(the equity and census kernels) are compiled from ``src/showdown/_ceval.c`` and
-``src/showdown/_cequity.c`` by the normal install (``pip install .`` or
+(the equity and census kernels) and ``showdown._cresolve`` (the resolve stream's
+native lane) are compiled from ``src/showdown/_ceval.c``, ``src/showdown/_cequity.c``
+and ``src/showdown/_cresolve.c`` by the normal install (``pip install .`` or
 ``pip install -e .``) wherever a C compiler and the Python headers are present.
 ``optional=True``: when one cannot be built the install still succeeds, and
-showdown uses its pure-Python per-call paths and its numba kernels.
+showdown uses its pure-Python per-call paths, its numba kernels and its Python
+resolve lanes.
 """
 
 from setuptools import Extension, setup
@@ -20,6 +22,11 @@ setup(
         Extension(
             "showdown._cequity",
             ["src/showdown/_cequity.c"],
+            optional=True,
+        ),
+        Extension(
+            "showdown._cresolve",
+            ["src/showdown/_cresolve.c"],
             optional=True,
         ),
     ]

@@ -47,11 +47,13 @@ def check_game(name: str, count: int) -> None:
     for start in range(0, count, 250):
         lang = LANGUAGES[(start // 250) % 3]
         chunk = lines[start : start + 250]
-        compiled = resolve_texts(chunk, lang=lang, compiled=True, scored=False)
-        one_by_one = resolve_texts(chunk, lang=lang, compiled=False, scored=False)
-        scored = resolve_texts(chunk, lang=lang, compiled=False)
+        compiled = resolve_texts(chunk, lang=lang, compiled=True, scored=False, native=False)
+        one_by_one = resolve_texts(chunk, lang=lang, compiled=False, scored=False, native=False)
+        scored = resolve_texts(chunk, lang=lang, compiled=False, native=False)
+        native = resolve_texts(chunk, lang=lang)
         assert compiled == one_by_one
         assert scored == one_by_one
+        assert native == one_by_one
         for line, answer in zip(chunk, compiled, strict=True):
             if answer is not None:
                 answered += 1

@@ -54,7 +54,7 @@ from showdown.errors import ShowdownError
 from showdown.evaluation import HandValue
 from showdown.explanation import ClassTexts, class_texts
 from showdown.games import Family, Game, _game_hand, get_game
-from showdown.i18n import Language, Word, get_language
+from showdown.i18n import FORMS, Language, Word, get_language
 from showdown.pots import OddChipRule, _half_word, _split
 from showdown.rules import Category, Formation, RuleSet
 from showdown.tables import get_table
@@ -1024,6 +1024,190 @@ class _Escaped:
         return form.replace("{", "{{").replace("}", "}}")
 
 
+# ------------------------------------------------------------------ the native lane
+
+try:
+    from showdown import _cresolve
+except ImportError:  # no C compiler at install: the Python lanes answer everything
+    _cresolve = None  # type: ignore[assignment]
+
+_NATIVE: Final[dict[str, dict[str, Any]]] = {}
+"""Per language: per game name met in a record, its :class:`_cresolve.Game` (``None``:
+not a game the native lane serves)."""
+
+
+def _native_game(name: str, lang: str) -> Any:
+    """The native lane's view of a game in a language, or ``None`` where the lane does
+    not serve it: the games of one ranking whose hands the C scorer values and whose
+    cards that play :func:`_best_columns` finds (Hold'em, short deck, stud, razz, the
+    draw games but Badugi)."""
+    game = _game(name)
+    if (
+        _cresolve is None
+        or game is None
+        or len(game.rankings) != 1
+        or game.split_pot
+        or _scorer_of(game) is None
+    ):
+        return None
+    ctx = _context(game, lang)
+    classes = ctx.classes[0]
+    rules = classes.rules
+    table = get_table(rules)
+    stud = game.family is Family.STUD
+
+    explainer = classes.explainer
+
+    def ranks(strength: int) -> bytes:
+        word, hand_class, category, deciders = explainer.fact(strength)
+        flush = rules.flushes and hand_class.category in _FLUSHES
+        symbols = [_RANK_INDEX[symbol] for symbol in hand_class.ranks]
+        return bytes([*symbols, flush, category, len(deciders), *deciders, 0, 0, 0, 0, 0][:14])
+
+    def template(kind: int, a: int, b: int) -> str | None:
+        return _marked(ctx, kind, a, b)
+
+    def form(number: int, strength: int) -> str:
+        form_name = FORMS[number - 1]
+        found: str = getattr(classes.piece(strength)[1], form_name)
+        return found
+
+    prefix, suffix = _layout(game).split("{0}")
+    return _cresolve.Game(
+        name=game.name,
+        hole=game.hole_cards,
+        board=game.full_board if game.has_board else 0,
+        deck=_deck(game),
+        by_high_card=stud,
+        low_order=stud and game.halves == ("low",),
+        size=classes.size,
+        prefix=prefix.replace("{{", "{"),
+        suffix=suffix.replace("}}", "}"),
+        half=game.halves[0],
+        cards=_TEXT,
+        scorer=_scorer_of(game),
+        ranks=ranks,
+        piece=lambda strength: classes.piece(strength)[0],
+        template=template,
+        form=form,
+        join=ctx.t.join_names,
+    )
+
+
+_WHO, _CARDS, _NAME, _REASON, _BEST, _SECOND, _AMOUNT = (chr(code) for code in range(1, 8))
+"""The markers of the native lane's messages (``enum Marker`` of ``_cresolve.c``)."""
+
+
+class _Mark:
+    """A field of a message left for the native lane: it formats as its marker."""
+
+    __slots__ = ("marker",)
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __format__(self, spec: str) -> str:
+        if spec:  # the lane cannot apply a format spec
+            raise ValueError(spec)
+        return self.marker
+
+
+class _MarkedWord(_Mark):
+    """A class's name left for the native lane: each form its own marker."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return _Mark.__format__(self, spec) + chr(1)
+
+    def __getattr__(self, name: str) -> str:
+        try:
+            return self.marker + chr(FORMS.index(name) + 1)
+        except ValueError:
+            raise AttributeError(name) from None
+
+
+def _expand(message: str, fill: dict[str, Any]) -> str:
+    """A marked message filled as the native lane fills it (to check it against the
+    message formatted whole): words as :class:`Word`, the rest as texts."""
+    out: list[str] = []
+    index = 0
+    while index < len(message):
+        char = message[index]
+        if char in (_BEST, _SECOND):
+            index += 1
+            word = fill[char]
+            out.append(getattr(word, FORMS[ord(message[index]) - 1]))
+        elif char in fill:
+            out.append(_expand(fill[char], fill) if char == _REASON else fill[char])
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out)
+
+
+_SAMPLES: Final = (
+    Word("B", gen="Bg", the="Bt", pl="Bp", pl_gen="Bq", lower="b", a="aB"),
+    Word("S", gen="Sg", the="St", pl="Sp", pl_gen="Sq", lower="s", a="aS"),
+)
+"""Two names with every form different, to check a marked message with."""
+
+
+def _marked(ctx: _Context, kind: int, a: int, b: int) -> str | None:
+    """A message of the native lane with markers where its fields go (``template`` of
+    ``_cresolve.Game``), or ``None`` where markers cannot stand for its fields (a
+    format spec, a field the lane does not fill): kind 0 a pot won (``a``: the main
+    pot, ``b``: by one player), 1 the against clause, 2 a pot won uncontested, 3 an
+    uncalled stake, 4 the reason between the classes ``a`` and ``b``."""
+    best, second = (_MarkedWord(_BEST), _MarkedWord(_SECOND))
+    word = ctx.main if a else ctx.side
+    fill: dict[str, Any] = {
+        _WHO: "{who}",
+        _CARDS: "{cards}",
+        _NAME: "{name}",
+        _AMOUNT: "{amount}",
+        _BEST: _SAMPLES[0],
+        _SECOND: _SAMPLES[1],
+    }
+    try:
+        if kind == 0:
+            message = ctx.wins if b else ctx.split
+            marked = message.format(who=_Mark(_WHO), cards=_Mark(_CARDS), pot=word, hand=best)
+            whole = message.format(who="{who}", cards="{cards}", pot=word, hand=_SAMPLES[0])
+        elif kind == 1:
+            marked = ctx.against.format(name=_Mark(_NAME), reason=_Mark(_REASON))
+            fill[_REASON] = "{reason}"
+            whole = ctx.against.format(name="{name}", reason="{reason}")
+        elif kind == 2:
+            marked = ctx.uncontested.format(who=_Mark(_WHO), pot=word)
+            whole = ctx.uncontested.format(who="{who}", pot=word)
+        elif kind == 3:
+            marked = ctx.uncalled.format(amount=_Mark(_AMOUNT), name=_Mark(_NAME))
+            whole = ctx.uncalled.format(amount="{amount}", name="{name}")
+        else:
+            explainer = ctx.classes[0].explainer
+            marked = explainer.explain(a, b, best, second)
+            whole = explainer.explain(a, b, *_SAMPLES)
+    except (AttributeError, KeyError, IndexError, ValueError):
+        return None
+    if _expand(marked, fill) != whole:
+        return None
+    return marked
+
+
+def _native(texts: Sequence[str], lang: str) -> list[str | None]:
+    """Per text, the native lane's answer, or ``None`` (all ``None`` without the lane)."""
+    if _cresolve is None:
+        return [None] * len(texts)
+    games = _NATIVE.get(lang)
+    if games is None or len(games) >= _MAX_GAME_NAMES:
+        games = _NATIVE[lang] = {}
+    answers: list[str | None] = _cresolve.answer(
+        texts if type(texts) is list else list(texts), games, partial(_native_game, lang=lang)
+    )
+    return answers
+
+
 # ------------------------------------------------------------------ entry
 
 
@@ -1033,11 +1217,16 @@ def resolve_texts(
     lang: str = "en",
     compiled: bool | None = None,
     scored: bool = True,
+    native: bool = True,
 ) -> list[str | None]:
     """Per line, the text ``showdown resolve --json`` writes for it, or ``None`` for the
     readable path to answer.
 
     ``lang`` must be a supported language code (``'en'``, ``'ru'``, ``'ro'``).
+    ``native``: first answer what the C extension's native lane serves (plain
+    records of one-ranking games with up to eight players, written with no
+    escapes; :func:`_native_game`), where it is built (the default); the
+    other texts, or all with ``native=False``, by the Python lanes below.
     ``scored``: value the hands of the games that play any five cards (not
     Omaha, not Badugi) with the C extension's scorer, where it is built (the
     default; no numba to load). The other hands, or all with
@@ -1049,6 +1238,20 @@ def resolve_texts(
         UnknownLanguageError: ``lang`` is not supported.
     """
     get_language(lang)
+    if native:
+        answers = _native(texts, lang)
+        left = [index for index, answer in enumerate(answers) if answer is None]
+        if left:
+            rest = resolve_texts(
+                [texts[index] for index in left],
+                lang=lang,
+                compiled=compiled,
+                scored=scored,
+                native=False,
+            )
+            for index, answer in zip(left, rest, strict=True):
+                answers[index] = answer
+        return answers
     records = [_read(text) for text in texts]
     plain = [record for record in records if record is not None]
     if scored and plain:

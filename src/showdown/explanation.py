@@ -455,8 +455,14 @@ class ClassTexts:
             )
         return found
 
-    def explain(self, first: int, second: int) -> str:
+    def explain(
+        self, first: int, second: int, winner: object = None, loser: object = None
+    ) -> str:
         """:func:`explain_classes` in this ranking and language.
+
+        ``winner`` and ``loser``, where given, are formatted in place of the
+        better and the worse class's names (the resolve stream's native lane
+        marks there where each name goes).
 
         Raises:
             IndexError: a strength that is not a class of the ranking.
@@ -465,13 +471,13 @@ class ClassTexts:
             first, second = second, first
         facts = self._facts
         won_fact = facts.get(first) or self.fact(first)
-        won = won_fact[0]
+        won = won_fact[0] if winner is None else winner
         if first == second:
             return self.t.gettext("tie: both have {hand} ({ranks}); the pot is split").format(
                 hand=won, ranks=" ".join(won_fact[1].ranks)
             )
         lost_fact = facts.get(second) or self.fact(second)
-        lost = lost_fact[0]
+        lost = lost_fact[0] if loser is None else loser
         if won_fact[2] != lost_fact[2]:
             message, better, worse = self._category_step(won_fact, lost_fact)
             return message.format(winner=won, loser=lost, better=better, worse=worse)
