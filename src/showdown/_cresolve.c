@@ -485,6 +485,89 @@ static int string(Cursor *c, const char **text, Py_ssize_t *size) {
 }
 
 /* A JSON integer of at most MAX_DIGITS digits, not negative, no fraction or exponent. */
+static int hex4(const char *at, const char *end, unsigned *value) {
+    if (end - at < 4) return 0;
+    unsigned found = 0;
+    for (int k = 0; k < 4; k++) {
+        char ch = at[k];
+        int digit = ch >= '0' && ch <= '9'   ? ch - '0'
+                    : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                    : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                             : -1;
+        if (digit < 0) return 0;
+        found = found * 16 + (unsigned)digit;
+    }
+    *value = found;
+    return 1;
+}
+
+/* A name: a string whose escapes (``\uXXXX``, surrogate pairs, ``\/``) are decoded into
+ * ``room`` (at most NAME_ROOM bytes of UTF-8) where it has any. 0 for what the output
+ * would have to escape (a quote, a backslash, a control character) or a lone surrogate. */
+#define NAME_ROOM 256
+static int name_string(Cursor *c, char *room, const char **text, Py_ssize_t *size) {
+    const char *start = c->at;
+    if (string(c, text, size)) return 1;
+    c->at = start;
+    skip(c);
+    if (c->at >= c->end || *c->at != '"') return 0;
+    c->at++;
+    Py_ssize_t used = 0;
+    while (c->at < c->end) {
+        unsigned char ch = (unsigned char)*c->at;
+        if (ch == '"') {
+            c->at++;
+            *text = room;
+            *size = used;
+            return 1;
+        }
+        if (ch < 0x20) return 0;
+        if (ch != '\\') {
+            if (used >= NAME_ROOM) return 0;
+            room[used++] = (char)ch;
+            c->at++;
+            continue;
+        }
+        if (c->end - c->at < 2) return 0;
+        char kind = c->at[1];
+        unsigned point;
+        if (kind == '/') {
+            point = '/';
+            c->at += 2;
+        } else if (kind == 'u' && hex4(c->at + 2, c->end, &point)) {
+            c->at += 6;
+            if (point >= 0xDC00 && point <= 0xDFFF) return 0;
+            if (point >= 0xD800 && point <= 0xDBFF) {
+                unsigned low;
+                if (c->end - c->at < 6 || c->at[0] != '\\' || c->at[1] != 'u' ||
+                    !hex4(c->at + 2, c->end, &low) || low < 0xDC00 || low > 0xDFFF)
+                    return 0;
+                c->at += 6;
+                point = 0x10000 + ((point - 0xD800) << 10) + (low - 0xDC00);
+            }
+        } else {
+            return 0; /* a quote, a backslash, a control character: the output escapes them */
+        }
+        if (point < 0x20 || point == '"' || point == '\\' || used + 4 > NAME_ROOM) return 0;
+        if (point < 0x80) {
+            room[used++] = (char)point;
+        } else if (point < 0x800) {
+            room[used++] = (char)(0xC0 | point >> 6);
+            room[used++] = (char)(0x80 | (point & 0x3F));
+        } else if (point < 0x10000) {
+            room[used++] = (char)(0xE0 | point >> 12);
+            room[used++] = (char)(0x80 | (point >> 6 & 0x3F));
+            room[used++] = (char)(0x80 | (point & 0x3F));
+        } else {
+            room[used++] = (char)(0xF0 | point >> 18);
+            room[used++] = (char)(0x80 | (point >> 12 & 0x3F));
+            room[used++] = (char)(0x80 | (point >> 6 & 0x3F));
+            room[used++] = (char)(0x80 | (point & 0x3F));
+        }
+    }
+    return 0;
+}
+
 static int integer(Cursor *c, int64_t *value) {
     skip(c);
     const char *start = c->at;
@@ -555,6 +638,7 @@ typedef struct {
     const char *name;
     Py_ssize_t name_size;
     char fallback[24]; /* "Player N" when no name is given */
+    char decoded[NAME_ROOM]; /* a name written with escapes, decoded */
     int cards[MAX_CARDS];
     int count;         /* cards given; -1: none (null or absent) */
     int64_t stake;
@@ -606,7 +690,8 @@ static int read_player(Cursor *c, Seat *seat, const char **card_at, int index) {
             Py_ssize_t size;
             if (!string(c, &key, &size) || !token(c, ':')) return 0;
             if (size == 4 && memcmp(key, "name", 4) == 0) {
-                if (seen & NAME || !string(c, &seat->name, &seat->name_size)) return 0;
+                if (seen & NAME || !name_string(c, seat->decoded, &seat->name, &seat->name_size))
+                    return 0;
                 if (seat->name_size == 0) return 0;
                 seen |= NAME;
             } else if (size == 5 && memcmp(key, "cards", 5) == 0) {

@@ -1,6 +1,6 @@
 """Types of the C extension built from ``_cresolve.c`` (see :mod:`showdown._resolve_fast`)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_SEATS: int
@@ -22,12 +22,12 @@ class Game:
         suffix: str,
         half: str,
         cards: tuple[str, ...],
-        scorer: Callable[[tuple[int, ...]], Any],
+        scorer: Callable[[Sequence[int]], Any],
         ranks: Callable[[int], bytes],
         piece: Callable[[int], str],
-        why: Callable[[int, bool, tuple[str, ...], str, str | None, int], str],
-        uncontested: Callable[[str, bool], str],
-        uncalled: Callable[[int, str], str],
+        template: Callable[[int, int, int], str | None],
+        form: Callable[[int, int], str],
+        join: Callable[[tuple[str, ...]], str],
     ) -> None: ...
 
 def answer(

@@ -40,6 +40,7 @@ start-up.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -51,7 +52,6 @@ from typing import Any, Final
 from showdown import _fast
 from showdown.cards import DECK, format_cards
 from showdown.errors import ShowdownError
-from showdown.evaluation import HandValue
 from showdown.explanation import ClassTexts, class_texts
 from showdown.games import Family, Game, _game_hand, get_game
 from showdown.i18n import FORMS, Language, Word, get_language
@@ -128,13 +128,14 @@ class _Classes:
         """The JSON of the class's fields (category to class number) and its name."""
         found = self.pieces.get(strength)
         if found is None:
-            value = HandValue(self.rules, strength, ())
-            text = value.describe(self.t.code)
+            word, hand_class, _, _ = self.explainer.fact(strength)  # the class's description
+            text = str(word)
             json_text = (
-                f'"category": "{value.category.value}", "description": {encode_basestring(text)}, '
+                f'"category": "{hand_class.category.value}", '
+                f'"description": {encode_basestring(text)}, '
                 f'"strength": {strength}, "class_number": {self.size + 1 - strength}'
             )
-            found = self.pieces[strength] = (json_text, Word(text))
+            found = self.pieces[strength] = (json_text, word)
         return found
 
     def reading_keys(self, strength: int) -> tuple[int, ...]:
@@ -1042,24 +1043,20 @@ def _native_game(name: str, lang: str) -> Any:
     cards that play :func:`_best_columns` finds (Hold'em, short deck, stud, razz, the
     draw games but Badugi)."""
     game = _game(name)
-    if (
-        _cresolve is None
-        or game is None
-        or len(game.rankings) != 1
-        or game.split_pot
-        or _scorer_of(game) is None
-    ):
+    if _cresolve is None or game is None or len(game.rankings) != 1 or game.split_pot:
+        return None
+    score = _scorer_of(game)
+    if score is None:
         return None
     ctx = _context(game, lang)
     classes = ctx.classes[0]
     rules = classes.rules
-    table = get_table(rules)
     stud = game.family is Family.STUD
 
     explainer = classes.explainer
 
     def ranks(strength: int) -> bytes:
-        word, hand_class, category, deciders = explainer.fact(strength)
+        _, hand_class, category, deciders = explainer.fact(strength)
         flush = rules.flushes and hand_class.category in _FLUSHES
         symbols = [_RANK_INDEX[symbol] for symbol in hand_class.ranks]
         return bytes([*symbols, flush, category, len(deciders), *deciders, 0, 0, 0, 0, 0][:14])
@@ -1085,7 +1082,7 @@ def _native_game(name: str, lang: str) -> Any:
         suffix=suffix.replace("}}", "}"),
         half=game.halves[0],
         cards=_TEXT,
-        scorer=_scorer_of(game),
+        scorer=score,
         ranks=ranks,
         piece=lambda strength: classes.piece(strength)[0],
         template=template,
@@ -1130,20 +1127,21 @@ class _MarkedWord(_Mark):
 def _expand(message: str, fill: dict[str, Any]) -> str:
     """A marked message filled as the native lane fills it (to check it against the
     message formatted whole): words as :class:`Word`, the rest as texts."""
-    out: list[str] = []
-    index = 0
-    while index < len(message):
-        char = message[index]
-        if char in (_BEST, _SECOND):
-            index += 1
-            word = fill[char]
-            out.append(getattr(word, FORMS[ord(message[index]) - 1]))
-        elif char in fill:
-            out.append(_expand(fill[char], fill) if char == _REASON else fill[char])
-        else:
-            out.append(char)
-        index += 1
-    return "".join(out)
+
+    def filled(found: re.Match[str]) -> str:
+        text = found.group()
+        if len(text) == 2:  # a class's name and its form
+            form: str = getattr(fill[text[0]], FORMS[ord(text[1]) - 1])
+            return form
+        if text == _REASON:
+            return _expand(fill[_REASON], fill)
+        value: str = fill[text]
+        return value
+
+    return _MARKERS.sub(filled, message)
+
+
+_MARKERS: Final = re.compile("[\x05\x06][\x01-\x07]|[\x01-\x07]")
 
 
 _SAMPLES: Final = (
@@ -1242,14 +1240,14 @@ def resolve_texts(
         answers = _native(texts, lang)
         left = [index for index, answer in enumerate(answers) if answer is None]
         if left:
-            rest = resolve_texts(
+            others = resolve_texts(
                 [texts[index] for index in left],
                 lang=lang,
                 compiled=compiled,
                 scored=scored,
                 native=False,
             )
-            for index, answer in zip(left, rest, strict=True):
+            for index, answer in zip(left, others, strict=True):
                 answers[index] = answer
         return answers
     records = [_read(text) for text in texts]
