@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from showdown import evaluate, explain
 from showdown.evaluation import HandValue
-from showdown.explanation import explain_classes
+from showdown.explanation import ClassTexts, describe, explain_classes, kept_descriptions
 from showdown.i18n import LANGUAGES, get_language
 from showdown.rules import RANKINGS
 from showdown.tables import get_table
@@ -65,3 +66,28 @@ def test_the_class_level_text_is_the_explanation_of_any_two_hands_of_the_classes
         expected = explain(a, b, lang=lang).text
         assert explain_classes(rules, first, second, t) == expected, (first, second)
         assert explain_classes(rules, second, first, t) == expected, (second, first)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_kept_names_of_every_class_are_the_descriptions(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    t = get_language(lang)
+    for rules in RANKINGS.values():
+        assert kept_descriptions(rules, t) is None  # nothing kept yet
+        made = kept_descriptions(rules, t, build=True)
+        assert made is not None
+        assert made == tuple(
+            describe(HandValue(rules, strength, ()), lang) for strength in range(1, len(made) + 1)
+        )
+        assert kept_descriptions(rules, t) == made  # read back from the disk
+        assert str(ClassTexts(rules, t).fact(len(made))[0]) == made[-1]
+    (kept,) = [path for path in tmp_path.iterdir() if f"-high-{lang}-" in path.name]
+    kept.write_bytes(b"not marshal")  # a spoiled file is not read
+    assert kept_descriptions(RANKINGS["high"], t) is None
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", "off")
+    assert kept_descriptions(RANKINGS["high"], t) is None
+    names = kept_descriptions(RANKINGS["high"], t, build=True)
+    assert names is not None
+    assert names[-1] == describe(evaluate("As Ks Qs Js Ts"), lang)

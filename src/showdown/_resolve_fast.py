@@ -231,7 +231,7 @@ def _context(game: Game, lang: str) -> _Context:
         t = get_language(lang)
         _ = t.gettext
         classes = tuple(
-            _Classes(rules, t, len(get_table(rules).classes), class_texts(rules, t))
+            _Classes(rules, t, get_table(rules).size, class_texts(rules, t))
             for rules in game.rankings
         )
         found = _CONTEXTS[(game.name, lang)] = _Context(
@@ -1185,6 +1185,8 @@ def _marked(ctx: _Context, kind: int, a: int, b: int) -> str | None:
         else:
             explainer = ctx.classes[0].explainer
             marked = explainer.explain(a, b, best, second)
+            if not _MARKERS.search(marked):  # no name in it: the text as it is
+                return marked
             whole = explainer.explain(a, b, *_SAMPLES)
     except (AttributeError, KeyError, IndexError, ValueError):
         return None

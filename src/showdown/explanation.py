@@ -46,6 +46,7 @@ __all__ = [
     "describe",
     "explain",
     "explain_classes",
+    "kept_descriptions",
     "rank_words",
 ]
 
@@ -408,6 +409,59 @@ def class_texts(rules: RuleSet, t: Language) -> ClassTexts:
     return found
 
 
+_DESCRIBED_BY: Final = "explanation.py,i18n.py,tables.py,rules.py,cards.py"
+"""The sources a class's description depends on (with the language's catalog)."""
+
+
+def kept_descriptions(
+    rules: RuleSet, t: Language, *, build: bool = False
+) -> tuple[str, ...] | None:
+    """Every class's description in a language, weakest first, as kept on disk:
+    ``None`` where none is kept (or keeping is off), unless ``build`` (then they
+    are made, kept, and returned). The warm-up of an install builds them, so that
+    a process naming thousands of classes (the resolve stream) reads them at once.
+
+    The file is named by a digest of the rules, the language's catalog and the
+    sources that write the names, so a changed rule, text or translation never
+    reads a stale one.
+
+    >>> from showdown.i18n import get_language
+    >>> from showdown.rules import RANKINGS
+    >>> names = kept_descriptions(RANKINGS["high"], get_language("en"), build=True)
+    >>> names[-1], len(names)
+    ('Royal flush', 7462)
+    """
+    import marshal
+
+    from showdown._cache import cache_dir, digest, write_atomically
+    from showdown.i18n import DOMAIN
+    from showdown.tables import get_table
+
+    size = get_table(rules).size
+    folder = cache_dir()
+    path = None
+    if folder is not None:
+        catalog = "" if t.code == "en" else f",locale/{t.code}/LC_MESSAGES/{DOMAIN}.mo"
+        key = digest(_DESCRIBED_BY + catalog, rules, t.code)
+        path = folder / f"names-{rules.name}-{t.code}-{key}.marshal"
+        try:
+            found = marshal.loads(path.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            found = None
+        if type(found) is tuple and len(found) == size and all(type(name) is str for name in found):
+            return found
+    if not build:
+        return None
+    from showdown.evaluation import HandValue
+
+    made = tuple(
+        [describe(HandValue(rules, strength, ()), t.code) for strength in range(1, size + 1)]
+    )
+    if path is not None:
+        write_atomically(path, marshal.dumps(made))
+    return made
+
+
 Fact = tuple[Word, "HandClass", int, tuple[int, ...]]
 """A class's name (as a word of a message), the class, the number of its category
 and the indexes of its deciding ranks."""
@@ -425,11 +479,12 @@ class ClassTexts:
     'Royal flush beats King-high straight flush: the top card decides: Ace beats King'
     """
 
-    __slots__ = ("_categories", "_facts", "_steps", "rules", "t")
+    __slots__ = ("_categories", "_facts", "_names", "_steps", "rules", "t")
 
     def __init__(self, rules: RuleSet, t: Language) -> None:
         self.rules = rules
         self.t = t
+        self._names = kept_descriptions(rules, t)
         self._facts: dict[int, Fact] = {}
         self._categories: dict[tuple[int, int], tuple[str, Word, Word]] = {}
         self._steps: dict[tuple[int, tuple[int, ...], int], tuple[str, str | None, str]] = {}
@@ -442,9 +497,15 @@ class ClassTexts:
         """
         found = self._facts.get(strength)
         if found is None:
-            from showdown.evaluation import HandValue
+            if self._names is not None and 0 < strength <= len(self._names):
+                from showdown.tables import get_table
 
-            word, hand_class = _facts(HandValue(self.rules, strength, ()), self.t)
+                hand_class = get_table(self.rules).hand_class(strength)
+                word = Word(self._names[strength - 1])
+            else:
+                from showdown.evaluation import HandValue
+
+                word, hand_class = _facts(HandValue(self.rules, strength, ()), self.t)
             if len(self._facts) >= _CACHED:
                 self._facts.clear()
             found = self._facts[strength] = (
@@ -455,9 +516,7 @@ class ClassTexts:
             )
         return found
 
-    def explain(
-        self, first: int, second: int, winner: object = None, loser: object = None
-    ) -> str:
+    def explain(self, first: int, second: int, winner: object = None, loser: object = None) -> str:
         """:func:`explain_classes` in this ranking and language.
 
         ``winner`` and ``loser``, where given, are formatted in place of the

@@ -72,6 +72,11 @@ class HandClass:
     deciders: tuple[Rank, ...]
 
 
+_CATEGORY_OF: Final = {category.value: category for category in Category}
+_RANK_OF: Final = {rank.value: rank for rank in Rank}
+"""The members by value, as ``Category(value)`` and ``Rank(value)`` find them (faster)."""
+
+
 class RankingTable:
     """Every class of one ranking, and the lookup from hand pattern to strength.
 
@@ -144,7 +149,10 @@ class RankingTable:
         if made is None:
             category, ranks, deciders = self._plain[strength - 1]
             made = self._made[strength - 1] = HandClass(
-                strength, Category(category), ranks, tuple([Rank(d) for d in deciders])
+                strength,
+                _CATEGORY_OF[category],
+                ranks,
+                tuple([_RANK_OF[decider] for decider in deciders]),
             )
         return made
 

@@ -6,8 +6,10 @@ kernel -- the batch evaluators on small and large arrays (their numba
 kernels too, which an install without the C extension runs), the one-hand
 kernels, the census, exact and sampled equity on one and two workers (on the
 C engine and on numba's kernels, where the C engine is built) -- for
-every game and ranking, with tiny inputs. numba keeps what it compiles in its
-cache (see :mod:`showdown._numba_cache`), so later processes only load it.
+every game and ranking, with tiny inputs; and it keeps the names of every
+class of every ranking in every language
+(:func:`showdown.explanation.kept_descriptions`). numba keeps what it compiles
+in its cache (see :mod:`showdown._numba_cache`), so later processes only load it.
 
 A warm-up never stops an install: a call that fails is reported on standard
 error and the others go on; the exit status is 0 either way.
@@ -115,6 +117,16 @@ def _calls() -> Iterator[tuple[str, Callable[[], object]]]:
     yield "holdem: exact preflop", partial(equity, ["AhKh", "QsQd"], exact=True, workers=1)
     yield "holdem: ranges", partial(equity, ["QQ+, AKs", "random"], samples=2_000, seed=0)
     yield "omaha: patterns", partial(equity, ["AAxx", "KKxx"], game="omaha", samples=2_000, seed=0)
+    from showdown.explanation import kept_descriptions
+    from showdown.i18n import LANGUAGES, get_language
+
+    for rules in RANKINGS.values():  # the names of every class, kept for the resolve stream
+        for code in LANGUAGES:
+            language = get_language(code)
+            yield (
+                f"{rules.name}: names of the classes in {code}",
+                partial(kept_descriptions, rules, language, build=True),
+            )
 
 
 def _numba(function: Callable[..., object], *args: object, **kwargs: object) -> object:
