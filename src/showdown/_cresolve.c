@@ -110,6 +110,48 @@ static int put_str(Out *out, PyObject *text) {
     return put(out, utf8, size);
 }
 
+/* Text as the inside of a JSON string (``json.encoder.encode_basestring``); with
+ * ``marked``, the markers of a message (and the form after a class's marker) kept. */
+static int put_escaped_marked(Out *out, const char *text, Py_ssize_t size, int marked) {
+    if (grow(out, 6 * size) < 0) return -1;
+    static const char hex[] = "0123456789abcdef";
+    char *at = out->data + out->size;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        unsigned char ch = (unsigned char)text[k];
+        if (ch >= 0x20 && ch != '"' && ch != '\\') {
+            *at++ = (char)ch;
+            continue;
+        }
+        if (marked && ch >= 1 && ch <= 7) { /* enum Marker */
+            *at++ = (char)ch;
+            if ((ch == 5 || ch == 6) && k + 1 < size) *at++ = text[++k];
+            continue;
+        }
+        *at++ = '\\';
+        switch (ch) {
+            case '"': *at++ = '"'; break;
+            case '\\': *at++ = '\\'; break;
+            case '\n': *at++ = 'n'; break;
+            case '\r': *at++ = 'r'; break;
+            case '\t': *at++ = 't'; break;
+            case '\b': *at++ = 'b'; break;
+            case '\f': *at++ = 'f'; break;
+            default:
+                *at++ = 'u';
+                *at++ = '0';
+                *at++ = '0';
+                *at++ = hex[ch >> 4];
+                *at++ = hex[ch & 15];
+        }
+    }
+    out->size = at - out->data;
+    return 0;
+}
+
+static int put_escaped(Out *out, const char *text, Py_ssize_t size) {
+    return put_escaped_marked(out, text, size, 0);
+}
+
 /* ------------------------------------------------------------------ games */
 
 /* A text asked of Python once and kept: ``known`` 0 not asked yet, 1 kept, 2 declined
@@ -294,8 +336,9 @@ static const unsigned char *class_info(Game *game, int strength) {
     return row;
 }
 
-/* A text from a callback's result (a str, or None: declined), kept in ``text``. */
-static int keep_text(Text *text, PyObject *found) {
+/* A text from a callback's result (a str, or None: declined), kept in ``text``
+ * escaped for JSON (a message's markers kept, with ``marked``). */
+static int keep_text(Text *text, PyObject *found, int marked) {
     if (found == NULL) return -1;
     if (found == Py_None) {
         text->known = 2;
@@ -309,15 +352,14 @@ static int keep_text(Text *text, PyObject *found) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a text or None was expected");
         return -1;
     }
-    char *copy = PyMem_Malloc((size_t)size + 1);
-    if (copy == NULL) {
+    Out escaped = {NULL, 0, 0};
+    if (put_escaped_marked(&escaped, utf8, size, marked) < 0 || grow(&escaped, 1) < 0) {
         Py_DECREF(found);
-        PyErr_NoMemory();
+        PyMem_Free(escaped.data);
         return -1;
     }
-    memcpy(copy, utf8, (size_t)size);
-    text->data = copy;
-    text->size = size;
+    text->data = escaped.data;
+    text->size = escaped.size;
     text->known = 1;
     Py_DECREF(found);
     return 0;
@@ -327,7 +369,7 @@ static int keep_text(Text *text, PyObject *found) {
 static const Text *fixed_text(Game *game, int slot, int kind, int a, int b) {
     Text *text = &game->fixed[slot];
     if (!text->known &&
-        keep_text(text, PyObject_CallFunction(game->template, "iii", kind, a, b)) < 0)
+        keep_text(text, PyObject_CallFunction(game->template, "iii", kind, a, b), 1) < 0)
         return NULL;
     return text;
 }
@@ -347,7 +389,7 @@ static const Text *form_text(Game *game, int form, int strength) {
     }
     Text *text = &game->forms[form][strength];
     if (!text->known &&
-        keep_text(text, PyObject_CallFunction(game->form, "ii", form, strength)) < 0)
+        keep_text(text, PyObject_CallFunction(game->form, "ii", form, strength), 0) < 0)
         return NULL;
     return text;
 }
@@ -400,8 +442,9 @@ static const Text *reason_text(Game *game, int best, int second) {
     Reason *slot = &game->reasons[at];
     if (!slot->key) {
         Text text = {NULL, 0, 0};
-        if (keep_text(&text, PyObject_CallFunction(game->template, "iii", KIND_REASON, best,
-                                                   second)) < 0)
+        if (keep_text(&text,
+                      PyObject_CallFunction(game->template, "iii", KIND_REASON, best, second),
+                      1) < 0)
             return NULL;
         slot->key = key;
         slot->text = text;
@@ -1070,42 +1113,11 @@ static int put_names(Out *out, const Record *record, unsigned seats) {
     return PUT(out, "]");
 }
 
-/* Text as the inside of a JSON string (``json.encoder.encode_basestring``). */
-static int put_escaped(Out *out, const char *text, Py_ssize_t size) {
-    if (grow(out, 6 * size) < 0) return -1;
-    static const char hex[] = "0123456789abcdef";
-    char *at = out->data + out->size;
-    for (Py_ssize_t k = 0; k < size; k++) {
-        unsigned char ch = (unsigned char)text[k];
-        if (ch >= 0x20 && ch != '"' && ch != '\\') {
-            *at++ = (char)ch;
-            continue;
-        }
-        *at++ = '\\';
-        switch (ch) {
-            case '"': *at++ = '"'; break;
-            case '\\': *at++ = '\\'; break;
-            case '\n': *at++ = 'n'; break;
-            case '\r': *at++ = 'r'; break;
-            case '\t': *at++ = 't'; break;
-            case '\b': *at++ = 'b'; break;
-            case '\f': *at++ = 'f'; break;
-            default:
-                *at++ = 'u';
-                *at++ = '0';
-                *at++ = '0';
-                *at++ = hex[ch >> 4];
-                *at++ = hex[ch & 15];
-        }
-    }
-    out->size = at - out->data;
-    return 0;
-}
-
 /* What the markers of a message stand for. */
 typedef struct {
     const char *who;
     Py_ssize_t who_size;
+    int who_escaped;     /* the joined names of a split: escaped as they are written */
     const char *cards;
     Py_ssize_t cards_size;
     const char *name;
@@ -1125,12 +1137,17 @@ static int expand(Out *out, Game *game, const Text *message, const Fill *fill) {
     for (Py_ssize_t k = 0; k < size; k++) {
         unsigned char ch = (unsigned char)text[k];
         if (ch < WHO || ch > AMOUNT) continue;
-        if (put_escaped(out, text + run, k - run) < 0) return -1;
+        if (put(out, text + run, k - run) < 0) return -1;
         int done = 1;
-        switch (ch) {
-            case WHO: done = put_escaped(out, fill->who, fill->who_size) < 0 ? -1 : 1; break;
-            case CARDS: done = put_escaped(out, fill->cards, fill->cards_size) < 0 ? -1 : 1; break;
-            case NAME: done = put_escaped(out, fill->name, fill->name_size) < 0 ? -1 : 1; break;
+        switch (ch) { /* names and cards need no escapes (read_player); joined names may */
+            case WHO:
+                done = (fill->who_escaped ? put_escaped(out, fill->who, fill->who_size)
+                                          : put(out, fill->who, fill->who_size)) < 0
+                           ? -1
+                           : 1;
+                break;
+            case CARDS: done = put(out, fill->cards, fill->cards_size) < 0 ? -1 : 1; break;
+            case NAME: done = put(out, fill->name, fill->name_size) < 0 ? -1 : 1; break;
             case REASON:
                 done = fill->reason == NULL ? 0 : expand(out, game, fill->reason, fill);
                 break;
@@ -1140,13 +1157,13 @@ static int expand(Out *out, Game *game, const Text *message, const Fill *fill) {
                 int strength = ch == BEST ? fill->best : fill->second;
                 const Text *form = form_text(game, (unsigned char)text[++k], strength);
                 if (form == NULL) return -1;
-                done = form->known != 1 ? 0 : put_escaped(out, form->data, form->size) < 0 ? -1 : 1;
+                done = form->known != 1 ? 0 : put(out, form->data, form->size) < 0 ? -1 : 1;
             }
         }
         if (done <= 0) return done;
         run = k + 1;
     }
-    return put_escaped(out, text + run, size - run) < 0 ? -1 : 1;
+    return put(out, text + run, size - run) < 0 ? -1 : 1;
 }
 
 /* A message as a JSON string: 1, 0 (declined), -1. */
@@ -1163,7 +1180,7 @@ static int put_why(Out *out, Game *game, const Record *record, const Hand *hands
                    unsigned eligible, unsigned winners, int main) {
     int first = __builtin_ctz(winners);
     int single = popcount(winners) == 1;
-    Fill fill = {NULL, 0, NULL, 0, NULL, 0, NULL, hands[first].strength, 0, 0};
+    Fill fill = {NULL, 0, 0, NULL, 0, NULL, 0, NULL, hands[first].strength, 0, 0};
     char cards[16];
     for (int k = 0; k < 5; k++) {
         cards[3 * k] = game->rank_chars[hands[first].played[k] >> 2];
@@ -1190,6 +1207,7 @@ static int put_why(Out *out, Game *game, const Record *record, const Hand *hands
             PyTuple_SET_ITEM(names, index++, name);
         }
         joined = PyObject_CallOneArg(game->join, names);
+        fill.who_escaped = 1;
         Py_DECREF(names);
         if (joined == NULL) return -1;
         fill.who = PyUnicode_Check(joined) ? PyUnicode_AsUTF8AndSize(joined, &fill.who_size) : NULL;
@@ -1317,7 +1335,7 @@ static int answer_record(Out *out, Game *game, const Record *record, const int *
                 put_name(&pot_text, &record->seat[owner]) < 0 ||
                 PUT(&pot_text, ": \"1\"}, \"explanation\": ") < 0)
                 goto done;
-            Fill fill = {NULL, 0, NULL, 0, record->seat[owner].name,
+            Fill fill = {NULL, 0, 0, NULL, 0, record->seat[owner].name,
                          record->seat[owner].name_size, NULL, 0, 0, pot->amount};
             int said = put_message(&pot_text, game,
                                    fixed_text(game, UNCALLED, KIND_UNCALLED, 0, 0), &fill);
@@ -1402,7 +1420,7 @@ static int answer_record(Out *out, Game *game, const Record *record, const int *
         int said;
         if (popcount(pot->eligible) == 1) {
             const Seat *seat = &record->seat[__builtin_ctz(winners)];
-            Fill fill = {seat->name, seat->name_size, NULL, 0, NULL, 0, NULL, 0, 0, 0};
+            Fill fill = {seat->name, seat->name_size, 0, NULL, 0, NULL, 0, NULL, 0, 0, 0};
             said = put_message(&pot_text, game,
                                fixed_text(game, UNCONTESTED + main, KIND_UNCONTESTED, main, 0),
                                &fill);

@@ -459,7 +459,9 @@ def _answers(
     chunks: Iterable[tuple[list[Line], bool]], lang: str, workers: int
 ) -> Iterator[tuple[str, int]]:
     """Each chunk's output, in order: here, or in ``workers`` processes (at most two
-    chunks each in flight, so memory stays flat)."""
+    chunks each in flight, so memory stays flat). Where workers are forked, the
+    first chunk is answered here first, so that they start with what it loaded
+    (tables, the games' texts)."""
     if workers <= 1:
         for chunk, _ in chunks:
             yield resolve_chunk(chunk, lang)
@@ -469,6 +471,11 @@ def _answers(
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    chunks = iter(chunks)
+    if "fork" in methods:
+        for chunk, _ in chunks:
+            yield resolve_chunk(chunk, lang)
+            break
     pending: deque[Future[tuple[str, int]]] = deque()
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         for chunk, paused in chunks:
