@@ -1148,9 +1148,12 @@ static int expand(Out *out, Game *game, const Text *message, const Fill *fill) {
                 break;
             case CARDS: done = put(out, fill->cards, fill->cards_size) < 0 ? -1 : 1; break;
             case NAME: done = put(out, fill->name, fill->name_size) < 0 ? -1 : 1; break;
-            case REASON:
-                done = fill->reason == NULL ? 0 : expand(out, game, fill->reason, fill);
+            case REASON: { /* once: a reason that marks a reason is declined */
+                Fill inner = *fill;
+                inner.reason = NULL;
+                done = fill->reason == NULL ? 0 : expand(out, game, fill->reason, &inner);
                 break;
+            }
             case AMOUNT: done = put_int(out, fill->amount) < 0 ? -1 : 1; break;
             default: { /* BEST or SECOND, then the form */
                 if (k + 1 >= size) return 0;
