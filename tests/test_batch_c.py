@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,19 @@ from tests.test_kernels import deal
 
 BUILT = _scorer.extension() is not None
 needs_c = pytest.mark.skipif(not BUILT, reason="the C extension is not built")
+
+
+@pytest.fixture(params=[True, False], ids=["popcnt-loops", "baseline-loops"])
+def row_loops(request: pytest.FixtureRequest) -> Iterator[bool]:
+    """Run a test on the row loops built for POPCNT and BMI2 (``_ceval.fast_rows``, chosen
+    where the processor has them), then on the baseline x86-64 ones: both must agree."""
+    from showdown import _ceval
+
+    before = _ceval.fast_rows()
+    if _ceval.fast_rows(request.param) != request.param:
+        pytest.skip("this processor has no POPCNT and BMI2")
+    yield request.param
+    _ceval.fast_rows(before)
 
 
 def _deck(rankings: tuple[RuleSet, ...]) -> npt.NDArray[np.int64]:
@@ -57,6 +71,7 @@ def _uses_c(width: int, **kwargs: object) -> bool:
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", list(RANKINGS))
 def test_every_ranking_gives_the_numba_strengths(name: str) -> None:
     rules = RANKINGS[name]
@@ -68,6 +83,7 @@ def test_every_ranking_gives_the_numba_strengths(name: str) -> None:
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_game_gives_the_numba_strengths(name: str) -> None:
     game: Game = GAMES[name]
@@ -82,6 +98,7 @@ def test_every_game_gives_the_numba_strengths(name: str) -> None:
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize(
     ("kwargs", "width"),
     [({"ranking": "high"}, 7), ({"game": "omaha8"}, 9), ({"ranking": "badugi"}, 4)],
@@ -104,6 +121,7 @@ def test_rows_wider_than_the_scorers_stay_on_numba() -> None:
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("where", [[5, 150_000, 199_999], [199_999], [0, 1]])
 def test_the_first_bad_row_is_named_on_both_paths(
     where: list[int], monkeypatch: pytest.MonkeyPatch
@@ -121,11 +139,13 @@ def test_the_first_bad_row_is_named_on_both_paths(
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> None:
-    short = deal(10, 5, 4, _deck((RANKINGS["shortdeck"],)))
-    short[7, 0] = 0  # a deuce
-    with pytest.raises(InvalidArrayError, match=r"^row 7: card 2c \(code 0\) is not in"):
-        evaluate_many(short, ranking="shortdeck")
+    for width in (5, 6, 7):  # one keyed lookup each (seven cards: the seven-card hash)
+        short = deal(10, width, 4, _deck((RANKINGS["shortdeck"],)))
+        short[7, width - 1] = 0  # a deuce
+        with pytest.raises(InvalidArrayError, match=r"^row 7: card 2c \(code 0\) is not in"):
+            evaluate_many(short, ranking="shortdeck")
     for bad in (-1, 52, 63, 64, 127):
         cards = deal(10, 7, 5).astype(np.int8)
         cards[3, 6] = bad
@@ -141,6 +161,7 @@ def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> 
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
 def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) -> None:
     """Rows of 2, 4 or 8-byte integers are narrowed piece by piece inside the C call (no
@@ -173,6 +194,7 @@ def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) 
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("width", [5, 6, 7])
 def test_every_kind_of_bad_row_is_refused_where_it_is(width: int) -> None:
     """The C loop checks a row by sums (bits added and or-ed, a key past the cards):
@@ -215,6 +237,7 @@ def _every_seven_multiset(deck_ranks: set[int]) -> npt.NDArray[np.int64]:
 
 
 @needs_c
+@pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", [n for n, r in RANKINGS.items() if r.hand_size == 5])
 def test_every_seven_card_multiset_gives_the_numba_strength(name: str) -> None:
     """The C path's seven-card hash (``seven_layout``) holds every seven-card multiset,

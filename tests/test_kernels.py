@@ -26,15 +26,20 @@ import numpy.typing as npt
 import pytest
 
 from showdown import evaluate
-from showdown._kernels.hashing import greedy_rank_keys
+from showdown._kernels.hashing import greedy_rank_keys, multiplied_displacement
 from showdown._kernels.tables import (
     FIVE_KEYS,
     HASH_SIZE,
+    MAX_CARDS,
     RANK_KEYS,
+    SEVEN_ROW_BITS,
+    SEVEN_SIZE,
     kernel_tables,
     layout,
     multisets,
     omaha_tables,
+    seven_layout,
+    seven_slots,
     tables_nbytes,
 )
 from showdown.batch import best_cards_many, evaluate_many
@@ -265,6 +270,33 @@ def test_five_keys_separate_every_five_card_multiset() -> None:
 def test_keys_are_what_the_greedy_search_finds() -> None:
     assert greedy_rank_keys(5, first=0, exact=True) == FIVE_KEYS
     assert greedy_rank_keys(7, first=1, exact=False, n_ranks=10) == RANK_KEYS[:10]
+
+
+def test_seven_card_hash_is_one_to_one_over_every_seven_card_multiset() -> None:
+    counts, keys = multisets()
+    sevens = keys[counts.sum(axis=1) == MAX_CARDS]
+    seven = seven_layout()
+    assert len(sevens) == 49_205
+    assert len(seven.offsets) == 1 << SEVEN_ROW_BITS
+    # recomputed here from the keys, as the C code does: top row bits of the low 32 bits
+    rows = ((sevens * seven.multiplier) % (1 << 32)) >> (32 - SEVEN_ROW_BITS)
+    slots = (sevens + seven.offsets[rows].astype(np.int64)) % SEVEN_SIZE
+    assert len(np.unique(slots)) == len(slots)
+    assert np.array_equal(slots, seven_slots(sevens, seven.offsets, seven.multiplier))
+
+
+def test_multiplied_displacement_places_keys_or_says_it_cannot() -> None:
+    rng = np.random.default_rng(3)
+    # 3,000 keys of 4,096 slots, all different modulo 4,096 (else some row may not fit)
+    keys = rng.permutation(4_096)[:3_000] + 4_096 * rng.integers(0, 1 << 18, 3_000)
+    offsets = multiplied_displacement(keys, 0x9E3779B1, 8, 4_096)
+    rows = ((keys * 0x9E3779B1) % (1 << 32)) >> 24
+    assert len(offsets) == 256
+    assert len(np.unique((keys + offsets[rows]) % 4_096)) == len(keys)
+    # two keys of one row (multiplier 1, keys below 2**24: row 0) equal modulo the size
+    assert len(multiplied_displacement(np.array([5, 5 + 4_096]), 1, 8, 4_096)) == 0
+    # more keys than slots
+    assert len(multiplied_displacement(np.arange(20), 0x9E3779B1, 2, 16)) == 0
 
 
 def test_perfect_hash_is_one_to_one() -> None:

@@ -17,14 +17,18 @@
  *
  * Loader result (a tuple, see showdown._scorer):
  *   (tuple_out, omaha_hole, sizes, deck, rank_keys, offsets, hash_shift,
- *    hash_size, binomials, rankings, omaha, seven_offsets, seven_shift, seven_size)
+ *    hash_size, binomials, rankings, omaha, seven_offsets, seven_multiplier, seven_row_bits,
+ *    seven_size)
  * with rankings a tuple of one or two
  *   (badugi, keyed_max, ranks, flushes, badugi_hands, badugi_ranks, low_by_mask,
  *    seven_ranks)
  * where low_by_mask is a qualified low's best low by the 13-bit mask of the hand's
  * ranks (empty: none), and seven_offsets/seven_ranks a second perfect hash, of
  * exactly seven cards' rank keys, small enough to stay in a core's L2 cache
- * (seven_ranks empty: seven cards go through the shared hash as fewer do);
+ * (seven_ranks empty: seven cards go through the shared hash as fewer do): a key's
+ * row is the top seven_row_bits bits of the low 32 bits of key * seven_multiplier
+ * (2**seven_row_bits offsets, so that any key has one), its slot (key + offset) modulo
+ * seven_size;
  * and omaha empty, or for an Omaha game one
  *   (mode, table, low_ranks, boards4, boards5, low_pairs)
  * per ranking (boards4/boards5: mode 1's best by board and pair multisets; low_pairs:
@@ -46,6 +50,10 @@
 #define RARELY(condition) __builtin_expect(!!(condition), 0)
 #define COLD __attribute__((noinline, cold))
 #define PREFETCH(address) __builtin_prefetch(address)
+#if defined(__x86_64__)
+/* The batch loops' second build, for processors with POPCNT and BMI2 (see value_rows). */
+#define POPCNT_TARGET __attribute__((target("popcnt,bmi,bmi2")))
+#endif
 #else
 #define PREFETCH(address) ((void)(address))
 #define ALWAYS_INLINE inline
@@ -71,8 +79,8 @@
 #define SUIT_START (0x3333LL << SUIT_SHIFT)
 #define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
 #define MAX_RANK_KEY (1LL << 27) /* sixteen of them stay below 2**32 */
-/* Spec.row_keys of a byte that is no card code: sixteen of them stay below 2**63, and
- * a key sum at or above it shows that a row held one. */
+/* Spec.row_keys of a byte that is no card code of the deck: sixteen of them stay below
+ * 2**63, and a key sum at or above it shows that a row held one. */
 #define NOT_A_CODE (1LL << 56)
 
 typedef struct {
@@ -112,14 +120,16 @@ typedef struct {
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
                                past 51, so that any byte may index it */
-    int64_t row_keys[256];  /* card_keys, and NOT_A_CODE past 51: the batch loops' sums */
+    int64_t row_keys[256];  /* card_keys, and NOT_A_CODE for a byte that is no code of the
+                               deck: the batch loops' sums */
     const int32_t *offsets;
     Py_ssize_t n_offsets;
     int hash_shift;
     uint32_t hash_mask;
     const uint16_t *seven_offsets; /* the seven-card hash (Ranking.seven_ranks) */
     Py_ssize_t n_seven_offsets;
-    int seven_shift;
+    uint32_t seven_multiplier;     /* a key's row: the top bits of its low 32 bits times this */
+    int seven_row_shift;           /* 32 less the row bits */
     uint32_t seven_mask;
     const int64_t *binomials; /* C(n, k): k * 52 + n */
     int n_rankings;
@@ -244,23 +254,23 @@ load(Spec *self)
     }
     Py_buffer views[N_BUFFERS];
     int n_views = 0;
-    int tuple_out, omaha_hole, hash_shift, seven_shift;
-    unsigned long long sizes, deck, hash_size, seven_size;
+    int tuple_out, omaha_hole, hash_shift, seven_row_bits;
+    unsigned long long sizes, deck, hash_size, seven_multiplier, seven_size;
     PyObject *rank_keys, *offsets, *binomials, *rankings, *omaha, *seven_offsets;
     Spec built;
     memset(&built, 0, sizeof(built));
-    if (!PyArg_ParseTuple(config, "piKKOOiKOO!O!OiK;the loader's result", &tuple_out,
+    if (!PyArg_ParseTuple(config, "piKKOOiKOO!O!OKiK;the loader's result", &tuple_out,
                           &omaha_hole, &sizes, &deck, &rank_keys, &offsets, &hash_shift,
                           &hash_size, &binomials, &PyTuple_Type, &rankings, &PyTuple_Type, &omaha,
-                          &seven_offsets, &seven_shift, &seven_size)) {
+                          &seven_offsets, &seven_multiplier, &seven_row_bits, &seven_size)) {
         goto fail;
     }
     Py_ssize_t n_rankings = PyTuple_GET_SIZE(rankings);
     if (n_rankings < 1 || n_rankings > MAX_RANKINGS || hash_size == 0 ||
         (hash_size & (hash_size - 1)) || hash_size > (1ULL << 31) || hash_shift < 0 ||
         hash_shift > 31 || omaha_hole < 0 || omaha_hole > MAX_CODES || seven_size == 0 ||
-        (seven_size & (seven_size - 1)) || seven_size > (1ULL << 16 << 16) || seven_shift < 0 ||
-        seven_shift > 31) {
+        (seven_size & (seven_size - 1)) || seven_size > (1ULL << 16 << 16) ||
+        seven_multiplier > 0xFFFFFFFFULL || seven_row_bits < 1 || seven_row_bits > 24) {
         PyErr_SetString(PyExc_ValueError, "the loader's result is out of bounds");
         goto fail;
     }
@@ -281,7 +291,7 @@ load(Spec *self)
         built.card_keys[code] = keys[code >> 2] + (1LL << (SUIT_SHIFT + 4 * (code & 3)));
     }
     for (int code = 0; code < 256; code++) {
-        built.row_keys[code] = code < 52 ? built.card_keys[code] : NOT_A_CODE;
+        built.row_keys[code] = code < 52 && ((deck >> code) & 1) ? built.card_keys[code] : NOT_A_CODE;
     }
     if (take_view(offsets, &views[n_views], 4, "i", "offsets") < 0) {
         goto fail;
@@ -302,6 +312,10 @@ load(Spec *self)
     }
     built.seven_offsets = (const uint16_t *)views[n_views].buf;
     built.n_seven_offsets = views[n_views++].shape[0];
+    if (built.n_seven_offsets != 0 && built.n_seven_offsets != (Py_ssize_t)1 << seven_row_bits) {
+        PyErr_SetString(PyExc_ValueError, "seven-card offsets: expected one per row");
+        goto fail;
+    }
     for (Py_ssize_t r = 0; r < n_rankings; r++) {
         Ranking *ranking = &built.rankings[r];
         PyObject *ranks, *flushes, *hands, *by_mask, *low_masks, *sevens;
@@ -436,7 +450,8 @@ load(Spec *self)
     memcpy(self->row_keys, built.row_keys, sizeof(built.row_keys));
     self->seven_offsets = built.seven_offsets;
     self->n_seven_offsets = built.n_seven_offsets;
-    self->seven_shift = seven_shift;
+    self->seven_multiplier = (uint32_t)seven_multiplier;
+    self->seven_row_shift = 32 - seven_row_bits;
     self->seven_mask = (uint32_t)(seven_size - 1);
     self->offsets = built.offsets;
     self->n_offsets = built.n_offsets;
@@ -485,16 +500,14 @@ rank_value(const Spec *self, const Ranking *ranking, int64_t key)
     return ranking->ranks[(uint64_t)(key + self->offsets[row]) & self->hash_mask];
 }
 
-/* rank_value of exactly seven cards, by the seven-card hash (ranking->seven_ranks set). */
+/* rank_value of exactly seven cards, by the seven-card hash (ranking->seven_ranks set):
+ * no bounds to check, as every row index and slot of any key is inside its table. */
 static ALWAYS_INLINE int
 seven_value(const Spec *self, const Ranking *ranking, int64_t key)
 {
-    key &= RANK_BITS;
-    int64_t row = key >> self->seven_shift;
-    if (row >= self->n_seven_offsets) {
-        return -1;
-    }
-    return ranking->seven_ranks[(uint64_t)(key + self->seven_offsets[row]) & self->seven_mask];
+    uint32_t rank_key = (uint32_t)key;
+    uint32_t row = (rank_key * self->seven_multiplier) >> self->seven_row_shift;
+    return ranking->seven_ranks[(rank_key + self->seven_offsets[row]) & self->seven_mask];
 }
 
 typedef struct {
@@ -1286,48 +1299,61 @@ general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t
     return -1;
 }
 
-/* keyed_value of one row whose keys sum to `key`, where the sum shows a flush. */
+/* flush_value of one checked row of `k` codes whose keys sum to `key`, where the sum
+ * shows a flush: its flush table's value of the suit's rank mask. */
 static COLD int
-row_flush_value(const Spec *self, const Ranking *ranking, const int8_t *row, int k, int64_t key)
+row_flush_value(const uint16_t *flushes, const uint8_t *row, int k, int64_t key)
 {
-    Hand hand;
-    uint64_t seen = 0, refused = 0;
-    hand.n = k;
+    uint64_t tops = (uint64_t)(key & FLUSH_BITS) >> (SUIT_SHIFT + 3);
+    int suit = 0;
+    while (!((tops >> (4 * suit)) & 1)) {
+        suit++;
+    }
+    uint32_t mask = 0;
     for (int j = 0; j < k; j++) {
-        hand_put(self, &hand, j, (uint8_t)row[j], &seen, &refused);
+        if ((row[j] & 3) == suit) {
+            mask |= 1u << (row[j] >> 2);
+        }
     }
-    return flush_value(ranking, &hand, key);
-}
-
-/* One ranking's value of a checked row of `k` codes whose keys sum to `key`: one lookup
- * (of the seven-card hash for seven cards where the ranking has it), -1 off the tables. */
-static ALWAYS_INLINE int
-keyed_row_value(const Spec *self, const Ranking *ranking, const uint8_t *row, const int k,
-                int64_t key)
-{
-    if (RARELY(ranking->flushes != NULL && (key & FLUSH_BITS))) {
-        return row_flush_value(self, ranking, (const int8_t *)row, k, key);
-    }
-    if (k == 7 && ranking->seven_ranks != NULL) {
-        return seven_value(self, ranking, key);
-    }
-    return rank_value(self, ranking, key);
+    return flushes[mask];
 }
 
 /* general_rows where every ranking values a row by one keyed lookup; inlined with a
- * constant `k`, so that the compiler unrolls the cards. A row is checked by its sums
- * alone: a byte past 51 adds NOT_A_CODE to its key; a card given twice adds its bit
- * twice, so that the sum of the bits differs from their union (a sum that wraps round
- * needs a bit past 51, refused anyway); a code outside the deck leaves a bit in
- * `outside`. A refused row goes to general_rows, which finds the first such row.
+ * constant `k`, so that the compiler unrolls the cards, and with a constant `seven`
+ * (seven cards, and every ranking has the seven-card hash: its lookup, else the shared
+ * hash's). A row is checked by its sums alone: a byte that is no code of the deck adds
+ * NOT_A_CODE to its key (Spec.row_keys); a card given twice leaves fewer than `k` bits in
+ * the union of the cards' bits, counted by a popcount where `counted` (the POPCNT_TARGET
+ * loops), else seen as a sum of the bits that differs from their union (a sum that wraps
+ * round needs a bit past 51, refused anyway). A refused row goes to general_rows, which
+ * finds the first such row. The slot of a row's rank key is the same for every ranking;
+ * a ranking with flushes looks at the suit counters first (row_flush_value, rare).
+ * What the loop reads of the Spec is copied into locals first, which the compiler can
+ * keep in registers (it must otherwise assume that a store to `values` changes them);
+ * the Spec itself is needed again only after the loop, for a refused row.
  * `n_rankings` is the entry's, given as a constant 1 where it is. */
 static ALWAYS_INLINE Py_ssize_t
-keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values,
-           const int n_rankings)
+keyed_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k,
+              int32_t *values, const int n_rankings, const int counted, const int seven)
 {
-    const uint64_t outside = ~self->deck;
     const int64_t *row_keys = self->row_keys;
-    for (Py_ssize_t i = 0; i < n; i++) {
+    int64_t flush_bits[MAX_RANKINGS];
+    const uint16_t *tables[MAX_RANKINGS], *flushes[MAX_RANKINGS];
+    for (int r = 0; r < n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        flush_bits[r] = ranking->flushes != NULL ? FLUSH_BITS : 0;
+        flushes[r] = ranking->flushes;
+        tables[r] = seven ? ranking->seven_ranks : ranking->ranks;
+    }
+    const uint16_t *seven_offsets = self->seven_offsets;
+    const uint32_t multiplier = self->seven_multiplier, seven_mask = self->seven_mask;
+    const int row_shift = self->seven_row_shift;
+    const int32_t *offsets = self->offsets;
+    const Py_ssize_t n_offsets = self->n_offsets;
+    const int hash_shift = self->hash_shift;
+    const uint32_t hash_mask = self->hash_mask;
+    Py_ssize_t i = 0;
+    for (; i < n; i++) {
         const uint8_t *row = (const uint8_t *)codes + i * k;
         uint64_t seen = 0, bits = 0;
         int64_t key = SUIT_START;
@@ -1335,23 +1361,55 @@ keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int
             uint8_t code = row[j];
             uint64_t bit = 1ULL << (code & 63);
             seen |= bit;
-            bits += bit;
+            if (!counted) {
+                bits += bit;
+            }
             key += row_keys[code];
         }
-        if (RARELY((bits != seen) | ((seen & outside) != 0) | (key >= NOT_A_CODE))) {
-            Py_ssize_t found = general_rows(self, (const int8_t *)row, n - i, k,
-                                            values + i * n_rankings);
-            return found >= 0 ? i + found : found;
+        int twice = counted ? popcount64(seen) != k : bits != seen;
+        if (RARELY(twice | (key >= NOT_A_CODE))) {
+            break;
         }
-        for (int r = 0; r < n_rankings; r++) {
-            int value = keyed_row_value(self, &self->rankings[r], row, k, key);
-            if (RARELY(value < 0)) {
+        uint32_t rank_key = (uint32_t)key, slot;
+        if (seven) { /* every row index and slot inside the tables, whatever the key */
+            slot = (rank_key + seven_offsets[(rank_key * multiplier) >> row_shift]) & seven_mask;
+        }
+        else {
+            Py_ssize_t hash_row = rank_key >> hash_shift;
+            if (RARELY(hash_row >= n_offsets)) {
                 return -2;
             }
-            values[i * n_rankings + r] = value;
+            slot = (uint32_t)(rank_key + offsets[hash_row]) & hash_mask;
+        }
+        for (int r = 0; r < n_rankings; r++) {
+            if (RARELY(key & flush_bits[r])) {
+                values[i * n_rankings + r] = row_flush_value(flushes[r], row, k, key);
+            }
+            else {
+                values[i * n_rankings + r] = tables[r][slot];
+            }
         }
     }
-    return -1;
+    if (i == n) {
+        return -1;
+    }
+    Py_ssize_t found = general_rows(self, codes + i * k, n - i, k, values + i * n_rankings);
+    return found >= 0 ? i + found : found;
+}
+
+/* keyed_rows_as with the seven-card hash where it serves. */
+static ALWAYS_INLINE Py_ssize_t
+keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int32_t *values,
+           const int n_rankings, const int counted)
+{
+    int seven = k == 7;
+    for (int r = 0; r < self->n_rankings; r++) {
+        seven &= self->rankings[r].seven_ranks != NULL;
+    }
+    if (seven) {
+        return keyed_rows_as(self, codes, n, k, values, n_rankings, counted, 1);
+    }
+    return keyed_rows_as(self, codes, n, k, values, n_rankings, counted, 0);
 }
 
 /* The rows per block of badugi_rows: their indexes are computed first, then looked up,
@@ -1395,8 +1453,11 @@ badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values
     return -1;
 }
 
-static Py_ssize_t
-value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+/* The row loops of one entry: keyed_rows with constant sizes where one keyed lookup
+ * values a row, badugi_rows for Badugi, else general_rows. */
+static ALWAYS_INLINE Py_ssize_t
+value_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values,
+              const int counted)
 {
     if (!self->omaha_hole && self->n_rankings == 1 && self->rankings[0].badugi && k == 4) {
         return badugi_rows(self, codes, n, values);
@@ -1405,19 +1466,85 @@ value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *
     for (int r = 0; r < self->n_rankings; r++) {
         keyed &= !self->rankings[r].badugi && k <= self->rankings[r].keyed_max;
     }
-    if (keyed && k == 5) {
-        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 5, values, 1)
-                                     : keyed_rows(self, codes, n, 5, values, self->n_rankings);
+#define KEYED(size)                                                                            \
+    if (keyed && k == size) {                                                                  \
+        return self->n_rankings == 1                                                           \
+                   ? keyed_rows(self, codes, n, size, values, 1, counted)                     \
+                   : keyed_rows(self, codes, n, size, values, self->n_rankings, counted);     \
     }
-    if (keyed && k == 6) {
-        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 6, values, 1)
-                                     : keyed_rows(self, codes, n, 6, values, self->n_rankings);
-    }
-    if (keyed && k == 7) {
-        return self->n_rankings == 1 ? keyed_rows(self, codes, n, 7, values, 1)
-                                     : keyed_rows(self, codes, n, 7, values, self->n_rankings);
-    }
+    KEYED(5)
+    KEYED(6)
+    KEYED(7)
+#undef KEYED
     return general_rows(self, codes, n, k, values);
+}
+
+static Py_ssize_t
+plain_value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+{
+    return value_rows_as(self, codes, n, k, values, 0);
+}
+
+#if defined(POPCNT_TARGET)
+/* The same loops compiled for the x86-64 processors that have POPCNT and BMI2 (from 2013),
+ * chosen at run time: a popcount per row, and shifts by a register in one instruction,
+ * where the baseline x86-64 that Python is built for has neither. */
+static POPCNT_TARGET Py_ssize_t
+popcnt_value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+{
+    return value_rows_as(self, codes, n, k, values, 1);
+}
+#endif
+
+/* Whether value_rows runs popcnt_value_rows: set at import where the processor has
+ * them, and by the module's fast_rows() (the tests compare both). */
+static int use_popcnt_rows = 0;
+
+static Py_ssize_t
+value_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+{
+#if defined(POPCNT_TARGET)
+    if (use_popcnt_rows) {
+        return popcnt_value_rows(self, codes, n, k, values);
+    }
+#endif
+    return plain_value_rows(self, codes, n, k, values);
+}
+
+static int
+popcnt_rows_supported(void)
+{
+#if defined(POPCNT_TARGET)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+#else
+    return 0;
+#endif
+}
+
+PyDoc_STRVAR(fast_rows_doc,
+             "fast_rows(on=None, /)\n--\n\n"
+             "Whether rows() runs its loops compiled for POPCNT and BMI2 (chosen at import\n"
+             "where the processor has them). With `on`, first asks for them (True: only\n"
+             "where the processor has them) or for the baseline loops (False); the tests\n"
+             "compare both.");
+
+static PyObject *
+fast_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs > 1) {
+        PyErr_SetString(PyExc_TypeError, "fast_rows(on=None) takes at most 1 argument");
+        return NULL;
+    }
+    if (nargs == 1 && args[0] != Py_None) {
+        int on = PyObject_IsTrue(args[0]);
+        if (on < 0) {
+            return NULL;
+        }
+        use_popcnt_rows = on && popcnt_rows_supported();
+    }
+    return PyBool_FromLong(use_popcnt_rows);
 }
 
 /* The Spec of an entry made by entry(), its tables loaded; NULL with an error if not. */
@@ -2151,6 +2278,7 @@ static PyMethodDef module_methods[] = {
     {"dispatcher", (PyCFunction)(void (*)(void))dispatcher, METH_FASTCALL, dispatcher_doc},
     {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL, rows_doc},
     {"best_rows", (PyCFunction)(void (*)(void))best_rows, METH_FASTCALL, best_rows_doc},
+    {"fast_rows", (PyCFunction)(void (*)(void))fast_rows, METH_FASTCALL, fast_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2175,6 +2303,7 @@ PyInit__ceval(void)
     }
     fill_indexes();
     fill_terms();
+    use_popcnt_rows = popcnt_rows_supported();
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) {
         return NULL;

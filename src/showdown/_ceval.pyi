@@ -42,3 +42,8 @@ def best_rows(
     each ranking of ``entry``, as :func:`showdown.evaluate` picks them, into ``out`` (``int8``,
     per row and ranking five increasing columns, four for Badugi, padded with -1; all -1 where
     no hand has a value), without the GIL; -1, or the first row ``entry`` would refuse."""
+
+def fast_rows(on: bool | None = None, /) -> bool:
+    """Whether :func:`rows` runs its loops built for POPCNT and BMI2 (chosen at import where
+    the processor has them); with ``on``, first asks for them (only where the processor has
+    them) or for the baseline x86-64 loops. The tests compare both."""

@@ -335,14 +335,14 @@ def _config(
         HASH_SHIFT,
         HASH_SIZE,
         RANK_KEYS,
-        SEVEN_SHIFT,
+        SEVEN_ROW_BITS,
         SEVEN_SIZE,
         deck_mask,
         layout,
         seven_layout,
     )
 
-    shared = layout()
+    shared, seven = layout(), seven_layout()
     omaha = tuple(_omaha_ranking(rules) for rules in rankings) if omaha_hole else ()
     return (
         tuple_out,
@@ -356,8 +356,9 @@ def _config(
         np.ascontiguousarray(shared.binomials, np.int64).ravel(),
         tuple(_ranking_tables(rules, omaha=bool(omaha_hole)) for rules in rankings),
         omaha,
-        np.ascontiguousarray(seven_layout().offsets, np.uint16),
-        SEVEN_SHIFT,
+        np.ascontiguousarray(seven.offsets, np.uint16),
+        seven.multiplier,
+        SEVEN_ROW_BITS,
         SEVEN_SIZE,
     )
 

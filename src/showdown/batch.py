@@ -404,7 +404,13 @@ C_PARALLEL_ROWS: Final = 65_536
 """From this many rows, the C path splits the rows over threads."""
 
 _PIECES_PER_THREAD: Final = 4
-"""The C path's pieces per thread: a thread that finishes early takes another."""
+"""The C path's pieces per thread at least: a thread that finishes early takes another."""
+
+C_PIECE_ROWS: Final = 65_536
+"""The C path's rows per piece at most (a third of a millisecond of seven-card rows):
+small, so that when one thread starts late or the system runs something else on its
+core for a while, the other takes more pieces instead of waiting for a long one (a
+piece costs a few microseconds of Python)."""
 
 
 def _thread_count() -> int:
@@ -462,7 +468,8 @@ def _c_rows(
     if threads == 1:
         bad = int(run(entry, array, out))
     else:
-        bounds = np.linspace(0, n, threads * _PIECES_PER_THREAD + 1).astype(np.int64).tolist()
+        count = max(threads * _PIECES_PER_THREAD, -(-n // C_PIECE_ROWS))
+        bounds = np.linspace(0, n, count + 1).astype(np.int64).tolist()
         pieces = itertools.count()
         found: list[int] = []
 

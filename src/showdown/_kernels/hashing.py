@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-__all__ = ["row_displacement"]
+__all__ = ["multiplied_displacement", "row_displacement"]
 
 
 @njit(cache=True)
@@ -60,6 +60,60 @@ def row_displacement(
             offset += 1
         for key in row_keys:
             taken[(key + offset) & mask] = True
+        offsets[row] = offset
+    return offsets
+
+
+@njit(cache=True)
+def multiplied_displacement(
+    keys: npt.NDArray[np.int64], multiplier: int, row_bits: int, size: int
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """:func:`row_displacement` with rows by a multiplicative hash; empty where it fails.
+
+    A key's row is the top ``row_bits`` bits of the low 32 bits of ``key *
+    multiplier`` (keys below ``2**32``), so the rows are about equally full
+    wherever the keys cluster; its slot is ``(key + offsets[row]) & (size - 1)``.
+    Rows are placed fullest first, each at the smallest offset below ``size``
+    where all its slots are free; when one finds none (two keys of a row equal
+    modulo ``size``, or a table too full) the result is empty, and the caller
+    tries another multiplier.
+    """
+    n_rows = 1 << row_bits
+    rows = ((keys * multiplier) & 0xFFFFFFFF) >> (32 - row_bits)
+    counts = np.zeros(n_rows, np.int64)
+    for row in rows:
+        counts[row] += 1
+    order = np.argsort(-counts, kind="mergesort")
+    start = np.zeros(n_rows + 1, np.int64)
+    for row in range(n_rows):
+        start[row + 1] = start[row] + counts[row]
+    fill = start[:-1].copy()
+    members = np.empty(len(keys), np.int64)
+    for i in range(len(keys)):
+        members[fill[rows[i]]] = keys[i]
+        fill[rows[i]] += 1
+    mask = size - 1
+    taken = np.zeros(size, np.bool_)
+    offsets = np.zeros(n_rows, np.int64)
+    for row in order:
+        if counts[row] == 0:
+            break
+        row_keys = members[start[row] : start[row + 1]]
+        offset = 0
+        while offset < size:
+            placed = 0  # taken as they go, so that two keys of the row cannot share a slot
+            for key in row_keys:
+                if taken[(key + offset) & mask]:
+                    break
+                taken[(key + offset) & mask] = True
+                placed += 1
+            if placed == len(row_keys):
+                break
+            for key in row_keys[:placed]:
+                taken[(key + offset) & mask] = False
+            offset += 1
+        if offset == size:
+            return np.zeros(0, np.int64)
         offsets[row] = offset
     return offsets
 

@@ -40,7 +40,8 @@ __all__ = [
     "MAX_CARDS",
     "RANK_KEYS",
     "RANK_KEY_MASK",
-    "SEVEN_SHIFT",
+    "SEVEN_FIRST_MULTIPLIER",
+    "SEVEN_ROW_BITS",
     "SEVEN_SIZE",
     "SUIT_SHIFT",
     "KernelTables",
@@ -59,6 +60,7 @@ __all__ = [
     "scalar_high",
     "seven_layout",
     "seven_ranks",
+    "seven_slots",
     "tables_nbytes",
 ]
 
@@ -129,11 +131,16 @@ HASH_SHIFT: Final = 8
 HASH_SIZE: Final = 1 << 17
 """Slots of the perfect hash (76,155 used)."""
 
-SEVEN_SHIFT: Final = 12
-"""Rows of the seven-card hash (:func:`seven_layout`): keys sharing ``key >> SEVEN_SHIFT``."""
+SEVEN_ROW_BITS: Final = 12
+"""Rows of the seven-card hash (:func:`seven_layout`): ``2**SEVEN_ROW_BITS``, a key's
+row the top bits of the low 32 bits of ``key * multiplier``."""
 
-SEVEN_SIZE: Final = 1 << 17
-"""Slots of the seven-card hash (49,205 used)."""
+SEVEN_SIZE: Final = 1 << 16
+"""Slots of the seven-card hash (49,205 used: 75 %)."""
+
+SEVEN_FIRST_MULTIPLIER: Final = 0x9E3779B1
+"""The first multiplier the seven-card hash tries (odd, near ``2**32`` over the golden
+ratio); the next ones add 2 until the displacement fits."""
 
 _BASE: Final = 13
 _PATTERNS: Final = _BASE**5
@@ -342,20 +349,42 @@ class SevenLayout:
     The shared hash (:func:`layout`) serves five to seven cards with offsets
     of 71,849 rows (281 KiB) beside a 256 KiB strength table: more than a
     core's L2 cache holds, so a batch of random seven-card hands waits on
-    memory. Seven cards alone need 4,491 rows of 16-bit offsets (9 KiB), and
-    their strengths (:func:`seven_ranks`) stay in L2. Same rank keys, so the
-    key a hand sums is the same.
+    memory. Seven cards alone fit 4,096 rows of 16-bit offsets (8 KiB) and
+    65,536 strength slots (128 KiB, :func:`seven_ranks`). Rows by key ranges
+    (``key >> shift``) would be too uneven to pack that tight (the keys
+    cluster), so a key's row comes from a multiplicative hash
+    (:func:`~showdown._kernels.hashing.multiplied_displacement`); every row
+    index is below ``2**SEVEN_ROW_BITS`` and every slot below
+    :data:`SEVEN_SIZE`, whatever the key. Same rank keys, so the key a hand
+    sums is the same.
 
     Attributes:
-        offsets: the row offsets (``uint16``).
+        offsets: the row offsets (``uint16``, ``2**SEVEN_ROW_BITS`` of them).
+        multiplier: the row hash's multiplier (below ``2**32``).
         slots: per seven-card multiset of :func:`multisets` (in its order),
             its slot in a table of :data:`SEVEN_SIZE`.
         sevens: the indexes of those multisets in :func:`multisets`.
     """
 
     offsets: npt.NDArray[np.uint16]
+    multiplier: int
     slots: npt.NDArray[np.int64]
     sevens: npt.NDArray[np.int64]
+
+
+def seven_slots(
+    keys: npt.NDArray[np.int64], offsets: npt.NDArray[np.uint16], multiplier: int
+) -> npt.NDArray[np.int64]:
+    """The slots of rank keys (below ``2**32``) in the seven-card hash, as the C code finds them.
+
+    >>> seven = seven_layout()
+    >>> keys = multisets()[1][seven.sevens[:3]]
+    >>> bool((seven_slots(keys, seven.offsets, seven.multiplier) == seven.slots[:3]).all())
+    True
+    """
+    rows = ((keys.astype(np.int64) * multiplier) & 0xFFFFFFFF) >> (32 - SEVEN_ROW_BITS)
+    slots: npt.NDArray[np.int64] = (keys + offsets[rows].astype(np.int64)) & (SEVEN_SIZE - 1)
+    return slots
 
 
 @cache
@@ -365,27 +394,40 @@ def seven_layout() -> SevenLayout:
     >>> seven = seven_layout()
     >>> len(seven.slots), len(set(seven.slots.tolist())), int(seven.slots.max()) < SEVEN_SIZE
     (49205, 49205, True)
+    >>> len(seven.offsets) == 1 << SEVEN_ROW_BITS, seven.multiplier % 2
+    (True, 1)
+
+    Raises:
+        AssertionError: no multiplier of the first thousand fits (never seen), or
+            the hash read back has a collision.
     """
     from showdown._kernels.store import cached_arrays, rules_digest
 
     counts, keys = multisets()
     sevens = np.flatnonzero(counts.sum(axis=1) == MAX_CARDS)
+    seven_keys = keys[sevens]
 
     def build() -> dict[str, npt.NDArray[np.generic]]:
-        from showdown._kernels.hashing import row_displacement
+        from showdown._kernels.hashing import multiplied_displacement
 
-        offsets = row_displacement(keys[sevens], SEVEN_SHIFT, SEVEN_SIZE)
-        if offsets.max() >= 1 << 16:  # pragma: no cover - the sizes above keep them small
-            raise AssertionError("a seven-card hash offset does not fit 16 bits")
-        return {"offsets": offsets.astype(np.uint16)}
+        for attempt in range(1000):
+            multiplier = SEVEN_FIRST_MULTIPLIER + 2 * attempt
+            offsets = multiplied_displacement(seven_keys, multiplier, SEVEN_ROW_BITS, SEVEN_SIZE)
+            if len(offsets):
+                return {
+                    "offsets": offsets.astype(np.uint16),
+                    "multiplier": np.array([multiplier], np.int64),
+                }
+        raise AssertionError("no multiplier fits the seven-card hash")  # pragma: no cover
 
-    arrays = cached_arrays("seven", rules_digest(RANK_KEYS, SEVEN_SHIFT, SEVEN_SIZE), build)
+    digest = rules_digest(RANK_KEYS, SEVEN_ROW_BITS, SEVEN_SIZE, SEVEN_FIRST_MULTIPLIER)
+    arrays = cached_arrays("seven-mul", digest, build)
     offsets = arrays["offsets"].astype(np.uint16, copy=False)
-    seven_keys = keys[sevens]
-    slots = (seven_keys + offsets[seven_keys >> SEVEN_SHIFT]) & (SEVEN_SIZE - 1)
-    if len(np.unique(slots)) != len(slots):  # pragma: no cover - the builder guarantees it
-        raise AssertionError("the seven-card hash has a collision")
-    return SevenLayout(offsets, slots.astype(np.int64), sevens.astype(np.int64))
+    multiplier = int(arrays["multiplier"][0])
+    slots = seven_slots(seven_keys, offsets, multiplier)
+    if len(offsets) != 1 << SEVEN_ROW_BITS or len(np.unique(slots)) != len(slots):
+        raise AssertionError("the seven-card hash has a collision")  # pragma: no cover
+    return SevenLayout(offsets, multiplier, slots.astype(np.int64), sevens.astype(np.int64))
 
 
 def seven_ranks(tables: KernelTables) -> npt.NDArray[np.uint16]:
