@@ -59,6 +59,7 @@
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
+#define OMAHA_ROWS_HOLE 6 /* omaha_board_values: up to this many hole cards */
 #define PAIRS 91
 #define TRIPLES 455
 #define BOARDS4 1820 /* multisets of four ranks */
@@ -108,6 +109,7 @@ typedef struct {
     int ready;
     int tuple_out;      /* a game: one value per ranking, as a tuple */
     int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
+    int omaha_rows;     /* omaha_board_values serves boards of four and five (set by load) */
     uint32_t sizes;     /* bit n set: n codes accepted */
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
@@ -182,6 +184,21 @@ popcount13(uint32_t bits)
         count++;
     }
     return count;
+#endif
+}
+
+/* The index of the lowest set bit of `bits` (not 0). */
+static inline int
+lowest_bit(uint32_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(bits);
+#else
+    int index = 0;
+    for (; !(bits & 1); bits >>= 1) {
+        index++;
+    }
+    return index;
 #endif
 }
 
@@ -430,6 +447,16 @@ load(Spec *self)
     }
     self->tuple_out = tuple_out;
     self->omaha_hole = omaha_hole;
+    self->omaha_rows =
+        omaha_hole >= 4 && omaha_hole <= OMAHA_ROWS_HOLE && PyTuple_GET_SIZE(omaha) > 0;
+    for (Py_ssize_t r = 0; r < n_rankings; r++) {
+        const Ranking *ranking = &built.rankings[r];
+        if (!(ranking->omaha_mode == OMAHA_PAIR_TRIPLE && ranking->boards[4] != NULL &&
+              ranking->boards[5] != NULL) &&
+            !(ranking->omaha_mode == OMAHA_LOW_MASK && ranking->low_pairs != NULL)) {
+            self->omaha_rows = 0;
+        }
+    }
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
     memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
@@ -822,7 +849,7 @@ board_index(const int *rank, int n)
  * low ranks (low_pairs), else by each mask of five (OMAHA_LOW_MASK); else through the
  * hash (OMAHA_HASHED). */
 static int
-omaha_values(const Spec *self, const Hand *hand, int *out)
+omaha_general(const Spec *self, const Hand *hand, int *out)
 {
     const int hole = self->omaha_hole, n = hand->n, n_board = n - hole;
     const int *k = hand->codes;
@@ -937,6 +964,126 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
         out[r] = best;
     }
     return hashed ? omaha_hashed(self, hand, out, 0) : 0;
+}
+
+/* The best flush of a ranking with flushes: two of the hole's cards of `suit` and three
+ * of the board's (out of line: a call needs it only where the board has three of a
+ * suit and the hole two). */
+static int
+omaha_suited(const Ranking *ranking, const int *k, int hole, int n, int suit)
+{
+    uint32_t suited_hole[MAX_CODES], suited_board[5];
+    int nh = 0, nb = 0;
+    for (int a = 0; a < hole; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_hole[nh++] = 1u << (k[a] >> 2);
+        }
+    }
+    for (int a = hole; a < n; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_board[nb++] = 1u << (k[a] >> 2);
+        }
+    }
+    return omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
+}
+
+/* omaha_general for `hole` hole cards (at most OMAHA_ROWS_HOLE) and a board of `n_board`
+ * (four or five), where every ranking has its rows by board (Spec.omaha_rows): one load
+ * per hole pair from the board's row, the flush only where the board has three of a
+ * suit and the hole two, a low by the hole's and the board's low masks. Inlined with
+ * constant sizes, its loops unroll. */
+static ALWAYS_INLINE void
+omaha_board_values(const Spec *self, const int *k, const int hole, const int n_board, int *out)
+{
+    int rank[5] = {0, 0, 0, 0, 0};
+    uint32_t board_ranks = 0, board_suits = 0; /* a 4-bit count per suit */
+    for (int i = 0; i < n_board; i++) {
+        rank[i] = k[hole + i] >> 2;
+        board_ranks |= 1u << rank[i];
+        board_suits += 1u << (4 * (k[hole + i] & 3));
+    }
+    const uint16_t *rows[MAX_RANKINGS];
+    const int board = board_index(rank, n_board) * PAIRS;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_PAIR_TRIPLE) {
+            rows[r] = ranking->boards[n_board] + board;
+            PREFETCH(rows[r]);
+            PREFETCH(rows[r] + 32);
+            PREFETCH(rows[r] + 64);
+            PREFETCH(rows[r] + PAIRS - 1);
+        }
+    }
+    uint32_t hole_ranks = 0, hole_suits = 0;
+    const uint8_t *pair_row[MAX_CODES];
+    int hole_rank[MAX_CODES];
+    for (int a = 0; a < hole; a++) {
+        hole_rank[a] = k[a] >> 2;
+        pair_row[a] = pair_of + hole_rank[a] * 13;
+        hole_ranks |= 1u << hole_rank[a];
+        hole_suits += 1u << (4 * (k[a] & 3));
+    }
+    /* counters at three or more on the board and two or more in the hole (no counter
+     * passes 15: at most five board cards and OMAHA_ROWS_HOLE hole cards) */
+    const uint32_t suited = (board_suits + 0x5555u) & (hole_suits + 0x6666u) & 0x8888u;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_LOW_MASK) {
+            uint32_t low_hole = hole_ranks & ranking->low_ranks;
+            uint32_t low_board = board_ranks & ranking->low_ranks;
+            int h = ranking->low_lo[low_hole & 127] | ranking->low_hi[low_hole >> 7];
+            int b = ranking->low_lo[low_board & 127] | ranking->low_hi[low_board >> 7];
+            out[r] = ranking->low_pairs[(h << ranking->low_k) | b];
+            continue;
+        }
+        const uint16_t *row = rows[r];
+        int best = 0;
+        for (int a = 0; a < hole; a++) {
+            for (int b = a + 1; b < hole; b++) {
+                int value = row[pair_row[a][hole_rank[b]]];
+                best = value > best ? value : best;
+            }
+        }
+        if (suited && ranking->flushes != NULL) {
+            int suit = lowest_bit(suited) >> 2;
+            int flush = omaha_suited(ranking, k, hole, hole + n_board, suit);
+            best = flush > best ? flush : best;
+        }
+        out[r] = best;
+    }
+}
+
+/* Omaha, best per ranking into `out` (omaha_board_values where it serves, else
+ * omaha_general); -1 when a key fell outside the tables. */
+static int
+omaha_values(const Spec *self, const Hand *hand, int *out)
+{
+    if (self->omaha_rows) {
+        const int *k = hand->codes;
+        switch (self->omaha_hole * 8 + hand->n - self->omaha_hole) {
+        case 4 * 8 + 5:
+            omaha_board_values(self, k, 4, 5, out);
+            return 0;
+        case 4 * 8 + 4:
+            omaha_board_values(self, k, 4, 4, out);
+            return 0;
+        case 5 * 8 + 5:
+            omaha_board_values(self, k, 5, 5, out);
+            return 0;
+        case 5 * 8 + 4:
+            omaha_board_values(self, k, 5, 4, out);
+            return 0;
+        case 6 * 8 + 5:
+            omaha_board_values(self, k, 6, 5, out);
+            return 0;
+        case 6 * 8 + 4:
+            omaha_board_values(self, k, 6, 4, out);
+            return 0;
+        default:
+            break;
+        }
+    }
+    return omaha_general(self, hand, out);
 }
 
 /* ------------------------------------------------------------------ the call */
