@@ -1228,10 +1228,36 @@ new_tuple(const Spec *self, const int *values)
     return out;
 }
 
-/* A code 0..51 from a plain int object, read in place where it is small (one digit);
- * -1 for anything else (the caller then delegates). */
-static ALWAYS_INLINE long
-small_code(PyObject *item)
+/* CPython keeps one int object for each small value, side by side in one array: where
+ * those of 0..51 are found so (checked by the module's init), a code is the item's
+ * offset from the int 0, with no load from the item. */
+#define SMALL_INT_STEP 32         /* the distance between two of them (one int object) */
+static uintptr_t small_ints;     /* the address of the int 0, or 0 */
+static uintptr_t small_int_span; /* 52 * SMALL_INT_STEP where small_ints is found, else 0 */
+
+static void
+find_small_ints(void)
+{
+    PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
+    uintptr_t base = (uintptr_t)zero, step = (uintptr_t)one - (uintptr_t)zero;
+    int ok = zero != NULL && one != NULL && step == SMALL_INT_STEP;
+    for (long value = 2; ok && value < 52; value++) {
+        PyObject *item = PyLong_FromLong(value);
+        ok = item != NULL && (uintptr_t)item == base + (uintptr_t)value * step;
+        Py_XDECREF(item);
+    }
+    Py_XDECREF(zero);
+    Py_XDECREF(one);
+    PyErr_Clear();
+    if (ok) {
+        small_ints = base;
+        small_int_span = 52 * SMALL_INT_STEP;
+    }
+}
+
+/* small_code of an item that is not one of the small ints: read in place. */
+static COLD long
+other_code(PyObject *item)
 {
     if (!PyLong_CheckExact(item)) {
         return -1;
@@ -1253,6 +1279,18 @@ small_code(PyObject *item)
     }
     return -1;
 #endif
+}
+
+/* A code 0..51 from a plain int object (one of the small ints, else read in place where
+ * it is small, one digit); -1 for anything else (the caller then delegates). */
+static ALWAYS_INLINE long
+small_code(PyObject *item)
+{
+    uintptr_t offset = (uintptr_t)item - small_ints;
+    if (RARELY(offset >= small_int_span)) {
+        return other_code(item);
+    }
+    return (long)(offset / SMALL_INT_STEP);
 }
 
 /* One call of an entry on `codes` (the one argument at `args[0]`): the fast path for a
@@ -2322,6 +2360,7 @@ PyInit__ceval(void)
     }
     fill_indexes();
     fill_terms();
+    find_small_ints();
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) {
         return NULL;
