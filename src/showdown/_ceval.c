@@ -109,7 +109,8 @@ typedef struct {
     int ready;
     int tuple_out;      /* a game: one value per ranking, as a tuple */
     int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
-    int omaha_rows;     /* omaha_board_values serves boards of four and five (set by load) */
+    int omaha_rows;     /* Omaha whose every ranking has rows by board (set by load): no
+                           path of omaha_values reads a card's key */
     uint32_t sizes;     /* bit n set: n codes accepted */
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
@@ -778,9 +779,18 @@ omaha_low(const uint16_t *lows, uint32_t hole, uint32_t board)
 static uint8_t pair_of[13 * 13];
 static uint16_t triple_row_of[13 * 13 * 13];
 
+/* Per code: the bit of its rank in the low half, one in its suit's 4-bit counter in the
+ * high half. Or'ed over cards, the low half is their ranks' mask; added, the high half
+ * counts them by suit (the low half's sum of at most sixteen rank bits stays below
+ * 2**17, so that nothing carries into the counters). */
+static uint64_t card_bits[52];
+
 static void
 fill_indexes(void)
 {
+    for (int code = 0; code < 52; code++) {
+        card_bits[code] = (1ULL << (code >> 2)) | (1ULL << (32 + 4 * (code & 3)));
+    }
     for (int x = 0; x < 13; x++) {
         for (int y = 0; y < 13; y++) {
             int lo = x < y ? x : y, hi = x < y ? y : x;
@@ -996,12 +1006,14 @@ static ALWAYS_INLINE void
 omaha_board_values(const Spec *self, const int *k, const int hole, const int n_board, int *out)
 {
     int rank[5] = {0, 0, 0, 0, 0};
-    uint32_t board_ranks = 0, board_suits = 0; /* a 4-bit count per suit */
+    uint64_t board_or = 0, board_sum = 0;
     for (int i = 0; i < n_board; i++) {
         rank[i] = k[hole + i] >> 2;
-        board_ranks |= 1u << rank[i];
-        board_suits += 1u << (4 * (k[hole + i] & 3));
+        board_or |= card_bits[k[hole + i]];
+        board_sum += card_bits[k[hole + i]];
     }
+    const uint32_t board_ranks = (uint32_t)board_or & 0x1FFF;
+    const uint32_t board_suits = (uint32_t)(board_sum >> 32); /* a 4-bit count per suit */
     const uint16_t *rows[MAX_RANKINGS];
     const int board = board_index(rank, n_board) * PAIRS;
     for (int r = 0; r < self->n_rankings; r++) {
@@ -1014,15 +1026,17 @@ omaha_board_values(const Spec *self, const int *k, const int hole, const int n_b
             PREFETCH(rows[r] + PAIRS - 1);
         }
     }
-    uint32_t hole_ranks = 0, hole_suits = 0;
+    uint64_t hole_or = 0, hole_sum = 0;
     const uint8_t *pair_row[MAX_CODES];
     int hole_rank[MAX_CODES];
     for (int a = 0; a < hole; a++) {
         hole_rank[a] = k[a] >> 2;
         pair_row[a] = pair_of + hole_rank[a] * 13;
-        hole_ranks |= 1u << hole_rank[a];
-        hole_suits += 1u << (4 * (k[a] & 3));
+        hole_or |= card_bits[k[a]];
+        hole_sum += card_bits[k[a]];
     }
+    const uint32_t hole_ranks = (uint32_t)hole_or & 0x1FFF;
+    const uint32_t hole_suits = (uint32_t)(hole_sum >> 32);
     /* counters at three or more on the board and two or more in the hole (no counter
      * passes 15: at most five board cards and OMAHA_ROWS_HOLE hole cards) */
     const uint32_t suited = (board_suits + 0x5555u) & (hole_suits + 0x6666u) & 0x8888u;
@@ -1387,12 +1401,30 @@ score_codes(Spec *self, PyObject *const *args)
     Hand hand;
     hand.n = (int)n;
     uint64_t seen = 0, refused = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long code = small_code(items[i]);
-        if (RARELY(code < 0)) {
-            goto slow;
+    if (self->omaha_rows) { /* Omaha by its rows reads the codes only, not their keys */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long code = small_code(items[i]);
+            if (RARELY(code < 0)) {
+                goto slow;
+            }
+            uint64_t bit = 1ULL << code;
+            refused |= seen & bit;
+            seen |= bit;
+            hand.codes[i] = (int)code;
         }
-        hand_put(self, &hand, (int)i, (uint8_t)code, &seen, &refused);
+    }
+    else {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long code = small_code(items[i]);
+            if (RARELY(code < 0)) {
+                goto slow;
+            }
+            uint64_t bit = 1ULL << code;
+            refused |= seen & bit;
+            seen |= bit;
+            hand.codes[i] = (int)code;
+            hand.keys[i] = self->card_keys[code];
+        }
     }
     if (RARELY(refused || (seen & ~self->deck))) {
         goto slow;
