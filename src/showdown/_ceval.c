@@ -2217,9 +2217,12 @@ typedef struct {
     PyObject *doc;
     PyMethodDef def;
     int n_objects;
+    int last;                            /* the object of the last call: looked at first */
     int object_game[MAX_OBJECTS];        /* 1: a game argument; 0: a ranking argument */
     PyObject *object_keys[MAX_OBJECTS];  /* resolved arguments, by identity */
     PyObject *object_entries[MAX_OBJECTS];
+    Spec *object_specs[MAX_OBJECTS];     /* the entry's Spec where it is a C entry, else NULL
+                                            (borrowed: object_entries holds it) */
 } Dispatch;
 
 static PyObject *str_ranking, *str_game;
@@ -2286,6 +2289,17 @@ keyword_of(PyObject *name)
     return 0;
 }
 
+/* The Spec of `entry` where it is a C entry (a builtin made by entry()), else NULL. */
+static Spec *
+spec_entry(PyObject *entry)
+{
+    if (PyCFunction_Check(entry) && PyCFunction_GET_SELF(entry) != NULL &&
+        Py_TYPE(PyCFunction_GET_SELF(entry)) == &SpecType) {
+        return (Spec *)PyCFunction_GET_SELF(entry);
+    }
+    return NULL;
+}
+
 /* Keep `key` (an immutable argument that resolved to `entry`) for lookups by identity,
  * while there is room. */
 static void
@@ -2296,6 +2310,7 @@ remember(Dispatch *self, int is_game, PyObject *key, PyObject *entry)
         self->object_game[i] = is_game;
         self->object_keys[i] = Py_NewRef(key);
         self->object_entries[i] = Py_NewRef(entry);
+        self->object_specs[i] = spec_entry(entry);
     }
 }
 
@@ -2348,10 +2363,19 @@ dispatch(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs, PyObjec
     PyObject *key = is_game ? game : ranking;
     PyObject *entry = NULL; /* borrowed */
     PyObject *owned = NULL;
-    for (int i = 0; i < self->n_objects; i++) {
+    int last = self->last;
+    if (last < self->n_objects && self->object_keys[last] == key &&
+        self->object_game[last] == is_game) { /* a loop's call: the argument of the last */
+        Spec *spec = self->object_specs[last];
+        if (spec != NULL) {
+            return score_codes(spec, args);
+        }
+        entry = self->object_entries[last];
+    }
+    for (int i = 0; entry == NULL && i < self->n_objects; i++) {
         if (self->object_keys[i] == key && self->object_game[i] == is_game) {
             entry = self->object_entries[i];
-            break;
+            self->last = i;
         }
     }
     if (RARELY(entry == NULL) && (key == Py_None || PyUnicode_CheckExact(key))) {
@@ -2370,9 +2394,9 @@ dispatch(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs, PyObjec
         }
     }
     PyObject *result;
-    if (PyCFunction_Check(entry) && PyCFunction_GET_SELF(entry) != NULL &&
-        Py_TYPE(PyCFunction_GET_SELF(entry)) == &SpecType) {
-        result = score_codes((Spec *)PyCFunction_GET_SELF(entry), args);
+    Spec *spec = spec_entry(entry);
+    if (spec != NULL) {
+        result = score_codes(spec, args);
     }
     else {
         result = PyObject_Vectorcall(entry, args, 1, NULL);
