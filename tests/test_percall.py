@@ -349,24 +349,3 @@ def test_low_hands_full_of_pairs(name: str) -> None:
         codes = rng.sample(deck, 7 if name in GAMES else rng.choice([5, 6, 7, 8, 11, 16]))
         expected = readable_game(name, codes) if name in GAMES else readable_ranking(name, codes)
         assert score(codes) == expected, codes
-
-
-@pytest.mark.usefixtures("readable")
-@pytest.mark.parametrize("name", ["omaha_hilo", "omaha6_hilo", "stud_hilo"])
-def test_hi_lo_values_from_the_kept_pairs(name: str) -> None:
-    """A hi-lo hand's (high, low) tuple is kept after its first call: the calls after it,
-    on the same hands, give the very values again, the readable evaluator's."""
-    game = GAMES[name]
-    rng = random.Random(f"kept-pairs-{name}")
-    low = [code for code in range(52) if code >> 2 <= 6 or code >> 2 == 12]  # A-8
-    deals = [
-        rng.sample(low if i % 2 else list(range(52)), rng.choice(_scorer.game_sizes(game)))
-        for i in range(300)
-    ]
-    score = scorer(game=name)
-    first = [score(codes) for codes in deals]
-    assert first == [readable_game(name, codes) for codes in deals]
-    assert sum(1 for value in first if value[1]) > 60  # many hands with a low
-    assert [score(codes) for codes in deals] == first
-    assert [strength(codes, game=name) for codes in deals] == first
-    assert [score(tuple(codes)) for codes in reversed(deals)] == first[::-1]

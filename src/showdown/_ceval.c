@@ -1196,36 +1196,6 @@ new_single(int value)
     return single;
 }
 
-/* The (high, low) tuples of hi-lo hands with a low (0 < low < PAIR_LOWS), kept after
- * their first use in a table open-addressed by high * PAIR_LOWS + low (linear probing),
- * up to PAIRS_KEPT of them (1 MB of slots, made on first use; about 64 bytes a tuple): a
- * hand's pair is as often one seen before as its high alone. Past that many, a new pair
- * is allocated for each call. */
-#define PAIR_LOWS 256
-#define PAIR_SLOTS (1 << 16)
-#define PAIRS_KEPT (PAIR_SLOTS / 2)
-
-typedef struct {
-    int32_t key; /* high * PAIR_LOWS + low, plus one; 0: an empty slot */
-    PyObject *pair;
-} PairSlot;
-
-static PairSlot *pair_slots;
-static int pairs_kept;
-
-/* The slot of (high, low) in pair_slots: where it is kept, else the empty one where it
- * would go (the table is never full: PAIRS_KEPT is half its slots). */
-static ALWAYS_INLINE PairSlot *
-pair_slot(int high, int low)
-{
-    int32_t key = high * PAIR_LOWS + low + 1;
-    uint32_t i = ((uint32_t)key * 2654435761u) >> (32 - 16);
-    while (pair_slots[i].key != key && pair_slots[i].key != 0) {
-        i = (i + 1) & (PAIR_SLOTS - 1);
-    }
-    return &pair_slots[i];
-}
-
 static PyObject *new_tuple(const Spec *self, const int *values);
 
 /* The entry's result for `values`: an int, or a tuple of one per ranking. */
@@ -1241,47 +1211,14 @@ result_of(const Spec *self, const int *values)
         }
         return new_single(values[0]);
     }
-    if (self->n_rankings == 2 && (unsigned)values[0] < VALUE_CACHE) {
-        if (values[1] == 0) {
-            if (value_no_lows[values[0]] != NULL) {
-                return Py_NewRef(value_no_lows[values[0]]);
-            }
-        }
-        else if (pair_slots != NULL && (unsigned)values[1] < PAIR_LOWS) {
-            PairSlot *slot = pair_slot(values[0], values[1]);
-            if (slot->key != 0) {
-                return Py_NewRef(slot->pair);
-            }
-        }
+    if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE &&
+        value_no_lows[values[0]] != NULL) {
+        return Py_NewRef(value_no_lows[values[0]]);
     }
     return new_tuple(self, values);
 }
 
-/* Keep `pair`, the tuple (high, low) of a hand with a low, while there is room. */
-static void
-keep_pair(int high, int low, PyObject *pair)
-{
-    if (pairs_kept >= PAIRS_KEPT || (unsigned)high >= VALUE_CACHE ||
-        (unsigned)low >= PAIR_LOWS) {
-        return;
-    }
-    if (pair_slots == NULL) {
-        pair_slots = PyMem_Calloc(PAIR_SLOTS, sizeof(PairSlot));
-        if (pair_slots == NULL) {
-            pairs_kept = PAIRS_KEPT; /* no memory for it: allocate each pair */
-            return;
-        }
-    }
-    PairSlot *slot = pair_slot(high, low);
-    if (slot->key == 0) {
-        slot->key = high * PAIR_LOWS + low + 1;
-        slot->pair = Py_NewRef(pair);
-        pairs_kept++;
-    }
-}
-
-/* A tuple of the values of `n_rankings`, kept when it is (high, low) (value_no_lows,
- * pair_slots). */
+/* A tuple of the values of `n_rankings`, kept when it is (value, 0). */
 static PyObject *
 new_tuple(const Spec *self, const int *values)
 {
@@ -1300,9 +1237,6 @@ new_tuple(const Spec *self, const int *values)
 #ifndef Py_GIL_DISABLED
     if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE) {
         value_no_lows[values[0]] = Py_NewRef(out);
-    }
-    else if (self->n_rankings == 2) {
-        keep_pair(values[0], values[1], out);
     }
 #endif
     return out;
