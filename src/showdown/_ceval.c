@@ -997,35 +997,50 @@ omaha_suited(const Ranking *ranking, const int *k, int hole, int n, int suit)
     return omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
 }
 
-/* omaha_general for `hole` hole cards (at most OMAHA_ROWS_HOLE) and a board of `n_board`
- * (four or five), where every ranking has its rows by board (Spec.omaha_rows): one load
- * per hole pair from the board's row, the flush only where the board has three of a
- * suit and the hole two, a low by the hole's and the board's low masks. Inlined with
- * constant sizes, its loops unroll. */
+/* A board of four or five cards, for omaha_hole_values: its ranks' mask, its cards per
+ * suit, and each ranking's row (fetched from here on: the hole's work overlaps it). */
+typedef struct {
+    uint32_t ranks;
+    uint32_t suits; /* a 4-bit count per suit */
+    const uint16_t *rows[MAX_RANKINGS];
+} OmahaBoard;
+
 static ALWAYS_INLINE void
-omaha_board_values(const Spec *self, const int *k, const int hole, const int n_board, int *out)
+omaha_board(const Spec *self, const int *board_codes, const int n_board, OmahaBoard *out)
 {
     int rank[5] = {0, 0, 0, 0, 0};
     uint64_t board_or = 0, board_sum = 0;
     for (int i = 0; i < n_board; i++) {
-        rank[i] = k[hole + i] >> 2;
-        board_or |= card_bits[k[hole + i]];
-        board_sum += card_bits[k[hole + i]];
+        rank[i] = board_codes[i] >> 2;
+        board_or |= card_bits[board_codes[i]];
+        board_sum += card_bits[board_codes[i]];
     }
-    const uint32_t board_ranks = (uint32_t)board_or & 0x1FFF;
-    const uint32_t board_suits = (uint32_t)(board_sum >> 32); /* a 4-bit count per suit */
-    const uint16_t *rows[MAX_RANKINGS];
+    out->ranks = (uint32_t)board_or & 0x1FFF;
+    out->suits = (uint32_t)(board_sum >> 32);
     const int board = board_index(rank, n_board) * PAIRS;
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
         if (ranking->omaha_mode == OMAHA_PAIR_TRIPLE) {
-            rows[r] = ranking->boards[n_board] + board;
-            PREFETCH(rows[r]);
-            PREFETCH(rows[r] + 32);
-            PREFETCH(rows[r] + 64);
-            PREFETCH(rows[r] + PAIRS - 1);
+            const uint16_t *row = ranking->boards[n_board] + board;
+            out->rows[r] = row;
+            PREFETCH(row);
+            PREFETCH(row + 32);
+            PREFETCH(row + 64);
+            PREFETCH(row + PAIRS - 1);
         }
     }
+}
+
+/* omaha_general for `hole` hole cards (at most OMAHA_ROWS_HOLE) and a board of `n_board`
+ * (four or five, `board` from omaha_board), where every ranking has its rows by board
+ * (Spec.omaha_rows): one load per hole pair from the board's row, the flush only where
+ * the board has three of a suit and the hole two, a low by the hole's and the board's
+ * low masks (loaded first, so that its miss overlaps the row's). Inlined with constant
+ * sizes, its loops unroll. */
+static ALWAYS_INLINE void
+omaha_hole_values(const Spec *self, const int *k, const int hole, const int n_board,
+                  const OmahaBoard *board, int *out)
+{
     uint64_t hole_or = 0, hole_sum = 0;
     const uint8_t *pair_row[MAX_CODES];
     int hole_rank[MAX_CODES];
@@ -1037,20 +1052,25 @@ omaha_board_values(const Spec *self, const int *k, const int hole, const int n_b
     }
     const uint32_t hole_ranks = (uint32_t)hole_or & 0x1FFF;
     const uint32_t hole_suits = (uint32_t)(hole_sum >> 32);
-    /* counters at three or more on the board and two or more in the hole (no counter
-     * passes 15: at most five board cards and OMAHA_ROWS_HOLE hole cards) */
-    const uint32_t suited = (board_suits + 0x5555u) & (hole_suits + 0x6666u) & 0x8888u;
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
         if (ranking->omaha_mode == OMAHA_LOW_MASK) {
             uint32_t low_hole = hole_ranks & ranking->low_ranks;
-            uint32_t low_board = board_ranks & ranking->low_ranks;
+            uint32_t low_board = board->ranks & ranking->low_ranks;
             int h = ranking->low_lo[low_hole & 127] | ranking->low_hi[low_hole >> 7];
             int b = ranking->low_lo[low_board & 127] | ranking->low_hi[low_board >> 7];
             out[r] = ranking->low_pairs[(h << ranking->low_k) | b];
+        }
+    }
+    /* counters at three or more on the board and two or more in the hole (no counter
+     * passes 15: at most five board cards and OMAHA_ROWS_HOLE hole cards) */
+    const uint32_t suited = (board->suits + 0x5555u) & (hole_suits + 0x6666u) & 0x8888u;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_LOW_MASK) {
             continue;
         }
-        const uint16_t *row = rows[r];
+        const uint16_t *row = board->rows[r];
         int best = 0;
         for (int a = 0; a < hole; a++) {
             for (int b = a + 1; b < hole; b++) {
@@ -1065,6 +1085,14 @@ omaha_board_values(const Spec *self, const int *k, const int hole, const int n_b
         }
         out[r] = best;
     }
+}
+
+static ALWAYS_INLINE void
+omaha_board_values(const Spec *self, const int *k, const int hole, const int n_board, int *out)
+{
+    OmahaBoard board;
+    omaha_board(self, k + hole, n_board, &board);
+    omaha_hole_values(self, k, hole, n_board, &board, out);
 }
 
 /* Omaha, best per ranking into `out` (omaha_board_values where it serves, else
@@ -1299,6 +1327,52 @@ small_code(PyObject *item)
     return (long)(offset / SMALL_INT_STEP);
 }
 
+/* The codes of `items[from:to]` into `k[from:to]`, each added to `*seen`, and to
+ * `*refused` where it is there already; -1 where one is no code 0..51. */
+static ALWAYS_INLINE int
+take_items(PyObject **items, const int from, const int to, int *k, uint64_t *seen,
+           uint64_t *refused)
+{
+    for (int i = from; i < to; i++) {
+        long code = small_code(items[i]);
+        if (RARELY(code < 0)) {
+            return -1;
+        }
+        uint64_t bit = 1ULL << code;
+        *refused |= *seen & bit;
+        *seen |= bit;
+        k[i] = (int)code;
+    }
+    return 0;
+}
+
+/* score_codes of Omaha by its rows, `hole` hole cards and a board of `n_board` (four or
+ * five): the board's items first, so that its rows are on their way while the hole's
+ * are read. Any hand that fails a check goes to the delegate (the values of a hand with
+ * a code given twice are worked out, in range, and dropped). */
+static ALWAYS_INLINE PyObject *
+omaha_call(Spec *self, PyObject *const *args, PyObject **items, const int hole,
+           const int n_board)
+{
+    int k[MAX_CODES], values[MAX_RANKINGS];
+    uint64_t seen = 0, refused = 0;
+    OmahaBoard board;
+    if (take_items(items, hole, hole + n_board, k, &seen, &refused) < 0) {
+        goto slow;
+    }
+    omaha_board(self, k + hole, n_board, &board);
+    if (take_items(items, 0, hole, k, &seen, &refused) < 0) {
+        goto slow;
+    }
+    if (RARELY(refused || (seen & ~self->deck))) {
+        goto slow;
+    }
+    omaha_hole_values(self, k, hole, n_board, &board, values);
+    return result_of(self, values);
+slow:
+    return PyObject_Vectorcall(self->delegate, args, 1, NULL);
+}
+
 /* One call of an entry on `codes` (the one argument at `args[0]`): the fast path for a
  * list or tuple of plain ints that the entry takes, else its delegate. */
 static ALWAYS_INLINE PyObject *
@@ -1323,6 +1397,24 @@ score_codes(Spec *self, PyObject *const *args)
     }
     if (n > MAX_CODES || !((self->sizes >> n) & 1)) {
         goto slow;
+    }
+    if (self->omaha_rows) {
+        switch (self->omaha_hole * 8 + (int)n - self->omaha_hole) {
+        case 4 * 8 + 5:
+            return omaha_call(self, args, items, 4, 5);
+        case 4 * 8 + 4:
+            return omaha_call(self, args, items, 4, 4);
+        case 5 * 8 + 5:
+            return omaha_call(self, args, items, 5, 5);
+        case 5 * 8 + 4:
+            return omaha_call(self, args, items, 5, 4);
+        case 6 * 8 + 5:
+            return omaha_call(self, args, items, 6, 5);
+        case 6 * 8 + 4:
+            return omaha_call(self, args, items, 6, 4);
+        default: /* a board of three */
+            break;
+        }
     }
     Hand hand;
     hand.n = (int)n;
