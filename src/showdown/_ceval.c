@@ -1180,6 +1180,7 @@ off_the_table(void)
 #define VALUE_CACHE 8192
 static PyObject *value_objects[VALUE_CACHE];
 static PyObject *value_singles[VALUE_CACHE];
+static PyObject *value_no_lows[VALUE_CACHE]; /* (value, 0): a hi-lo hand without a low */
 
 static COLD PyObject *
 new_value(int value)
@@ -1238,12 +1239,17 @@ result_of(const Spec *self, const int *values)
         }
         return new_single(values[0]);
     }
+    if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE &&
+        value_no_lows[values[0]] != NULL) {
+        return Py_NewRef(value_no_lows[values[0]]);
+    }
     return new_tuple(self, values);
 }
 
-/* A new tuple of the values of `n_rankings` (a hi-lo hand's pair is not kept: an
+/* A tuple of the values of `n_rankings`, kept when it is (value, 0) (a few thousand of
+ * them, and most hi-lo hands have no low); a pair with a low is new for each call: an
  * allocation from CPython's free list costs less than a kept pair's cache misses where
- * a loop's hands are many). */
+ * a loop's hands are many. */
 static PyObject *
 new_tuple(const Spec *self, const int *values)
 {
@@ -1259,6 +1265,11 @@ new_tuple(const Spec *self, const int *values)
         }
         PyTuple_SET_ITEM(out, r, value);
     }
+#ifndef Py_GIL_DISABLED
+    if (self->n_rankings == 2 && values[1] == 0 && (unsigned)values[0] < VALUE_CACHE) {
+        value_no_lows[values[0]] = Py_NewRef(out);
+    }
+#endif
     return out;
 }
 
