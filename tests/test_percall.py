@@ -134,7 +134,8 @@ def test_one_text_as_a_ranking_and_as_a_game_in_turn(name: str) -> None:
     game = GAMES[name]
     rng = random.Random(f"percall-turn-{name}")
     deck = [card.code for card in game.deck]
-    by_ranking, by_game = scorer(ranking=name), scorer(game=name)
+    by_ranking: Callable[[Any], Any] = scorer(ranking=name)
+    by_game: Callable[[Any], Any] = scorer(game=name)
     assert by_ranking is not by_game
     for _ in range(200):
         codes = rng.sample(deck, max(_scorer.game_sizes(game)))
