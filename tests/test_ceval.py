@@ -350,7 +350,8 @@ def skewed_omaha_deals(name: str, count: int, seed: int) -> list[list[int]]:
 @needs_extension
 @pytest.mark.usefixtures("readable")
 @pytest.mark.parametrize(
-    "name", ["omaha", "omaha_hilo", "omaha5_hilo", "omaha6_hilo", "courchevel"]
+    "name",
+    ["omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "omaha6_hilo", "courchevel"],
 )
 def test_the_omaha_scorer_on_flushes_and_lows(name: str) -> None:
     score = scorer(game=name)

@@ -127,6 +127,24 @@ def test_strength_keywords_however_they_are_spelt() -> None:
     assert all(strength(codes, game=alias) == expected for alias in aliases)
 
 
+@pytest.mark.parametrize("name", ["badugi", "deuce_to_seven", "shortdeck", "sixplus"])
+def test_one_text_as_a_ranking_and_as_a_game_in_turn(name: str) -> None:
+    """The same text object as ``ranking=`` and as ``game=`` in turn, one call after the
+    other (the dispatcher looks at the last call's argument first): each its own entry."""
+    game = GAMES[name]
+    rng = random.Random(f"percall-turn-{name}")
+    deck = [card.code for card in game.deck]
+    by_ranking: Callable[[Any], Any] = scorer(ranking=name)
+    by_game: Callable[[Any], Any] = scorer(game=name)
+    assert by_ranking is not by_game
+    for _ in range(200):
+        codes = rng.sample(deck, max(_scorer.game_sizes(game)))
+        assert strength(codes, ranking=name) == by_ranking(codes), codes
+        assert strength(codes, game=name) == by_game(codes), codes
+        assert strength(codes, game=name) == by_game(codes), codes
+        assert strength(codes, ranking=name) == by_ranking(codes), codes
+
+
 ODD_CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
     ((), {}),
     (([51, 47, 43, 39, 35],), {"rankin": "high"}),

@@ -67,6 +67,7 @@
 #define OMAHA_HASHED 0
 #define OMAHA_PAIR_TRIPLE 1
 #define OMAHA_LOW_MASK 2
+#define OMAHA_ROWS_HOLE 6 /* omaha_board_values: up to this many hole cards */
 #define PAIRS 91
 #define TRIPLES 455
 #define BOARDS4 1820 /* multisets of four ranks */
@@ -116,6 +117,8 @@ typedef struct {
     int ready;
     int tuple_out;      /* a game: one value per ranking, as a tuple */
     int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
+    int omaha_rows;     /* Omaha whose every ranking has rows by board (set by load): no
+                           path of omaha_values reads a card's key */
     uint32_t sizes;     /* bit n set: n codes accepted */
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
@@ -192,6 +195,21 @@ popcount13(uint32_t bits)
         count++;
     }
     return count;
+#endif
+}
+
+/* The index of the lowest set bit of `bits` (not 0). */
+static inline int
+lowest_bit(uint32_t bits)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(bits);
+#else
+    int index = 0;
+    for (; !(bits & 1); bits >>= 1) {
+        index++;
+    }
+    return index;
 #endif
 }
 
@@ -444,6 +462,16 @@ load(Spec *self)
     }
     self->tuple_out = tuple_out;
     self->omaha_hole = omaha_hole;
+    self->omaha_rows =
+        omaha_hole >= 4 && omaha_hole <= OMAHA_ROWS_HOLE && PyTuple_GET_SIZE(omaha) > 0;
+    for (Py_ssize_t r = 0; r < n_rankings; r++) {
+        const Ranking *ranking = &built.rankings[r];
+        if (!(ranking->omaha_mode == OMAHA_PAIR_TRIPLE && ranking->boards[4] != NULL &&
+              ranking->boards[5] != NULL) &&
+            !(ranking->omaha_mode == OMAHA_LOW_MASK && ranking->low_pairs != NULL)) {
+            self->omaha_rows = 0;
+        }
+    }
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
     memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
@@ -764,9 +792,18 @@ omaha_low(const uint16_t *lows, uint32_t hole, uint32_t board)
 static uint8_t pair_of[13 * 13];
 static uint16_t triple_row_of[13 * 13 * 13];
 
+/* Per code: the bit of its rank in the low half, one in its suit's 4-bit counter in the
+ * high half. Or'ed over cards, the low half is their ranks' mask; added, the high half
+ * counts them by suit (the low half's sum of at most sixteen rank bits stays below
+ * 2**17, so that nothing carries into the counters). */
+static uint64_t card_bits[52];
+
 static void
 fill_indexes(void)
 {
+    for (int code = 0; code < 52; code++) {
+        card_bits[code] = (1ULL << (code >> 2)) | (1ULL << (32 + 4 * (code & 3)));
+    }
     for (int x = 0; x < 13; x++) {
         for (int y = 0; y < 13; y++) {
             int lo = x < y ? x : y, hi = x < y ? y : x;
@@ -835,7 +872,7 @@ board_index(const int *rank, int n)
  * low ranks (low_pairs), else by each mask of five (OMAHA_LOW_MASK); else through the
  * hash (OMAHA_HASHED). */
 static int
-omaha_values(const Spec *self, const Hand *hand, int *out)
+omaha_general(const Spec *self, const Hand *hand, int *out)
 {
     const int hole = self->omaha_hole, n = hand->n, n_board = n - hole;
     const int *k = hand->codes;
@@ -950,6 +987,158 @@ omaha_values(const Spec *self, const Hand *hand, int *out)
         out[r] = best;
     }
     return hashed ? omaha_hashed(self, hand, out, 0) : 0;
+}
+
+/* The best flush of a ranking with flushes: two of the hole's cards of `suit` and three
+ * of the board's (out of line: a call needs it only where the board has three of a
+ * suit and the hole two). */
+static int
+omaha_suited(const Ranking *ranking, const int *k, int hole, int n, int suit)
+{
+    uint32_t suited_hole[MAX_CODES], suited_board[5];
+    int nh = 0, nb = 0;
+    for (int a = 0; a < hole; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_hole[nh++] = 1u << (k[a] >> 2);
+        }
+    }
+    for (int a = hole; a < n; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_board[nb++] = 1u << (k[a] >> 2);
+        }
+    }
+    return omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
+}
+
+/* A board of four or five cards, for omaha_hole_values: its ranks' mask, its cards per
+ * suit, and each ranking's row (fetched from here on: the hole's work overlaps it). */
+typedef struct {
+    uint32_t ranks;
+    uint32_t suits; /* a 4-bit count per suit */
+    const uint16_t *rows[MAX_RANKINGS];
+} OmahaBoard;
+
+static ALWAYS_INLINE void
+omaha_board(const Spec *self, const int *board_codes, const int n_board, OmahaBoard *out)
+{
+    int rank[5] = {0, 0, 0, 0, 0};
+    uint64_t board_or = 0, board_sum = 0;
+    for (int i = 0; i < n_board; i++) {
+        rank[i] = board_codes[i] >> 2;
+        board_or |= card_bits[board_codes[i]];
+        board_sum += card_bits[board_codes[i]];
+    }
+    out->ranks = (uint32_t)board_or & 0x1FFF;
+    out->suits = (uint32_t)(board_sum >> 32);
+    const int board = board_index(rank, n_board) * PAIRS;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_PAIR_TRIPLE) {
+            const uint16_t *row = ranking->boards[n_board] + board;
+            out->rows[r] = row;
+            PREFETCH(row);
+            PREFETCH(row + 32);
+            PREFETCH(row + 64);
+            PREFETCH(row + PAIRS - 1);
+        }
+    }
+}
+
+/* omaha_general for `hole` hole cards (at most OMAHA_ROWS_HOLE) and a board of `n_board`
+ * (four or five, `board` from omaha_board), where every ranking has its rows by board
+ * (Spec.omaha_rows): one load per hole pair from the board's row, the flush only where
+ * the board has three of a suit and the hole two, a low by the hole's and the board's
+ * low masks (loaded first, so that its miss overlaps the row's). Inlined with constant
+ * sizes, its loops unroll. */
+static ALWAYS_INLINE void
+omaha_hole_values(const Spec *self, const int *k, const int hole, const int n_board,
+                  const OmahaBoard *board, int *out)
+{
+    uint64_t hole_or = 0, hole_sum = 0;
+    const uint8_t *pair_row[MAX_CODES];
+    int hole_rank[MAX_CODES];
+    for (int a = 0; a < hole; a++) {
+        hole_rank[a] = k[a] >> 2;
+        pair_row[a] = pair_of + hole_rank[a] * 13;
+        hole_or |= card_bits[k[a]];
+        hole_sum += card_bits[k[a]];
+    }
+    const uint32_t hole_ranks = (uint32_t)hole_or & 0x1FFF;
+    const uint32_t hole_suits = (uint32_t)(hole_sum >> 32);
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_LOW_MASK) {
+            uint32_t low_hole = hole_ranks & ranking->low_ranks;
+            uint32_t low_board = board->ranks & ranking->low_ranks;
+            int h = ranking->low_lo[low_hole & 127] | ranking->low_hi[low_hole >> 7];
+            int b = ranking->low_lo[low_board & 127] | ranking->low_hi[low_board >> 7];
+            out[r] = ranking->low_pairs[(h << ranking->low_k) | b];
+        }
+    }
+    /* counters at three or more on the board and two or more in the hole (no counter
+     * passes 15: at most five board cards and OMAHA_ROWS_HOLE hole cards) */
+    const uint32_t suited = (board->suits + 0x5555u) & (hole_suits + 0x6666u) & 0x8888u;
+    for (int r = 0; r < self->n_rankings; r++) {
+        const Ranking *ranking = &self->rankings[r];
+        if (ranking->omaha_mode == OMAHA_LOW_MASK) {
+            continue;
+        }
+        const uint16_t *row = board->rows[r];
+        int best = 0;
+        for (int a = 0; a < hole; a++) {
+            for (int b = a + 1; b < hole; b++) {
+                int value = row[pair_row[a][hole_rank[b]]];
+                best = value > best ? value : best;
+            }
+        }
+        if (suited && ranking->flushes != NULL) {
+            int suit = lowest_bit(suited) >> 2;
+            int flush = omaha_suited(ranking, k, hole, hole + n_board, suit);
+            best = flush > best ? flush : best;
+        }
+        out[r] = best;
+    }
+}
+
+static ALWAYS_INLINE void
+omaha_board_values(const Spec *self, const int *k, const int hole, const int n_board, int *out)
+{
+    OmahaBoard board;
+    omaha_board(self, k + hole, n_board, &board);
+    omaha_hole_values(self, k, hole, n_board, &board, out);
+}
+
+/* Omaha, best per ranking into `out` (omaha_board_values where it serves, else
+ * omaha_general); -1 when a key fell outside the tables. */
+static int
+omaha_values(const Spec *self, const Hand *hand, int *out)
+{
+    if (self->omaha_rows) {
+        const int *k = hand->codes;
+        switch (self->omaha_hole * 8 + hand->n - self->omaha_hole) {
+        case 4 * 8 + 5:
+            omaha_board_values(self, k, 4, 5, out);
+            return 0;
+        case 4 * 8 + 4:
+            omaha_board_values(self, k, 4, 4, out);
+            return 0;
+        case 5 * 8 + 5:
+            omaha_board_values(self, k, 5, 5, out);
+            return 0;
+        case 5 * 8 + 4:
+            omaha_board_values(self, k, 5, 4, out);
+            return 0;
+        case 6 * 8 + 5:
+            omaha_board_values(self, k, 6, 5, out);
+            return 0;
+        case 6 * 8 + 4:
+            omaha_board_values(self, k, 6, 4, out);
+            return 0;
+        default:
+            break;
+        }
+    }
+    return omaha_general(self, hand, out);
 }
 
 /* ------------------------------------------------------------------ the call */
@@ -1070,7 +1259,10 @@ result_of(const Spec *self, const int *values)
     return new_tuple(self, values);
 }
 
-/* A tuple of the values of `n_rankings`, kept when it is (value, 0). */
+/* A tuple of the values of `n_rankings`, kept when it is (value, 0) (a few thousand of
+ * them, and most hi-lo hands have no low); a pair with a low is new for each call: an
+ * allocation from CPython's free list costs less than a kept pair's cache misses where
+ * a loop's hands are many. */
 static PyObject *
 new_tuple(const Spec *self, const int *values)
 {
@@ -1094,10 +1286,36 @@ new_tuple(const Spec *self, const int *values)
     return out;
 }
 
-/* A code 0..51 from a plain int object, read in place where it is small (one digit);
- * -1 for anything else (the caller then delegates). */
-static ALWAYS_INLINE long
-small_code(PyObject *item)
+/* CPython keeps one int object for each small value, side by side in one array: where
+ * those of 0..51 are found so (checked by the module's init), a code is the item's
+ * offset from the int 0, with no load from the item. */
+#define SMALL_INT_STEP 32         /* the distance between two of them (one int object) */
+static uintptr_t small_ints;     /* the address of the int 0, or 0 */
+static uintptr_t small_int_span; /* 52 * SMALL_INT_STEP where small_ints is found, else 0 */
+
+static void
+find_small_ints(void)
+{
+    PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
+    uintptr_t base = (uintptr_t)zero, step = (uintptr_t)one - (uintptr_t)zero;
+    int ok = zero != NULL && one != NULL && step == SMALL_INT_STEP;
+    for (long value = 2; ok && value < 52; value++) {
+        PyObject *item = PyLong_FromLong(value);
+        ok = item != NULL && (uintptr_t)item == base + (uintptr_t)value * step;
+        Py_XDECREF(item);
+    }
+    Py_XDECREF(zero);
+    Py_XDECREF(one);
+    PyErr_Clear();
+    if (ok) {
+        small_ints = base;
+        small_int_span = 52 * SMALL_INT_STEP;
+    }
+}
+
+/* small_code of an item that is not one of the small ints: read in place. */
+static COLD long
+other_code(PyObject *item)
 {
     if (!PyLong_CheckExact(item)) {
         return -1;
@@ -1119,6 +1337,64 @@ small_code(PyObject *item)
     }
     return -1;
 #endif
+}
+
+/* A code 0..51 from a plain int object (one of the small ints, else read in place where
+ * it is small, one digit); -1 for anything else (the caller then delegates). */
+static ALWAYS_INLINE long
+small_code(PyObject *item)
+{
+    uintptr_t offset = (uintptr_t)item - small_ints;
+    if (RARELY(offset >= small_int_span)) {
+        return other_code(item);
+    }
+    return (long)(offset / SMALL_INT_STEP);
+}
+
+/* The codes of `items[from:to]` into `k[from:to]`, each added to `*seen`, and to
+ * `*refused` where it is there already; -1 where one is no code 0..51. */
+static ALWAYS_INLINE int
+take_items(PyObject **items, const int from, const int to, int *k, uint64_t *seen,
+           uint64_t *refused)
+{
+    for (int i = from; i < to; i++) {
+        long code = small_code(items[i]);
+        if (RARELY(code < 0)) {
+            return -1;
+        }
+        uint64_t bit = 1ULL << code;
+        *refused |= *seen & bit;
+        *seen |= bit;
+        k[i] = (int)code;
+    }
+    return 0;
+}
+
+/* score_codes of Omaha by its rows, `hole` hole cards and a board of `n_board` (four or
+ * five): the board's items first, so that its rows are on their way while the hole's
+ * are read. Any hand that fails a check goes to the delegate (the values of a hand with
+ * a code given twice are worked out, in range, and dropped). */
+static ALWAYS_INLINE PyObject *
+omaha_call(Spec *self, PyObject *const *args, PyObject **items, const int hole,
+           const int n_board)
+{
+    int k[MAX_CODES], values[MAX_RANKINGS];
+    uint64_t seen = 0, refused = 0;
+    OmahaBoard board;
+    if (take_items(items, hole, hole + n_board, k, &seen, &refused) < 0) {
+        goto slow;
+    }
+    omaha_board(self, k + hole, n_board, &board);
+    if (take_items(items, 0, hole, k, &seen, &refused) < 0) {
+        goto slow;
+    }
+    if (RARELY(refused || (seen & ~self->deck))) {
+        goto slow;
+    }
+    omaha_hole_values(self, k, hole, n_board, &board, values);
+    return result_of(self, values);
+slow:
+    return PyObject_Vectorcall(self->delegate, args, 1, NULL);
 }
 
 /* One call of an entry on `codes` (the one argument at `args[0]`): the fast path for a
@@ -1146,15 +1422,51 @@ score_codes(Spec *self, PyObject *const *args)
     if (n > MAX_CODES || !((self->sizes >> n) & 1)) {
         goto slow;
     }
+    if (self->omaha_rows) {
+        switch (self->omaha_hole * 8 + (int)n - self->omaha_hole) {
+        case 4 * 8 + 5:
+            return omaha_call(self, args, items, 4, 5);
+        case 4 * 8 + 4:
+            return omaha_call(self, args, items, 4, 4);
+        case 5 * 8 + 5:
+            return omaha_call(self, args, items, 5, 5);
+        case 5 * 8 + 4:
+            return omaha_call(self, args, items, 5, 4);
+        case 6 * 8 + 5:
+            return omaha_call(self, args, items, 6, 5);
+        case 6 * 8 + 4:
+            return omaha_call(self, args, items, 6, 4);
+        default: /* a board of three */
+            break;
+        }
+    }
     Hand hand;
     hand.n = (int)n;
     uint64_t seen = 0, refused = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long code = small_code(items[i]);
-        if (RARELY(code < 0)) {
-            goto slow;
+    if (self->omaha_rows) { /* Omaha by its rows reads the codes only, not their keys */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long code = small_code(items[i]);
+            if (RARELY(code < 0)) {
+                goto slow;
+            }
+            uint64_t bit = 1ULL << code;
+            refused |= seen & bit;
+            seen |= bit;
+            hand.codes[i] = (int)code;
         }
-        hand_put(self, &hand, (int)i, (uint8_t)code, &seen, &refused);
+    }
+    else {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long code = small_code(items[i]);
+            if (RARELY(code < 0)) {
+                goto slow;
+            }
+            uint64_t bit = 1ULL << code;
+            refused |= seen & bit;
+            seen |= bit;
+            hand.codes[i] = (int)code;
+            hand.keys[i] = self->card_keys[code];
+        }
     }
     if (RARELY(refused || (seen & ~self->deck))) {
         goto slow;
@@ -2061,9 +2373,12 @@ typedef struct {
     PyObject *doc;
     PyMethodDef def;
     int n_objects;
+    int last;                            /* the object of the last call: looked at first */
     int object_game[MAX_OBJECTS];        /* 1: a game argument; 0: a ranking argument */
     PyObject *object_keys[MAX_OBJECTS];  /* resolved arguments, by identity */
     PyObject *object_entries[MAX_OBJECTS];
+    Spec *object_specs[MAX_OBJECTS];     /* the entry's Spec where it is a C entry, else NULL
+                                            (borrowed: object_entries holds it) */
 } Dispatch;
 
 static PyObject *str_ranking, *str_game;
@@ -2130,6 +2445,17 @@ keyword_of(PyObject *name)
     return 0;
 }
 
+/* The Spec of `entry` where it is a C entry (a builtin made by entry()), else NULL. */
+static Spec *
+spec_entry(PyObject *entry)
+{
+    if (PyCFunction_Check(entry) && PyCFunction_GET_SELF(entry) != NULL &&
+        Py_TYPE(PyCFunction_GET_SELF(entry)) == &SpecType) {
+        return (Spec *)PyCFunction_GET_SELF(entry);
+    }
+    return NULL;
+}
+
 /* Keep `key` (an immutable argument that resolved to `entry`) for lookups by identity,
  * while there is room. */
 static void
@@ -2140,6 +2466,7 @@ remember(Dispatch *self, int is_game, PyObject *key, PyObject *entry)
         self->object_game[i] = is_game;
         self->object_keys[i] = Py_NewRef(key);
         self->object_entries[i] = Py_NewRef(entry);
+        self->object_specs[i] = spec_entry(entry);
     }
 }
 
@@ -2192,10 +2519,19 @@ dispatch(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs, PyObjec
     PyObject *key = is_game ? game : ranking;
     PyObject *entry = NULL; /* borrowed */
     PyObject *owned = NULL;
-    for (int i = 0; i < self->n_objects; i++) {
+    int last = self->last;
+    if (last < self->n_objects && self->object_keys[last] == key &&
+        self->object_game[last] == is_game) { /* a loop's call: the argument of the last */
+        Spec *spec = self->object_specs[last];
+        if (spec != NULL) {
+            return score_codes(spec, args);
+        }
+        entry = self->object_entries[last];
+    }
+    for (int i = 0; entry == NULL && i < self->n_objects; i++) {
         if (self->object_keys[i] == key && self->object_game[i] == is_game) {
             entry = self->object_entries[i];
-            break;
+            self->last = i;
         }
     }
     if (RARELY(entry == NULL) && (key == Py_None || PyUnicode_CheckExact(key))) {
@@ -2214,9 +2550,9 @@ dispatch(PyObject *module_self, PyObject *const *args, Py_ssize_t nargs, PyObjec
         }
     }
     PyObject *result;
-    if (PyCFunction_Check(entry) && PyCFunction_GET_SELF(entry) != NULL &&
-        Py_TYPE(PyCFunction_GET_SELF(entry)) == &SpecType) {
-        result = score_codes((Spec *)PyCFunction_GET_SELF(entry), args);
+    Spec *spec = spec_entry(entry);
+    if (spec != NULL) {
+        result = score_codes(spec, args);
     }
     else {
         result = PyObject_Vectorcall(entry, args, 1, NULL);
@@ -2304,6 +2640,7 @@ PyInit__ceval(void)
     fill_indexes();
     fill_terms();
     use_popcnt_rows = popcnt_rows_supported();
+    find_small_ints();
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) {
         return NULL;
