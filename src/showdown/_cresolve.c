@@ -154,6 +154,10 @@ static int put_escaped(Out *out, const char *text, Py_ssize_t size) {
 
 /* ------------------------------------------------------------------ games */
 
+/* A card's text: its rank, then its suit (code = 4 * rank + suit, as showdown.cards). */
+static const char RANKS[] = "23456789TJQKA";
+static const char SUITS[] = "cdhs";
+
 /* A text asked of Python once and kept: ``known`` 0 not asked yet, 1 kept, 2 declined
  * (Python gave None: a record that needs it is handed back). */
 typedef struct {
@@ -196,8 +200,6 @@ typedef struct {
     PyObject *template;    /* (kind, a, b) -> a message with markers, or None */
     PyObject *form;        /* (form, strength) -> that form of the class's name */
     PyObject *join;        /* names -> the names as a list in words */
-    char rank_chars[13];
-    char suit_chars[4];
     unsigned char *info;   /* per strength: INFO bytes (see class_info) */
     char **pieces;         /* per strength: the class's JSON fields, once known */
     Py_ssize_t *piece_sizes;
@@ -270,10 +272,8 @@ static int game_init(Game *self, PyObject *args, PyObject *kwargs) {
             PyErr_SetString(PyExc_ValueError, "Game: every card text must have two characters");
             return -1;
         }
-        if (code < 4) self->suit_chars[code] = chars[1];
-        if ((code & 3) == 0) self->rank_chars[code >> 2] = chars[0];
-        if (chars[0] != self->rank_chars[code >> 2] || chars[1] != self->suit_chars[code & 3]) {
-            PyErr_SetString(PyExc_ValueError, "Game: card texts must be rank then suit");
+        if (chars[0] != RANKS[code >> 2] || chars[1] != SUITS[code & 3]) {
+            PyErr_SetString(PyExc_ValueError, "Game: the card texts are not the lane's own");
             return -1;
         }
     }
@@ -641,16 +641,17 @@ static int boolean(Cursor *c, int *value) {
 
 static int is_null(Cursor *c) { return word(c, "null", 4); }
 
-static int card_code(const Game *game, const char *text) {
-    const char *rank = memchr(game->rank_chars, text[0], 13);
-    const char *suit = memchr(game->suit_chars, text[1], 4);
+static int card_code(const char *text) {
+    const char *rank = memchr(RANKS, text[0], 13);
+    const char *suit = memchr(SUITS, text[1], 4);
     if (rank == NULL || suit == NULL) return -1;
-    return (int)(rank - game->rank_chars) * 4 + (int)(suit - game->suit_chars);
+    return (int)(rank - RANKS) * 4 + (int)(suit - SUITS);
 }
 
 /* Cards as a text of two-character cards separated by single spaces, or a list of
- * such texts: their codes (at most ``most``). 1, or 0: not such cards. */
-static int cards(Cursor *c, const Game *game, int most, int *codes, int *count) {
+ * such texts: their codes (at most MAX_CARDS). 1, or 0: not such cards. */
+static int cards(Cursor *c, int *codes, int *count) {
+    const int most = MAX_CARDS;
     const char *text;
     Py_ssize_t size;
     *count = 0;
@@ -660,7 +661,7 @@ static int cards(Cursor *c, const Game *game, int most, int *codes, int *count) 
         if (token(c, ']')) return 1;
         for (;;) {
             if (!string(c, &text, &size) || size != 2 || *count >= most) return 0;
-            int code = card_code(game, text);
+            int code = card_code(text);
             if (code < 0) return 0;
             codes[(*count)++] = code;
             if (token(c, ',')) continue;
@@ -670,7 +671,7 @@ static int cards(Cursor *c, const Game *game, int most, int *codes, int *count) 
     if (!string(c, &text, &size) || size % 3 != 2) return 0;
     for (Py_ssize_t at = 0; at < size; at += 3) {
         if (*count >= most || (at + 2 < size && text[at + 2] != ' ')) return 0;
-        int code = card_code(game, text + at);
+        int code = card_code(text + at);
         if (code < 0) return 0;
         codes[(*count)++] = code;
     }
@@ -692,40 +693,21 @@ typedef struct {
     const char *game;
     Py_ssize_t game_size;
     int has_board;     /* a board was given, not null */
-    const char *board_at; /* where the board's value starts (read once the game is known) */
+    int board[MAX_CARDS];
+    int board_count;
     int64_t button;
     int odd;           /* 0 auto, 1 button, 2 high_card */
     int seats;
     Seat seat[MAX_SEATS];
-    const char *card_at[MAX_SEATS]; /* where each player's cards start */
-    const char *end;   /* the end of the line */
 } Record;
 
-/* A value to read later (board, cards): skip a string or a flat list of strings. */
-static int skip_cards(Cursor *c) {
-    const char *text;
-    Py_ssize_t size;
-    skip(c);
-    if (c->at < c->end && *c->at == '[') {
-        c->at++;
-        if (token(c, ']')) return 1;
-        for (;;) {
-            if (!string(c, &text, &size)) return 0;
-            if (token(c, ',')) continue;
-            return token(c, ']');
-        }
-    }
-    return string(c, &text, &size);
-}
-
-static int read_player(Cursor *c, Seat *seat, const char **card_at, int index) {
+static int read_player(Cursor *c, Seat *seat, int index) {
     enum { NAME = 1, CARDS = 2, STAKE = 4, FOLDED = 8 };
     int seen = 0;
     seat->name = NULL;
     seat->count = -1;
     seat->stake = 0;
     seat->folded = 0;
-    *card_at = NULL;
     if (!token(c, '{')) return 0;
     if (!token(c, '}')) {
         for (;;) {
@@ -740,13 +722,7 @@ static int read_player(Cursor *c, Seat *seat, const char **card_at, int index) {
             } else if (size == 5 && memcmp(key, "cards", 5) == 0) {
                 if (seen & CARDS) return 0;
                 seen |= CARDS;
-                if (is_null(c)) {
-                    *card_at = NULL;
-                } else {
-                    skip(c);
-                    *card_at = c->at;
-                    if (!skip_cards(c)) return 0;
-                }
+                if (!is_null(c) && !cards(c, seat->cards, &seat->count)) return 0;
             } else if (size == 5 && memcmp(key, "stake", 5) == 0) {
                 if (seen & STAKE || !integer(c, &seat->stake)) return 0;
                 seen |= STAKE;
@@ -773,10 +749,9 @@ static int read_record(const char *text, Py_ssize_t size, Record *record) {
     enum { GAME = 1, BOARD = 2, BUTTON = 4, PLAYERS = 8, ODD = 16 };
     Cursor c = {text, text + size};
     int seen = 0;
-    record->end = text + size;
     record->game = NULL;
     record->has_board = 0;
-    record->board_at = NULL;
+    record->board_count = 0;
     record->button = 0;
     record->odd = 0;
     record->seats = 0;
@@ -792,10 +767,8 @@ static int read_record(const char *text, Py_ssize_t size, Record *record) {
             if (seen & BOARD) return 0;
             seen |= BOARD;
             if (!is_null(&c)) {
-                skip(&c);
                 record->has_board = 1;
-                record->board_at = c.at;
-                if (!skip_cards(&c)) return 0;
+                if (!cards(&c, record->board, &record->board_count)) return 0;
             }
         } else if (key_size == 6 && memcmp(key, "button", 6) == 0) {
             if (seen & BUTTON || !integer(&c, &record->button)) return 0;
@@ -820,7 +793,7 @@ static int read_record(const char *text, Py_ssize_t size, Record *record) {
                 for (;;) {
                     if (record->seats >= MAX_SEATS) return 0;
                     int index = record->seats;
-                    if (!read_player(&c, &record->seat[index], &record->card_at[index], index))
+                    if (!read_player(&c, &record->seat[index], index))
                         return 0;
                     record->seats++;
                     if (token(&c, ',')) continue;
@@ -839,19 +812,14 @@ static int read_record(const char *text, Py_ssize_t size, Record *record) {
     return c.at == c.end && (seen & GAME) && (seen & PLAYERS);
 }
 
-/* The game's checks of a read record (``_read``): 1 plain, 0 not. Cards read here. */
-static int check_record(const Game *game, Record *record, int *board, uint64_t *used) {
+/* The game's checks of a read record (``_read``): 1 plain, 0 not. */
+static int check_record(const Game *game, const Record *record) {
     int seats = record->seats;
     if (seats < 2 || record->button < 0 || record->button >= seats) return 0;
     uint64_t cards_seen = 0;
-    int count = 0;
-    if (game->board) {
-        if (!record->has_board) return 0;
-        Cursor c = {record->board_at, record->end};
-        if (!cards(&c, game, game->board, board, &count) || count != game->board) return 0;
-    } else if (record->has_board) {
-        return 0;
-    }
+    int count = record->board_count;
+    if (record->has_board != (game->board > 0) || count != game->board) return 0;
+    const int *board = record->board;
     int in_hand = 0;
     int staked = 0;
     for (int k = 0; k < count; k++) {
@@ -860,13 +828,10 @@ static int check_record(const Game *game, Record *record, int *board, uint64_t *
         cards_seen |= bit;
     }
     for (int s = 0; s < seats; s++) {
-        Seat *seat = &record->seat[s];
-        if (record->card_at[s] == NULL) {
+        const Seat *seat = &record->seat[s];
+        if (seat->count < 0) {
             if (!seat->folded) return 0;
-            seat->count = -1;
         } else {
-            Cursor c = {record->card_at[s], record->end};
-            if (!cards(&c, game, game->hole, seat->cards, &seat->count)) return 0;
             if (seat->count != game->hole) return 0;
             for (int k = 0; k < seat->count; k++) {
                 uint64_t bit = (uint64_t)1 << seat->cards[k];
@@ -884,7 +849,6 @@ static int check_record(const Game *game, Record *record, int *board, uint64_t *
         }
     }
     if ((cards_seen & ~game->deck) != 0 || in_hand < 2 || !staked) return 0;
-    *used = cards_seen;
     return 1;
 }
 
@@ -993,8 +957,8 @@ static int put_cards(Out *out, const Game *game, const int *codes, int count) {
     if (grow(out, 3 * count) < 0) return -1;
     for (int k = 0; k < count; k++) {
         if (k) out->data[out->size++] = ' ';
-        out->data[out->size++] = game->rank_chars[codes[k] >> 2];
-        out->data[out->size++] = game->suit_chars[codes[k] & 3];
+        out->data[out->size++] = RANKS[codes[k] >> 2];
+        out->data[out->size++] = SUITS[codes[k] & 3];
     }
     return 0;
 }
@@ -1186,8 +1150,8 @@ static int put_why(Out *out, Game *game, const Record *record, const Hand *hands
     Fill fill = {NULL, 0, 0, NULL, 0, NULL, 0, NULL, hands[first].strength, 0, 0};
     char cards[16];
     for (int k = 0; k < 5; k++) {
-        cards[3 * k] = game->rank_chars[hands[first].played[k] >> 2];
-        cards[3 * k + 1] = game->suit_chars[hands[first].played[k] & 3];
+        cards[3 * k] = RANKS[hands[first].played[k] >> 2];
+        cards[3 * k + 1] = SUITS[hands[first].played[k] & 3];
         cards[3 * k + 2] = ' ';
     }
     fill.cards = cards;
@@ -1287,9 +1251,9 @@ static void odd_order(const Game *game, const Record *record, int *order) {
 }
 
 /* The whole output line of a checked record, or 0 (not this lane's: hand it back). */
-static int answer_record(Out *out, Game *game, const Record *record, const int *board,
-                         int *handled) {
+static int answer_record(Out *out, Game *game, const Record *record, int *handled) {
     int seats = record->seats;
+    const int *board = record->board;
     Hand hands[MAX_SEATS];
     *handled = 0;
     for (int s = 0; s < seats; s++) {
@@ -1481,7 +1445,9 @@ static PyObject *answer(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (results == NULL) return NULL;
     Out out = {NULL, 0, 0};
     Record record;
-    int board[MAX_CARDS];
+    PyObject *last_game = NULL; /* borrowed from ``games``, which Python does not change here */
+    const char *last_name = NULL;
+    Py_ssize_t last_size = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *text = PyList_GET_ITEM(texts, i);
         PyObject *result = Py_None;
@@ -1490,9 +1456,13 @@ static PyObject *answer(PyObject *module, PyObject *const *args, Py_ssize_t narg
         if (utf8 == NULL) {
             PyErr_Clear(); /* a lone surrogate: the Python lanes answer it */
         } else if (read_record(utf8, size, &record)) {
+            PyObject *game = last_game;
+            if (game != NULL && record.game_size == last_size &&
+                memcmp(record.game, last_name, (size_t)last_size) == 0)
+                goto known; /* the previous line's game (held by ``games``) */
             PyObject *key = PyUnicode_DecodeUTF8(record.game, record.game_size, "strict");
             if (key == NULL) goto fail;
-            PyObject *game = PyDict_GetItemWithError(games, key);
+            game = PyDict_GetItemWithError(games, key);
             if (game == NULL && !PyErr_Occurred()) {
                 PyObject *made = PyObject_CallOneArg(factory, key);
                 if (made == NULL || PyDict_SetItem(games, key, made) < 0) {
@@ -1505,15 +1475,18 @@ static PyObject *answer(PyObject *module, PyObject *const *args, Py_ssize_t narg
             }
             Py_DECREF(key);
             if (game == NULL) goto fail;
-            uint64_t used;
             if (game != Py_None && !PyObject_TypeCheck(game, &GameType)) {
                 PyErr_SetString(PyExc_TypeError, "games must hold Game objects or None");
                 goto fail;
             }
-            if (game != Py_None && check_record((Game *)game, &record, board, &used)) {
+            last_game = game;
+            last_name = record.game;
+            last_size = record.game_size;
+        known:
+            if (game != Py_None && check_record((Game *)game, &record)) {
                 int handled;
                 out.size = 0;
-                int found = answer_record(&out, (Game *)game, &record, board, &handled);
+                int found = answer_record(&out, (Game *)game, &record, &handled);
                 if (found < 0) goto fail;
                 if (handled) {
                     result = PyUnicode_DecodeUTF8(out.data, out.size, "strict");
