@@ -10,13 +10,20 @@ showdown uses its pure-Python per-call paths, its numba kernels and its Python
 resolve lanes.
 """
 
+import os
+
 from setuptools import Extension, setup
+
+# rows() and best_rows() of _ceval share the rows among POSIX threads
+THREADS = ["-pthread"] if os.name == "posix" else []
 
 setup(
     ext_modules=[
         Extension(
             "showdown._ceval",
             ["src/showdown/_ceval.c"],
+            extra_compile_args=THREADS,
+            extra_link_args=THREADS,
             optional=True,
         ),
         Extension(

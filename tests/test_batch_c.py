@@ -291,3 +291,43 @@ def test_the_thread_count_is_numbas_setting() -> None:
     )
     assert _run(code, NUMBA_NUM_THREADS="2").splitlines() == ["2", "1"]
     assert _run(code, NUMBA_NUM_THREADS="1").splitlines() == ["1", "1"]
+
+
+@needs_c
+@pytest.mark.parametrize("dtype", [np.int8, np.int64])
+def test_rows_on_threads_value_every_piece_and_find_the_first_bad_row(dtype: type) -> None:
+    """``_ceval.rows`` and ``best_rows`` with a ``threads`` argument: the threads the C
+    code starts take pieces of the rows in turn; any count gives the one-thread answers,
+    and of several bad rows, in different pieces, the first is named however the pieces
+    fall to the threads."""
+    from showdown import _ceval
+
+    cards: npt.NDArray[np.integer[Any]] = deal(100_003, 7, 21).astype(dtype)
+    entry = batch._c_entry(RANKINGS["high"], 7)
+    assert entry is not None
+    one = np.empty(len(cards), np.int32)
+    assert _ceval.rows(entry, cards, one) == -1
+    best_one = np.empty((len(cards), 5), np.int8)
+    assert _ceval.best_rows(entry, cards, best_one, 1) == -1
+    for threads in (2, 3, 8):
+        values = np.full(len(cards), -7, np.int32)
+        assert _ceval.rows(entry, cards, values, threads) == -1
+        assert np.array_equal(values, one)
+        best = np.full((len(cards), 5), -7, np.int8)
+        assert _ceval.best_rows(entry, cards, best, threads) == -1
+        assert np.array_equal(best, best_one)
+    spoiled = cards.copy()
+    for row in (99_000, 40_000, 17_000, 16_999):  # the last bad row of a piece, the first
+        spoiled[row, 6] = spoiled[row, 0]
+    for threads in (1, 2, 3, 8):
+        for _ in range(5):
+            assert _ceval.rows(entry, spoiled, np.empty(len(cards), np.int32), threads) == 16_999
+            assert (
+                _ceval.best_rows(entry, spoiled, np.empty((len(cards), 5), np.int8), threads)
+                == 16_999
+            )
+    for wrong in (0, 65, -1):
+        with pytest.raises(ValueError, match=rf"threads must be from 1 to 64, not {wrong}"):
+            _ceval.rows(entry, cards, one, wrong)
+    with pytest.raises(TypeError):
+        _ceval.best_rows(entry, cards, best_one, "2")  # type: ignore[arg-type]

@@ -44,6 +44,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#define ROW_THREADS 1
+#include <pthread.h>
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -1875,20 +1879,174 @@ spec_of(PyObject *function, const char *caller)
     return self;
 }
 
+/* ------------------------------------------------------------------ rows on threads */
+
+static Py_ssize_t best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k,
+                               int8_t *out, int stride);
+
+/* One call of rows() or best_rows(): the rows, where their values go, and, shared by the
+ * threads that run it, the next piece to take and the first refused row found. */
+typedef struct {
+    const Spec *self;
+    const char *cards; /* n rows of k integers of `size` bytes */
+    Py_ssize_t size;
+    int is_signed;
+    Py_ssize_t n;
+    int k;
+    void *out;
+    int best;   /* best_rows(): the cards that play, `stride` columns a row */
+    int stride;
+    Py_ssize_t piece;         /* rows a thread takes at a time */
+    Py_ssize_t next;          /* the first row no thread has taken yet (atomic) */
+    Py_ssize_t first_bad;     /* the least refused row found so far, or n (atomic) */
+    int off_table;            /* a row fell off the tables (atomic): stop everywhere */
+} RowJob;
+
+/* Rows start..stop of `job`: -1, the first refused row (as an index of all the rows), or
+ * -2 (off the tables). Integers wider than a byte are narrowed PIECE_ROWS rows at a time. */
+static Py_ssize_t
+run_range(const RowJob *job, Py_ssize_t start, Py_ssize_t stop)
+{
+    const Spec *self = job->self;
+    const Py_ssize_t k = job->k;
+    const Py_ssize_t width = job->best ? job->stride : self->n_rankings;
+    if (job->size == 1) {
+        const int8_t *codes = (const int8_t *)job->cards + start * k;
+        Py_ssize_t bad =
+            job->best
+                ? best_of_rows(self, codes, stop - start, (int)k,
+                               (int8_t *)job->out + start * width, job->stride)
+                : value_rows(self, codes, stop - start, (int)k,
+                             (int32_t *)job->out + start * width);
+        return bad >= 0 ? bad + start : bad;
+    }
+    uint8_t piece[PIECE_ROWS * MAX_CODES];
+    for (Py_ssize_t at = start; at < stop; at += PIECE_ROWS) {
+        Py_ssize_t here = stop - at < PIECE_ROWS ? stop - at : PIECE_ROWS;
+        narrow_codes(job->cards + at * k * job->size, job->size, job->is_signed, here * k,
+                     piece);
+        Py_ssize_t bad =
+            job->best ? best_of_rows(self, (const int8_t *)piece, here, (int)k,
+                                     (int8_t *)job->out + at * width, job->stride)
+                      : value_rows(self, (const int8_t *)piece, here, (int)k,
+                                   (int32_t *)job->out + at * width);
+        if (bad != -1) {
+            return bad >= 0 ? bad + at : bad;
+        }
+    }
+    return -1;
+}
+
+#if defined(ROW_THREADS)
+/* A thread's share of `job`: pieces taken in increasing order until none is left. A piece
+ * is skipped only when it starts past a refused row already found, so every piece before
+ * the first refused row is valued and the least refused row found is the first. */
+static void *
+run_pieces(void *arg)
+{
+    RowJob *job = (RowJob *)arg;
+    for (;;) {
+        Py_ssize_t start = __atomic_fetch_add(&job->next, job->piece, __ATOMIC_RELAXED);
+        if (start >= job->n || __atomic_load_n(&job->off_table, __ATOMIC_RELAXED) ||
+            start > __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED)) {
+            return NULL;
+        }
+        Py_ssize_t stop = job->n - start < job->piece ? job->n : start + job->piece;
+        Py_ssize_t bad = run_range(job, start, stop);
+        if (bad == -2) {
+            __atomic_store_n(&job->off_table, 1, __ATOMIC_RELAXED);
+        }
+        else if (bad >= 0) {
+            Py_ssize_t seen = __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED);
+            while (bad < seen && !__atomic_compare_exchange_n(&job->first_bad, &seen, bad, 1,
+                                                              __ATOMIC_RELAXED,
+                                                              __ATOMIC_RELAXED)) {
+            }
+        }
+    }
+}
+#endif
+
+#define MAX_ROW_THREADS 64
+#define LEAST_PIECE_ROWS 1024
+#define MOST_PIECE_ROWS 16384
+#define PIECES_PER_THREAD 16
+
+/* All the rows of `job` on `threads` threads (this one and threads - 1 started for the
+ * call, which end with it), without the GIL: -1, the first refused row, or -2. Threads
+ * take pieces of at most MOST_PIECE_ROWS rows, so that one finishing early takes more
+ * and they end within a piece of each other. Where a thread cannot be started, the
+ * threads started do the work. */
+static Py_ssize_t
+run_rows(RowJob *job, int threads)
+{
+#if defined(ROW_THREADS)
+    Py_ssize_t piece = job->n / ((Py_ssize_t)threads * PIECES_PER_THREAD);
+    piece = piece < LEAST_PIECE_ROWS ? LEAST_PIECE_ROWS
+                                     : (piece > MOST_PIECE_ROWS ? MOST_PIECE_ROWS : piece);
+    if (threads > 1 && job->n > piece) {
+        pthread_t started[MAX_ROW_THREADS];
+        int count = 0;
+        job->piece = piece;
+        job->next = 0;
+        job->first_bad = job->n;
+        job->off_table = 0;
+        for (int t = 1; t < threads && t < MAX_ROW_THREADS; t++) {
+            if (pthread_create(&started[count], NULL, run_pieces, job) == 0) {
+                count++;
+            }
+        }
+        run_pieces(job);
+        for (int t = 0; t < count; t++) {
+            pthread_join(started[t], NULL);
+        }
+        if (job->off_table) {
+            return -2;
+        }
+        return job->first_bad < job->n ? job->first_bad : -1;
+    }
+#else
+    (void)threads;
+#endif
+    return run_range(job, 0, job->n);
+}
+
+/* The optional `threads` argument of rows() and best_rows(): an int from 1 to 64. */
+static int
+take_threads(PyObject *obj, int *threads)
+{
+    long value = PyLong_AsLong(obj);
+    if (value == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (value < 1 || value > MAX_ROW_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be from 1 to %d, not %ld", MAX_ROW_THREADS,
+                     value);
+        return -1;
+    }
+    *threads = (int)value;
+    return 0;
+}
+
 PyDoc_STRVAR(rows_doc,
-             "rows(entry, cards, out, /)\n--\n\n"
+             "rows(entry, cards, out, threads=1, /)\n--\n\n"
              "Value every row of `cards` (a C-contiguous array of shape (n, k) of integers of\n"
              "1, 2, 4 or 8 bytes, one hand per row) as `entry(row)` does, into `out` (C-contiguous int32, n times the\n"
              "entry's number of rankings: one value per ranking and row), without the GIL.\n"
              "Returns -1, or the index of the first row that `entry` would refuse (a code\n"
-             "outside 0..51 or the deck, or given twice): rows from there on are not valued.");
+             "outside 0..51 or the deck, or given twice): rows from there on are not valued.\n"
+             "With `threads` above 1, that many threads share the rows, in pieces.");
 
 static PyObject *
 rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "rows(entry, cards, out) takes 3 arguments");
+    if (nargs != 3 && nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "rows(entry, cards, out, threads=1) takes 3 or 4 arguments");
+        return NULL;
+    }
+    int threads = 1;
+    if (nargs == 4 && take_threads(args[3], &threads) < 0) {
         return NULL;
     }
     Spec *self = spec_of(args[0], "rows");
@@ -1913,25 +2071,11 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&out);
         return NULL;
     }
-    Py_ssize_t bad = -1;
-    const Py_ssize_t size = cards.itemsize;
+    RowJob job = {self, (const char *)cards.buf, cards.itemsize, is_signed, n, (int)k,
+                  out.buf, 0, 0};
+    Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
-    if (size == 1) {
-        bad = value_rows(self, (const int8_t *)cards.buf, n, (int)k, (int32_t *)out.buf);
-    }
-    else {
-        uint8_t piece[PIECE_ROWS * MAX_CODES];
-        for (Py_ssize_t start = 0; start < n && bad == -1; start += PIECE_ROWS) {
-            Py_ssize_t rows_here = n - start < PIECE_ROWS ? n - start : PIECE_ROWS;
-            narrow_codes((const char *)cards.buf + start * k * size, size, is_signed,
-                         rows_here * k, piece);
-            bad = value_rows(self, (const int8_t *)piece, rows_here, (int)k,
-                             (int32_t *)out.buf + start * self->n_rankings);
-            if (bad >= 0) {
-                bad += start;
-            }
-        }
-    }
+    bad = run_rows(&job, threads);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&cards);
     PyBuffer_Release(&out);
@@ -2215,20 +2359,25 @@ best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int8_t 
 }
 
 PyDoc_STRVAR(best_rows_doc,
-             "best_rows(entry, cards, out, /)\n--\n\n"
+             "best_rows(entry, cards, out, threads=1, /)\n--\n\n"
              "The columns of the cards that play in every row of `cards` (a C-contiguous\n"
              "array of shape (n, k) of integers of 1, 2, 4 or 8 bytes) under each ranking of `entry`, as showdown.evaluate picks\n"
              "them, into `out` (C-contiguous int8: per row and ranking five columns in\n"
              "increasing order, four for Badugi, padded with -1; all -1 where no hand has a\n"
              "value), without the GIL. Returns -1, or the index of the first row that `entry`\n"
-             "would refuse: rows from there on are not valued.");
+             "would refuse: rows from there on are not valued. With `threads` above 1, that\n"
+             "many threads share the rows, in pieces.");
 
 static PyObject *
 best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "best_rows(entry, cards, out) takes 3 arguments");
+    if (nargs != 3 && nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "best_rows(entry, cards, out, threads=1) takes 3 or 4 arguments");
+        return NULL;
+    }
+    int threads = 1;
+    if (nargs == 4 && take_threads(args[3], &threads) < 0) {
         return NULL;
     }
     Spec *self = spec_of(args[0], "best_rows");
@@ -2257,26 +2406,11 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&out);
         return NULL;
     }
-    Py_ssize_t bad = -1;
-    const Py_ssize_t size = cards.itemsize;
+    RowJob job = {self, (const char *)cards.buf, cards.itemsize, is_signed, n, (int)k,
+                  out.buf, 1, stride};
+    Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
-    if (size == 1) {
-        bad = best_of_rows(self, (const int8_t *)cards.buf, n, (int)k, (int8_t *)out.buf,
-                           stride);
-    }
-    else {
-        uint8_t piece[PIECE_ROWS * MAX_CODES];
-        for (Py_ssize_t start = 0; start < n && bad == -1; start += PIECE_ROWS) {
-            Py_ssize_t rows_here = n - start < PIECE_ROWS ? n - start : PIECE_ROWS;
-            narrow_codes((const char *)cards.buf + start * k * size, size, is_signed,
-                         rows_here * k, piece);
-            bad = best_of_rows(self, (const int8_t *)piece, rows_here, (int)k,
-                               (int8_t *)out.buf + start * stride, stride);
-            if (bad >= 0) {
-                bad += start;
-            }
-        }
-    }
+    bad = run_rows(&job, threads);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&cards);
     PyBuffer_Release(&out);

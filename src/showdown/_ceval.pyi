@@ -29,19 +29,30 @@ def dispatcher(
     the same ranking or game argument, called on ``codes``; ``fallback`` takes any other call."""
 
 def rows(
-    entry: Callable[[Any], Any], cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int32], /
+    entry: Callable[[Any], Any],
+    cards: npt.NDArray[np.integer[Any]],
+    out: npt.NDArray[np.int32],
+    threads: int = 1,
+    /,
 ) -> int:
     """Value every row of an ``(n, k)`` integer array (1, 2, 4 or 8 bytes) with ``entry``
     (made by :func:`entry`) into ``out`` (``int32``, one value per ranking and row), without
-    the GIL; -1, or the first row ``entry`` would refuse (rows from there on are not valued)."""
+    the GIL; -1, or the first row ``entry`` would refuse (rows from there on are not valued).
+    With ``threads`` above 1 (at most 64), the call starts ``threads - 1`` threads that take
+    pieces of the rows in turn with this one."""
 
 def best_rows(
-    entry: Callable[[Any], Any], cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int8], /
+    entry: Callable[[Any], Any],
+    cards: npt.NDArray[np.integer[Any]],
+    out: npt.NDArray[np.int8],
+    threads: int = 1,
+    /,
 ) -> int:
     """The columns of the cards that play in every row of an ``(n, k)`` integer array under
     each ranking of ``entry``, as :func:`showdown.evaluate` picks them, into ``out`` (``int8``,
     per row and ranking five increasing columns, four for Badugi, padded with -1; all -1 where
-    no hand has a value), without the GIL; -1, or the first row ``entry`` would refuse."""
+    no hand has a value), without the GIL; -1, or the first row ``entry`` would refuse.
+    ``threads`` as for :func:`rows`."""
 
 def fast_rows(on: bool | None = None, /) -> bool:
     """Whether :func:`rows` runs its loops built for POPCNT and BMI2 (chosen at import where

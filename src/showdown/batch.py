@@ -39,7 +39,6 @@ qualify); :func:`best_cards_many` pads with ``-1``.
 
 from __future__ import annotations
 
-import itertools
 import operator
 import os
 import sys
@@ -401,16 +400,9 @@ def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], An
 
 
 C_PARALLEL_ROWS: Final = 65_536
-"""From this many rows, the C path splits the rows over threads."""
-
-_PIECES_PER_THREAD: Final = 4
-"""The C path's pieces per thread at least: a thread that finishes early takes another."""
-
-C_PIECE_ROWS: Final = 65_536
-"""The C path's rows per piece at most (a third of a millisecond of seven-card rows):
-small, so that when one thread starts late or the system runs something else on its
-core for a while, the other takes more pieces instead of waiting for a long one (a
-piece costs a few microseconds of Python)."""
+"""From this many rows, the C path splits the rows over threads (one more thread for each
+half of this many rows, up to :func:`_thread_count`): threads that the C code starts
+for the call, which take pieces of the rows in turn without the GIL."""
 
 
 def _thread_count() -> int:
@@ -458,34 +450,14 @@ def _c_rows(
 ) -> None:
     """Value ``given``'s rows into ``out`` with its C ``entry`` (``_ceval.rows``; with
     ``best``, the cards that play: ``_ceval.best_rows``), on :func:`_thread_count`
-    threads for many rows (the C code runs without the GIL); raise on the first bad row."""
+    threads for many rows (started by the C code, without the GIL); raise on the first
+    bad row."""
     from showdown import _ceval
 
     run = _ceval.best_rows if best else _ceval.rows
-    array = given.array
-    n = len(array)
+    n = len(given.array)
     threads = min(_thread_count(), max(1, n // (C_PARALLEL_ROWS // 2)))
-    if threads == 1:
-        bad = int(run(entry, array, out))
-    else:
-        count = max(threads * _PIECES_PER_THREAD, -(-n // C_PIECE_ROWS))
-        bounds = np.linspace(0, n, count + 1).astype(np.int64).tolist()
-        pieces = itertools.count()
-        found: list[int] = []
-
-        def work() -> None:
-            while not found and (piece := next(pieces)) < len(bounds) - 1:
-                start, stop = bounds[piece], bounds[piece + 1]
-                row = int(run(entry, array[start:stop], out[start:stop]))
-                if row >= 0:
-                    found.append(start + row)
-
-        helpers = [_pool(threads - 1).submit(work) for _ in range(threads - 1)]
-        work()
-        for helper in helpers:  # one still queued (behind another call's pieces) is not needed
-            if not helper.cancel():
-                helper.result()
-        bad = min(found, default=-1)
+    bad = int(run(entry, given.array, out, threads))
     if bad >= 0:
         _raise_for_row(given.given, bad, given.allowed, given.deck_name)
 
