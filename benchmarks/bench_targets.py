@@ -14,6 +14,7 @@ printed beside them.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib
 import os
@@ -548,13 +549,14 @@ def build_targets(
     streams: list[Any],
     resolve_records: int,
     process_repeats: int = 7,
-    thread_best: dict[str, dict[int, float]] | None = None,
+    thread_pairs: dict[str, float] | None = None,
 ) -> list[Target]:
     """One :class:`Target` per row of issue 13, from the figures of one run.
 
-    ``batch`` maps a workload to hands/s per thread count; ``thread_best``, where
-    given, the same from each thread count's least time (the 2-vs-1 rows then use
-    it); ``per_call`` has
+    ``batch`` maps a workload to hands/s per thread count; ``thread_pairs``, where
+    given, maps a workload to the median over runs in turn of its one-thread time over
+    its two-thread time next to it (the 2-vs-1 rows then use it as their ratio; the
+    rates shown are still the medians); ``per_call`` has
     ``'strength7'``, ``'scorer <workload>'`` and ``'strength <workload>'``
     calls/s; ``per_call_pkrbot`` has pkrbot's 7-card calls/s timed in turn with each
     of those rows (the ratio is then from the same seconds; without it, ``pkrbot7``,
@@ -581,21 +583,23 @@ def build_targets(
             why_na=omp_na,
         )
     )
-    best_of = "" if thread_best is None else " (least times in turn)"
-    for workload, rates in (batch if thread_best is None else thread_best).items():
-        two = rates.get(2)
-        targets.append(
-            ratio_target(
-                f"{workload} batch, 2 threads vs 1{best_of}",
-                two,
-                rates.get(1),
-                1.8,
-                unit="hands/s",
-                peer_name="1 thread",
-                higher_is_better=True,
-                why_na="one core only",
-            )
+    for workload, rates in batch.items():
+        two, one = rates.get(2), rates.get(1)
+        row = ratio_target(
+            f"{workload} batch, 2 threads vs 1"
+            + ("" if thread_pairs is None else " (median of pairs in turn)"),
+            two,
+            one,
+            1.8,
+            unit="hands/s",
+            peer_name="1 thread",
+            higher_is_better=True,
+            why_na="one core only",
         )
+        paired = None if thread_pairs is None else thread_pairs.get(workload)
+        if row.ratio is not None and paired is not None:
+            row = dataclasses.replace(row, ratio=paired)
+        targets.append(row)
     in_turn = per_call_pkrbot or {}
     turn = " (timed in turn)" if in_turn else ""
     targets.append(

@@ -216,28 +216,29 @@ def _machine() -> list[str]:
 
 def _showdown_batch(
     rows: dict[str, CardArray], report: Report, repeats: int
-) -> tuple[dict[str, dict[str, Result]], dict[str, dict[int, float]]]:
+) -> tuple[dict[str, dict[str, Result]], dict[str, float]]:
     """Our batch calls on every workload with every core and with one, timed in turn.
 
-    The call with all threads and the call with one alternate, ``2 * repeats + 1``
-    times each. The table's hands/s are each count's median time; the second result
-    (hands/s per thread count) is each count's least time, which the 2-vs-1 targets
-    compare. On a machine whose two cores are shared with other work, a two-thread
-    call runs on both cores only while nothing else wants one: a median then counts
-    how busy the machine was as much as how the code scales, where the least time of
-    each count, over runs in turn, is its run closest to a free machine (the same
-    rule for both counts; a one-thread run needs one free core where a two-thread run
-    needs two, so the least one-thread time is the nearer to a free machine's, and the
-    ratio errs low rather than high). The log line gives how many cores the
-    two-thread runs had (their process CPU seconds over their seconds, median), so
-    that a low ratio on a busy machine shows as such.
+    The call with all threads and the call with one alternate, at least
+    ``2 * repeats + 1`` times each (more for a fast workload, up to about a second and a
+    half of runs). The table's hands/s are each count's median time. The second result
+    is, per workload, the median over the pairs of runs (a one-thread run and the
+    all-thread run next to it) of the one-thread time over the all-thread time: the
+    2-vs-1 targets compare those. On a machine of shared cores, a core's speed drifts
+    by up to half between runs a few milliseconds apart (the host's other work, its
+    clock boost); two runs next to each other see the same drift, so their ratio is the
+    code's scaling, where a ratio of least times sets a one-thread run on its fastest
+    moment against two-thread runs that need both cores at theirs at once (it errs low:
+    1.2-1.6 for loops that scale 1.9 by this median). The log line gives both, and how
+    many cores the two-thread runs had (their process CPU seconds over their seconds,
+    median), so that a low ratio on a busy machine shows as such.
     """
     import numba
 
     from showdown.batch import evaluate_many
 
     results: dict[str, dict[str, Result]] = {}
-    best: dict[str, dict[int, float]] = {}
+    pairs: dict[str, float] = {}
     threads = numba.get_num_threads()
     for workload, array in rows.items():
         api, kwargs, _ = SHOWDOWN_BATCH[workload]
@@ -250,25 +251,37 @@ def _showdown_batch(
             lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
             for count in counts
         ]
+        start = time.perf_counter()
+        for run in runs:
+            run()
+        each = (time.perf_counter() - start) / len(runs)
+        times = max(2 * repeats + 1, min(61, int(0.75 / max(each, 1e-6))))
         cpu: list[list[float]] = []
-        taken = times_in_turn(runs, 2 * repeats + 1, cpu=cpu)
+        taken = times_in_turn(runs, times, cpu=cpu)
         for count, seconds in zip(counts, taken, strict=True):
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             rate = len(array) / statistics.median(seconds)
             per[label] = Result(workload, label, rate, len(array), api)
-        best[workload] = {c: len(array) / min(t) for c, t in zip(counts, taken, strict=True)}
         numba.set_num_threads(threads)
         results[workload] = per
         rates = ", ".join(
             f"{r.what.split(', ')[1]}: {r.hands_per_s / 1e6:,.1f} M/s" for r in per.values()
         )
         cores = statistics.median(c / t for c, t in zip(cpu[0], taken[0], strict=True))
-        least = ", ".join(f"{c}: {r / 1e6:,.1f}" for c, r in best[workload].items())
+        extra = ""
+        if len(counts) > 1:
+            pairs[workload] = statistics.median(
+                one / many for many, one in zip(taken[0], taken[1], strict=True)
+            )
+            extra = (
+                f"{counts[0]} vs 1 thread: {pairs[workload]:.2f} (median of {times} pairs), "
+                f"least times {min(taken[1]) / min(taken[0]):.2f}; {counts[0]}-thread runs "
+                f"had {cores:.2f} cores; "
+            )
         report(
-            f"  {workload:<22} {rates}  (least times: {least} M/s; {counts[0]}-thread runs "
-            f"had {cores:.2f} cores; first call incl. tables/cache load: {first:.2f} s)"
+            f"  {workload:<22} {rates}  ({extra}first call incl. tables/cache load: {first:.2f} s)"
         )
-    return results, best
+    return results, pairs
 
 
 def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
@@ -668,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
         f"generated {args.rows:,} rows x {len(rows)} workloads in {time.perf_counter() - t0:.1f} s"
     )
     report("showdown batch (evaluate_many, checks included):")
-    batch, thread_best = _showdown_batch(rows, report, sizes.batch_repeats)
+    batch, thread_pairs = _showdown_batch(rows, report, sizes.batch_repeats)
     report("OMPEval batch (pokerfast's C ABI, pf_evaluate on the same 7-card rows):")
     threads = sorted({1, min(2, os.cpu_count() or 1)})
     omp_batch = ompeval_batch(rows["7-card high"], threads, sizes.batch_repeats)
@@ -803,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
         streams=streams,
         resolve_records=sizes.resolve_records,
         process_repeats=sizes.process_repeats,
-        thread_best=thread_best,
+        thread_pairs=thread_pairs,
     )
     for line in format_targets(targets, cpu_model()):
         report(line)
