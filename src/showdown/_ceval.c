@@ -263,6 +263,112 @@ take_view(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const char *forma
     return 0;
 }
 
+/* ------------------------------------------------------------------ table memory */
+
+/* The tables an entry reads are copied, once per process, into memory of 2 MiB pages
+ * where the system gives them (Linux's transparent huge pages on request): a table of a
+ * megabyte then costs one TLB entry instead of 256, and lies in physically contiguous
+ * memory, so that its lines spread evenly over the cache sets from one process to the
+ * next. A table seen again (the same bytes: several entries share the kernels' arrays)
+ * is not copied again. Where none can be had, the entry reads the arrays as given. Only
+ * load() calls these, with the GIL held; the copies live as long as the process. */
+#if defined(__linux__)
+#include <sys/mman.h>
+#define TABLE_PAGE ((size_t)2 << 20)
+#define TABLE_ALIGN 64
+#define MAX_KEPT_TABLES 256
+typedef struct {
+    const void *source;
+    size_t len;
+    void *copy;
+} KeptTable;
+static KeptTable kept_tables[MAX_KEPT_TABLES];
+static int n_kept_tables = 0;
+static char *table_arena = NULL;
+static size_t table_arena_left = 0;
+
+static void *
+arena_take(size_t len)
+{
+    size_t need = (len + TABLE_ALIGN - 1) & ~(size_t)(TABLE_ALIGN - 1);
+    if (need > table_arena_left) {
+        size_t size = need > 2 * TABLE_PAGE ? (need + TABLE_PAGE - 1) & ~(TABLE_PAGE - 1)
+                                            : 2 * TABLE_PAGE;
+        char *raw = mmap(NULL, size + TABLE_PAGE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) {
+            return NULL;
+        }
+        char *aligned = (char *)(((uintptr_t)raw + TABLE_PAGE - 1) & ~(uintptr_t)(TABLE_PAGE - 1));
+        if (aligned > raw) {
+            munmap(raw, (size_t)(aligned - raw));
+        }
+        if (aligned + size < raw + size + TABLE_PAGE) {
+            munmap(aligned + size, (size_t)(raw + size + TABLE_PAGE - (aligned + size)));
+        }
+#if defined(MADV_HUGEPAGE)
+        madvise(aligned, size, MADV_HUGEPAGE);
+#endif
+        table_arena = aligned;
+        table_arena_left = size;
+    }
+    void *out = table_arena;
+    table_arena += need;
+    table_arena_left -= need;
+    return out;
+}
+
+/* Where the entry reads `len` bytes at `source` from: their copy in the tables' memory,
+ * or `source` itself (a small or empty table, or no memory to be had). */
+static const void *
+kept_table(const void *source, Py_ssize_t len)
+{
+    if (source == NULL || len < 4096) {
+        return source;
+    }
+    for (int i = 0; i < n_kept_tables; i++) {
+        if (kept_tables[i].source == source && kept_tables[i].len == (size_t)len &&
+            memcmp(kept_tables[i].copy, source, (size_t)len) == 0) {
+            return kept_tables[i].copy;
+        }
+    }
+    if (n_kept_tables == MAX_KEPT_TABLES) {
+        return source;
+    }
+    void *copy = arena_take((size_t)len);
+    if (copy == NULL) {
+        return source;
+    }
+    memcpy(copy, source, (size_t)len);
+    kept_tables[n_kept_tables++] = (KeptTable){source, (size_t)len, copy};
+    return copy;
+}
+#else
+static const void *
+kept_table(const void *source, Py_ssize_t len)
+{
+    (void)len;
+    return source;
+}
+#endif
+
+/* `pointer` into one of `views`, moved to the same place in that view's kept copy. */
+static const void *
+kept_pointer(const void *pointer, const Py_buffer *views, int n_views)
+{
+    if (pointer == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n_views; i++) {
+        const char *start = views[i].buf;
+        if ((const char *)pointer >= start && (const char *)pointer < start + views[i].len) {
+            return (const char *)kept_table(start, views[i].len) +
+                   ((const char *)pointer - start);
+        }
+    }
+    return pointer;
+}
+
 static int
 load(Spec *self)
 {
@@ -476,6 +582,24 @@ load(Spec *self)
             self->omaha_rows = 0;
         }
     }
+#define KEEP(field) field = kept_pointer(field, views, n_views)
+    KEEP(built.offsets);
+    KEEP(built.binomials);
+    KEEP(built.seven_offsets);
+    for (Py_ssize_t r = 0; r < n_rankings; r++) {
+        Ranking *ranking = &built.rankings[r];
+        KEEP(ranking->low_by_mask);
+        KEEP(ranking->ranks);
+        KEEP(ranking->flushes);
+        KEEP(ranking->badugi_hands);
+        KEEP(ranking->badugi_ranks);
+        KEEP(ranking->seven_ranks);
+        KEEP(ranking->boards[4]);
+        KEEP(ranking->boards[5]);
+        KEEP(ranking->low_pairs);
+        KEEP(ranking->omaha_table);
+    }
+#undef KEEP
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
     memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
