@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from benchmarks.cores import LEAST_WHOLE_PAIRS, Scaling
 from benchmarks.ompeval import load_ompeval, to_ompeval_codes
 
 __all__ = [
@@ -463,6 +464,34 @@ class Target:
         return "PASS" if self.ratio >= self.goal else "FAIL"
 
 
+def _scaling_target(workload: str, rates: dict[int, float], found: Scaling | None) -> Target:
+    """The 2-vs-1 thread row of a batch workload (see :func:`build_targets`)."""
+    row = ratio_target(
+        f"{workload} batch, 2 threads vs 1",
+        rates.get(2),
+        rates.get(1),
+        1.8,
+        unit="hands/s",
+        peer_name="1 thread",
+        higher_is_better=True,
+        why_na="one core only",
+    )
+    if row.ratio is None or found is None:
+        return row
+    if found.probe_median is None:
+        return dataclasses.replace(
+            row, name=f"{row.name} (median of pairs in turn)", ratio=found.median
+        )
+    name = f"{row.name} (median of pairs in turn with 2 whole cores)"
+    if found.whole_median is None or found.whole < LEAST_WHOLE_PAIRS:
+        why = (
+            f"2 whole cores in {found.whole} of {found.pairs} pairs only (a bare C loop "
+            f"scaled {found.probe_median:.2f}x); every pair: {found.median:.2f}x"
+        )
+        return dataclasses.replace(row, name=name, ratio=None, why_na=why)
+    return dataclasses.replace(row, name=name, ratio=found.whole_median)
+
+
 def ratio_target(
     name: str,
     ours: float | None,
@@ -549,14 +578,16 @@ def build_targets(
     streams: list[Any],
     resolve_records: int,
     process_repeats: int = 7,
-    thread_pairs: dict[str, float] | None = None,
+    thread_scaling: dict[str, Scaling] | None = None,
 ) -> list[Target]:
     """One :class:`Target` per row of issue 13, from the figures of one run.
 
-    ``batch`` maps a workload to hands/s per thread count; ``thread_pairs``, where
-    given, maps a workload to the median over runs in turn of its one-thread time over
-    its two-thread time next to it (the 2-vs-1 rows then use it as their ratio; the
-    rates shown are still the medians); ``per_call`` has
+    ``batch`` maps a workload to hands/s per thread count; ``thread_scaling``, where
+    given, a workload's 2-vs-1 figures from pairs of runs in turn
+    (:class:`benchmarks.cores.Scaling`): a row is judged on its median over the pairs
+    in which the cores probe had two whole cores, n/a where fewer than
+    ``LEAST_WHOLE_PAIRS`` had, and on every pair without a probe (the rates shown are
+    the medians); ``per_call`` has
     ``'strength7'``, ``'scorer <workload>'`` and ``'strength <workload>'``
     calls/s; ``per_call_pkrbot`` has pkrbot's 7-card calls/s timed in turn with each
     of those rows (the ratio is then from the same seconds; without it, ``pkrbot7``,
@@ -584,22 +615,7 @@ def build_targets(
         )
     )
     for workload, rates in batch.items():
-        two, one = rates.get(2), rates.get(1)
-        row = ratio_target(
-            f"{workload} batch, 2 threads vs 1"
-            + ("" if thread_pairs is None else " (median of pairs in turn)"),
-            two,
-            one,
-            1.8,
-            unit="hands/s",
-            peer_name="1 thread",
-            higher_is_better=True,
-            why_na="one core only",
-        )
-        paired = None if thread_pairs is None else thread_pairs.get(workload)
-        if row.ratio is not None and paired is not None:
-            row = dataclasses.replace(row, ratio=paired)
-        targets.append(row)
+        targets.append(_scaling_target(workload, rates, (thread_scaling or {}).get(workload)))
     in_turn = per_call_pkrbot or {}
     turn = " (timed in turn)" if in_turn else ""
     targets.append(

@@ -216,30 +216,35 @@ def _machine() -> list[str]:
 
 def _showdown_batch(
     rows: dict[str, CardArray], report: Report, repeats: int
-) -> tuple[dict[str, dict[str, Result]], dict[str, float]]:
+) -> tuple[dict[str, dict[str, Result]], dict[str, Any]]:
     """Our batch calls on every workload with every core and with one, timed in turn.
 
     The call with all threads and the call with one alternate, at least
     ``2 * repeats + 1`` times each (more for a fast workload, up to about a second and a
-    half of runs). The table's hands/s are each count's median time. The second result
-    is, per workload, the median over the pairs of runs (a one-thread run and the
-    all-thread run next to it) of the one-thread time over the all-thread time: the
-    2-vs-1 targets compare those. On a machine of shared cores, a core's speed drifts
-    by up to half between runs a few milliseconds apart (the host's other work, its
-    clock boost); two runs next to each other see the same drift, so their ratio is the
-    code's scaling, where a ratio of least times sets a one-thread run on its fastest
-    moment against two-thread runs that need both cores at theirs at once (it errs low:
-    1.2-1.6 for loops that scale 1.9 by this median). The log line gives both, and how
-    many cores the two-thread runs had (their process CPU seconds over their seconds,
-    median), so that a low ratio on a busy machine shows as such.
+    half of runs), each pair followed by the cores probe (``benchmarks.cores``) on all
+    threads and on one. The table's hands/s are each count's median time. The second
+    result gives, per workload, the ratios of the 1-thread time over the all-thread time
+    of each pair (a run and the run next to it: the same drift of the machine's speed),
+    as medians over every pair and over the pairs in which the probe had two whole
+    cores, which the 2-vs-1 targets are judged on. A machine of two virtual cores can be
+    two hyperthreads of one core for seconds at a time: a thread alone then runs at a
+    whole core's speed and two threads share one, so a loop bound by the core's
+    arithmetic (ours, the probe) does no more with two threads than with one; that is
+    the host's placement, not the code's scaling. The log line gives every figure, and
+    how many cores the all-thread runs had by the clock (process CPU seconds over
+    seconds, median).
     """
     import numba
+    from benchmarks.cores import WHOLE_CORES, Scaling, load_probe
 
     from showdown.batch import evaluate_many
 
     results: dict[str, dict[str, Result]] = {}
-    pairs: dict[str, float] = {}
+    scaling: dict[str, Scaling] = {}
     threads = numba.get_num_threads()
+    probe = load_probe() if threads > 1 else None
+    if threads > 1 and probe is None:
+        report("  (no C compiler for the cores probe: the 2-vs-1 rows are judged on every pair)")
     for workload, array in rows.items():
         api, kwargs, _ = SHOWDOWN_BATCH[workload]
         start = time.perf_counter()
@@ -247,7 +252,7 @@ def _showdown_batch(
         first = time.perf_counter() - start
         per: dict[str, Result] = {}
         counts = sorted({threads, 1}, reverse=True)
-        runs = [
+        runs: list[Callable[[], object]] = [
             lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
             for count in counts
         ]
@@ -255,10 +260,12 @@ def _showdown_batch(
         for run in runs:
             run()
         each = (time.perf_counter() - start) / len(runs)
+        if probe is not None:
+            runs += [lambda c=count: probe(c) for count in counts]
         times = max(2 * repeats + 1, min(61, int(0.75 / max(each, 1e-6))))
         cpu: list[list[float]] = []
         taken = times_in_turn(runs, times, cpu=cpu)
-        for count, seconds in zip(counts, taken, strict=True):
+        for count, seconds in zip(counts, taken[: len(counts)], strict=True):
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             rate = len(array) / statistics.median(seconds)
             per[label] = Result(workload, label, rate, len(array), api)
@@ -270,18 +277,35 @@ def _showdown_batch(
         cores = statistics.median(c / t for c, t in zip(cpu[0], taken[0], strict=True))
         extra = ""
         if len(counts) > 1:
-            pairs[workload] = statistics.median(
-                one / many for many, one in zip(taken[0], taken[1], strict=True)
+            ours = [one / many for many, one in zip(taken[0], taken[1], strict=True)]
+            probes = (
+                [counts[0] * one / many for many, one in zip(taken[2], taken[3], strict=True)]
+                if probe is not None
+                else []
+            )
+            whole = [o for o, p in zip(ours, probes, strict=False) if p >= WHOLE_CORES]
+            scaling[workload] = found = Scaling(
+                len(ours),
+                statistics.median(ours),
+                len(whole),
+                statistics.median(whole) if whole else None,
+                statistics.median(probes) if probes else None,
             )
             extra = (
-                f"{counts[0]} vs 1 thread: {pairs[workload]:.2f} (median of {times} pairs), "
-                f"least times {min(taken[1]) / min(taken[0]):.2f}; {counts[0]}-thread runs "
-                f"had {cores:.2f} cores; "
+                f"{counts[0]} vs 1 thread: {found.median:.2f} (median of {found.pairs} pairs), "
+                f"least times {min(taken[1]) / min(taken[0]):.2f}"
             )
+            if found.probe_median is not None:
+                there = "" if found.whole_median is None else f": {found.whole_median:.2f}"
+                extra += (
+                    f"; the probe scaled {found.probe_median:.2f}, {found.whole} pairs with "
+                    f"{counts[0]} whole cores{there}"
+                )
+            extra += f"; {counts[0]}-thread runs had {cores:.2f} cores by the clock; "
         report(
             f"  {workload:<22} {rates}  ({extra}first call incl. tables/cache load: {first:.2f} s)"
         )
-    return results, pairs
+    return results, scaling
 
 
 def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
@@ -681,7 +705,7 @@ def main(argv: list[str] | None = None) -> int:
         f"generated {args.rows:,} rows x {len(rows)} workloads in {time.perf_counter() - t0:.1f} s"
     )
     report("showdown batch (evaluate_many, checks included):")
-    batch, thread_pairs = _showdown_batch(rows, report, sizes.batch_repeats)
+    batch, thread_scaling = _showdown_batch(rows, report, sizes.batch_repeats)
     report("OMPEval batch (pokerfast's C ABI, pf_evaluate on the same 7-card rows):")
     threads = sorted({1, min(2, os.cpu_count() or 1)})
     omp_batch = ompeval_batch(rows["7-card high"], threads, sizes.batch_repeats)
@@ -816,7 +840,7 @@ def main(argv: list[str] | None = None) -> int:
         streams=streams,
         resolve_records=sizes.resolve_records,
         process_repeats=sizes.process_repeats,
-        thread_pairs=thread_pairs,
+        thread_scaling=thread_scaling,
     )
     for line in format_targets(targets, cpu_model()):
         report(line)

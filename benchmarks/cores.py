@@ -1,0 +1,126 @@
+"""How many whole cores the machine gives two threads at a moment: a bare C loop as a probe.
+
+On a rented machine of two virtual cores, the two can be hyperthreads of one physical
+core for a while (a thread alone then has the whole core, two threads share it), or
+sit on two cores: the host moves them. A 2-thread run of a loop of multiplies, eight
+independent chains (one multiplier per core, so two hyperthreads of one core get no
+more done than one thread), then takes as long as the 1-thread run for the same work
+per thread (1.0x) in the first case and half as long per unit of work (2.0x) in the
+second. Timed in turn with the batch runs (``benchmarks.run._showdown_batch``), it
+tells which pairs of runs had two whole cores: the 2-vs-1 targets are judged on those.
+
+The probe is compiled from the C source below with the machine's C compiler on first
+use (``cc``; none: no probe, the targets are judged on every pair) and kept under the
+user's cache folder, named by a digest of the source.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["LEAST_WHOLE_PAIRS", "SOURCE", "WHOLE_CORES", "Scaling", "load_probe"]
+
+WHOLE_CORES = 1.8
+"""A pair of runs had two whole cores when the probe's 2-thread run, timed next to it,
+did at least this many times its 1-thread run's work per second (``benchmarks.cores``)."""
+
+LEAST_WHOLE_PAIRS = 5
+"""Fewer pairs with two whole cores than this: the 2-vs-1 row has no verdict."""
+
+
+@dataclass(frozen=True)
+class Scaling:
+    """A workload's 2-vs-1 thread figures from pairs of runs in turn (see ``_showdown_batch``)."""
+
+    pairs: int  # pairs of runs timed
+    median: float  # median over every pair of the 1-thread time over the all-thread time
+    whole: int  # pairs in which the probe had two whole cores (0 without a probe)
+    whole_median: float | None  # the same median over those pairs only
+    probe_median: float | None  # the probe's own median scaling over every pair
+
+
+SOURCE = r"""
+#include <pthread.h>
+#include <stdint.h>
+
+static volatile uint64_t sink;
+
+/* `*arg` rounds of eight independent multiply chains: bound by the core's multiplier. */
+static void *spin(void *arg)
+{
+    const long rounds = *(const long *)arg;
+    const uint64_t m = 6364136223846793005ULL;
+    uint64_t a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8;
+    for (long i = 0; i < rounds; i++) {
+        a *= m; b *= m; c *= m; d *= m; e *= m; f *= m; g *= m; h *= m;
+    }
+    sink = a + b + c + d + e + f + g + h;
+    return 0;
+}
+
+/* The same rounds on each of `threads` threads (this one and threads - 1 started):
+ * how many ran. */
+int cores_probe(int threads, long rounds)
+{
+    pthread_t started[64];
+    int count = 0;
+    for (int i = 1; i < threads && i < 64; i++) {
+        if (pthread_create(&started[count], 0, spin, &rounds) == 0) {
+            count++;
+        }
+    }
+    spin(&rounds);
+    for (int i = 0; i < count; i++) {
+        pthread_join(started[i], 0);
+    }
+    return count + 1;
+}
+"""
+
+
+def _cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "showdown-bench"
+
+
+def load_probe(seconds: float = 0.004) -> Callable[[int], int] | None:
+    """``probe(threads)``: the loop on ``threads`` threads, each doing the rounds that take
+    one thread about ``seconds``; None where no C compiler builds it."""
+    compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+    if compiler is None:
+        return None
+    digest = hashlib.sha256(SOURCE.encode()).hexdigest()[:16]
+    library = _cache_folder() / f"cores-probe-{digest}.so"
+    if not library.exists():
+        library.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as folder:
+            source = Path(folder) / "probe.c"
+            source.write_text(SOURCE, encoding="utf-8")
+            built = library.with_name(f"{library.name}.{os.getpid()}.tmp")
+            done = subprocess.run(
+                [compiler, "-O2", "-pthread", "-shared", "-fPIC", str(source), "-o", str(built)],
+                capture_output=True,
+                check=False,
+            )
+            if done.returncode != 0:
+                built.unlink(missing_ok=True)
+                return None
+            os.replace(built, library)  # in the one folder: atomic
+    lib = ctypes.CDLL(str(library))
+    lib.cores_probe.argtypes = [ctypes.c_int, ctypes.c_long]
+    lib.cores_probe.restype = ctypes.c_int
+    lib.cores_probe(1, 10_000)
+    start = time.perf_counter()
+    lib.cores_probe(1, 1_000_000)
+    per_round = (time.perf_counter() - start) / 1_000_000
+    rounds = max(10_000, int(seconds / max(per_round, 1e-12)))
+    return lambda threads: int(lib.cores_probe(threads, rounds))
