@@ -297,9 +297,11 @@ def _showdown_batch(
             )
             if found.probe_median is not None:
                 there = "" if found.whole_median is None else f": {found.whole_median:.2f}"
+                relative = statistics.median(o / p for o, p in zip(ours, probes, strict=True))
                 extra += (
-                    f"; the probe scaled {found.probe_median:.2f}, {found.whole} pairs with "
-                    f"{counts[0]} whole cores{there}"
+                    f"; the probe scaled {found.probe_median:.2f} (ours over the probe's, pair "
+                    f"by pair: {relative:.2f}), {found.whole} pairs with {counts[0]} whole "
+                    f"cores{there}"
                 )
             extra += f"; {counts[0]}-thread runs had {cores:.2f} cores by the clock; "
         report(
