@@ -311,3 +311,23 @@ def test_a_line_typed_on_stdin_is_answered_before_the_next() -> None:
         child.stdin.close()
         assert child.stdout.read() == b""
         assert child.wait(timeout=60) == 1
+
+
+def test_workers_stop_quietly_when_the_reader_goes_away(tmp_path: Path) -> None:
+    """With ``--workers``, the workers write their chunks to standard output in turn;
+    a reader that stops early (``| head``) ends them all: exit status 1, nothing on
+    standard error, no process left waiting for its turn."""
+    source = tmp_path / "many.jsonl"
+    source.write_bytes((GOOD + b"\n") * 20_000)
+    with subprocess.Popen(
+        [*SHOWDOWN, "resolve", "--json", str(source), "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        assert process.wait(timeout=120) == 1
+        assert process.stderr.read() == b""
+    assert json.loads(first)["winners"]

@@ -23,6 +23,7 @@ written and flushed at once, so a line typed still gets its answer at once.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import select
@@ -57,6 +58,7 @@ __all__ = [
     "read_lines",
     "resolve",
     "resolve_chunk",
+    "resolve_packed",
 ]
 
 CHUNK: Final = 256
@@ -428,6 +430,32 @@ def resolve_chunk(lines: Sequence[Line], lang: str) -> tuple[str, int]:
     return "\n".join(out), failed
 
 
+Packed = tuple[int, list[str | None], dict[int, tuple[str, str]] | None]
+"""A chunk as it goes to a worker process: its first line's number, each line's text
+(consecutive numbers), and the errors of the lines that have one, by position: plain
+strings pickle as bytes, where :class:`Line` objects would each pickle as a class and
+its fields (more than the resolving of the line)."""
+
+
+def _pack(lines: Sequence[Line]) -> Packed:
+    """``lines`` (numbered one after another, as :func:`read_lines` gives them) packed."""
+    errors = {i: line.error for i, line in enumerate(lines) if line.error is not None}
+    return lines[0].number, [line.text for line in lines], errors or None
+
+
+def resolve_packed(packed: Packed, lang: str) -> tuple[str, int]:
+    """:func:`resolve_chunk` of a chunk packed by :func:`_pack` (in a worker process).
+
+    >>> resolve_packed((7, [None, ""], {0: ("InvalidRecordError", "too long")}), "en")[1]
+    1
+    """
+    first, texts, errors = packed
+    faults = errors or {}
+    return resolve_chunk(
+        [Line(first + i, text, faults.get(i)) for i, text in enumerate(texts)], lang
+    )
+
+
 def _waiting(stream: BinaryIO) -> bool:
     """Whether more input can be read at once (a pipe or terminal that has data)."""
     try:
@@ -457,11 +485,16 @@ def _chunks(
 
 def _answers(
     chunks: Iterable[tuple[list[Line], bool]], lang: str, workers: int
-) -> Iterator[tuple[str, int]]:
-    """Each chunk's output, in order: here, or in ``workers`` processes (at most two
-    chunks each in flight, so memory stays flat). Where workers are forked, the
-    first chunk is answered here first, so that they start with what it loaded
-    (tables, the games' texts)."""
+) -> Iterator[tuple[str | None, int]]:
+    """Each chunk's output, in order, and how many error records it has: here, or in
+    ``workers`` processes (at most two chunks each in flight, so memory stays flat).
+
+    Where workers are forked, the first chunk is answered here first, so that they
+    start with what it loaded (tables, the games' texts), and the workers write their
+    chunks' output to standard output themselves, each in its turn (the text yielded
+    is then ``None``): an output ten times the size of its input then goes through no
+    pipe and no pickling. Elsewhere their output comes back here to be written.
+    """
     if workers <= 1:
         for chunk, _ in chunks:
             yield resolve_chunk(chunk, lang)
@@ -470,20 +503,85 @@ def _answers(
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    forked = "fork" in methods
+    context = multiprocessing.get_context("fork" if forked else None)
     chunks = iter(chunks)
-    if "fork" in methods:
+    if forked:
         for chunk, _ in chunks:
             yield resolve_chunk(chunk, lang)
             break
-    pending: deque[Future[tuple[str, int]]] = deque()
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for chunk, paused in chunks:
-            pending.append(pool.submit(resolve_chunk, chunk, lang))
+    direct = forked and _output_fd() is not None
+    if direct:
+        sys.stdout.flush()  # the first chunk's output before any worker's
+    turn = context.Condition()
+    next_index = context.Value("q", 1, lock=False)
+    pending: deque[Future[tuple[str | None, int, int]]] = deque()
+    with ProcessPoolExecutor(
+        workers,
+        mp_context=context,
+        initializer=_take_turns,
+        initargs=(turn, next_index),
+    ) as pool:
+        for index, (chunk, paused) in enumerate(chunks, start=1):
+            pending.append(pool.submit(_resolve_in_turn, _pack(chunk), lang, index, direct))
             while pending and (paused or len(pending) > 2 * workers):
-                yield pending.popleft().result()
+                yield _written(pending.popleft().result())
         while pending:
-            yield pending.popleft().result()
+            yield _written(pending.popleft().result())
+
+
+def _output_fd() -> int | None:
+    """Standard output's file descriptor, or None where it has none (a test's capture)."""
+    try:
+        return sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+_TURNS: list[Any] = []
+"""In a worker process: the condition and the next chunk's index to be written."""
+
+
+def _take_turns(turn: Any, next_index: Any) -> None:
+    """A worker's initializer: the shared turn it writes its chunks in."""
+    _TURNS[:] = [turn, next_index]
+
+
+def _resolve_in_turn(
+    packed: Packed, lang: str, index: int, write: bool
+) -> tuple[str | None, int, int]:
+    """A chunk's output (or, with ``write``, ``None`` once it is written to standard
+    output when the chunks before it are), its error records, and the errno of a failed
+    write (0: none)."""
+    text, failed = resolve_packed(packed, lang)
+    if not write:
+        return text, failed, 0
+    data = text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict")
+    turn, next_index = _TURNS
+    with turn:
+        turn.wait_for(lambda: next_index.value == index)
+    problem = 0
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(sys.stdout.fileno(), view) :]
+    except OSError as error:
+        problem = error.errno or -1
+    finally:
+        with turn:
+            next_index.value = index + 1
+            turn.notify_all()
+    return None, failed, problem
+
+
+def _written(answer: tuple[str | None, int, int]) -> tuple[str | None, int]:
+    """A worker's answer as :func:`_answers` yields it; its failed write raised here."""
+    text, failed, problem = answer
+    if problem == errno.EPIPE:
+        raise BrokenPipeError(problem, os.strerror(problem))
+    if problem:
+        raise OSError(problem, os.strerror(problem) if problem > 0 else "write failed")
+    return text, failed
 
 
 @command(
@@ -537,9 +635,10 @@ def resolve(
                 chunks = _chunks(lines, stream, interactive=source == "-")
                 for text, bad in _answers(chunks, lang, workers):
                     failed += bad
-                    sys.stdout.write(text)
-                    if source == "-":
-                        sys.stdout.flush()
+                    if text is not None:
+                        sys.stdout.write(text)
+                        if source == "-":
+                            sys.stdout.flush()
             if failed:
                 raise typer.Exit(1)
             return
