@@ -331,3 +331,21 @@ def test_workers_stop_quietly_when_the_reader_goes_away(tmp_path: Path) -> None:
         assert process.wait(timeout=120) == 1
         assert process.stderr.read() == b""
     assert json.loads(first)["winners"]
+
+
+def test_workers_send_their_output_back_where_standard_output_has_no_descriptor(
+    tmp_path: Path,
+) -> None:
+    """Where standard output is no file (a test's capture; a platform without ``fork``),
+    the workers' chunks come back to be written here, in order, with the same bytes."""
+    from typer.testing import CliRunner
+
+    from showdown.cli import app
+
+    lines = _mixed_lines()
+    source = tmp_path / "mixed.jsonl"
+    source.write_bytes(b"\n".join(lines) + b"\n")
+    status, out = _resolve(source.read_bytes(), tmp_path)
+    done = CliRunner().invoke(app, ["resolve", "--json", str(source), "--workers", "2"])
+    assert done.exit_code == status
+    assert done.stdout.split("\n")[:-1] == out
