@@ -331,3 +331,15 @@ def test_rows_on_threads_value_every_piece_and_find_the_first_bad_row(dtype: typ
             _ceval.rows(entry, cards, one, wrong)
     with pytest.raises(TypeError):
         _ceval.best_rows(entry, cards, best_one, "2")  # type: ignore[arg-type]
+
+
+@needs_c
+def test_a_machine_of_many_cores_gets_the_c_path_s_most_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """More cores than one C call starts threads for (64): the call takes 64, not an error."""
+    cards = deal(70 * batch.C_PARALLEL_ROWS // 2, 5, 31)
+    expected = evaluate_many(cards)
+    monkeypatch.setattr(batch, "_thread_count", lambda: 128)
+    assert np.array_equal(evaluate_many(cards), expected)
+    assert np.array_equal(batch.best_cards_many(cards), _numba_best(cards))

@@ -405,6 +405,10 @@ half of this many rows, up to :func:`_thread_count`): threads that the C code st
 for the call, which take pieces of the rows in turn without the GIL."""
 
 
+C_MAX_THREADS: Final = 64
+"""The most threads one call of the C path starts (``_ceval.rows`` takes no more)."""
+
+
 def _thread_count() -> int:
     """The threads the batch functions use: numba's setting, read without importing numba.
 
@@ -456,7 +460,7 @@ def _c_rows(
 
     run = _ceval.best_rows if best else _ceval.rows
     n = len(given.array)
-    threads = min(_thread_count(), max(1, n // (C_PARALLEL_ROWS // 2)))
+    threads = min(_thread_count(), C_MAX_THREADS, max(1, n // (C_PARALLEL_ROWS // 2)))
     bad = int(run(entry, given.array, out, threads))
     if bad >= 0:
         _raise_for_row(given.given, bad, given.allowed, given.deck_name)
