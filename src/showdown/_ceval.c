@@ -1996,8 +1996,11 @@ spec_of(PyObject *function, const char *caller)
 static Py_ssize_t best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k,
                                int8_t *out, int stride);
 
+#define MAX_ROW_THREADS 64
+
 /* One call of rows() or best_rows(): the rows, where their values go, and, shared by the
- * threads that run it, the next piece to take and the first refused row found. */
+ * threads that run it, the next piece to take in each segment and the first refused row
+ * found. */
 typedef struct {
     const Spec *self;
     const char *cards; /* n rows of k integers of `size` bytes */
@@ -2008,11 +2011,19 @@ typedef struct {
     void *out;
     int best;   /* best_rows(): the cards that play, `stride` columns a row */
     int stride;
-    Py_ssize_t piece;         /* rows a thread takes at a time */
-    Py_ssize_t next;          /* the first row no thread has taken yet (atomic) */
-    Py_ssize_t first_bad;     /* the least refused row found so far, or n (atomic) */
-    int off_table;            /* a row fell off the tables (atomic): stop everywhere */
+    Py_ssize_t piece;     /* rows a thread takes at a time */
+    Py_ssize_t first_bad; /* the least refused row found so far, or n (atomic) */
+    int off_table;        /* a row fell off the tables (atomic): stop everywhere */
+    int n_segments;       /* one per thread: the rows in as many runs, one after another */
+    Py_ssize_t next[MAX_ROW_THREADS]; /* a segment's first row not taken yet (atomic) */
+    Py_ssize_t stop[MAX_ROW_THREADS]; /* a segment's end */
 } RowJob;
+
+/* One thread of a call: its job, and the segment it starts in. */
+typedef struct {
+    RowJob *job;
+    int first;
+} RowWorker;
 
 /* Rows start..stop of `job`: -1, the first refused row (as an index of all the rows), or
  * -2 (off the tables). Integers wider than a byte are narrowed PIECE_ROWS rows at a time. */
@@ -2050,45 +2061,57 @@ run_range(const RowJob *job, Py_ssize_t start, Py_ssize_t stop)
 }
 
 #if defined(ROW_THREADS)
-/* A thread's share of `job`: pieces taken in increasing order until none is left. A piece
- * is skipped only when it starts past a refused row already found, so every piece before
- * the first refused row is valued and the least refused row found is the first. */
+/* A thread's share of a job: the pieces of its own segment, in increasing order, then
+ * those left in the others. The threads thus work in rows far apart (where the output is
+ * new memory, each faults in its own pages) until one runs out and helps another. A
+ * piece is skipped only when it starts past a refused row already found (so are the
+ * rest of its segment), so every piece before the first refused row is valued and the
+ * least refused row found is the first. */
 static void *
 run_pieces(void *arg)
 {
-    RowJob *job = (RowJob *)arg;
-    for (;;) {
-        Py_ssize_t start = __atomic_fetch_add(&job->next, job->piece, __ATOMIC_RELAXED);
-        if (start >= job->n || __atomic_load_n(&job->off_table, __ATOMIC_RELAXED) ||
-            start > __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED)) {
-            return NULL;
-        }
-        Py_ssize_t stop = job->n - start < job->piece ? job->n : start + job->piece;
-        Py_ssize_t bad = run_range(job, start, stop);
-        if (bad == -2) {
-            __atomic_store_n(&job->off_table, 1, __ATOMIC_RELAXED);
-        }
-        else if (bad >= 0) {
-            Py_ssize_t seen = __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED);
-            while (bad < seen && !__atomic_compare_exchange_n(&job->first_bad, &seen, bad, 1,
-                                                              __ATOMIC_RELAXED,
-                                                              __ATOMIC_RELAXED)) {
+    const RowWorker *me = (const RowWorker *)arg;
+    RowJob *job = me->job;
+    for (int k = 0; k < job->n_segments; k++) {
+        const int segment = (me->first + k) % job->n_segments;
+        const Py_ssize_t end = job->stop[segment];
+        for (;;) {
+            Py_ssize_t start =
+                __atomic_fetch_add(&job->next[segment], job->piece, __ATOMIC_RELAXED);
+            if (__atomic_load_n(&job->off_table, __ATOMIC_RELAXED)) {
+                return NULL;
+            }
+            if (start >= end || start > __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED)) {
+                break;
+            }
+            Py_ssize_t stop = end - start < job->piece ? end : start + job->piece;
+            Py_ssize_t bad = run_range(job, start, stop);
+            if (bad == -2) {
+                __atomic_store_n(&job->off_table, 1, __ATOMIC_RELAXED);
+            }
+            else if (bad >= 0) {
+                Py_ssize_t seen = __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED);
+                while (bad < seen &&
+                       !__atomic_compare_exchange_n(&job->first_bad, &seen, bad, 1,
+                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                }
             }
         }
     }
+    return NULL;
 }
 #endif
 
-#define MAX_ROW_THREADS 64
 #define LEAST_PIECE_ROWS 1024
 #define MOST_PIECE_ROWS 16384
 #define PIECES_PER_THREAD 16
 
 /* All the rows of `job` on `threads` threads (this one and threads - 1 started for the
- * call, which end with it), without the GIL: -1, the first refused row, or -2. Threads
- * take pieces of at most MOST_PIECE_ROWS rows, so that one finishing early takes more
- * and they end within a piece of each other. Where a thread cannot be started, the
- * threads started do the work. */
+ * call, which end with it), without the GIL: -1, the first refused row, or -2. The rows
+ * are cut in one segment per thread; threads take pieces of at most MOST_PIECE_ROWS rows,
+ * of their own segment first, then of the others (run_pieces), so that one finishing
+ * early takes more and they end within a piece of each other. Where a thread cannot be
+ * started, the threads started do the work. */
 static Py_ssize_t
 run_rows(RowJob *job, int threads)
 {
@@ -2098,17 +2121,24 @@ run_rows(RowJob *job, int threads)
                                      : (piece > MOST_PIECE_ROWS ? MOST_PIECE_ROWS : piece);
     if (threads > 1 && job->n > piece) {
         pthread_t started[MAX_ROW_THREADS];
+        RowWorker workers[MAX_ROW_THREADS];
+        const int segments = threads < MAX_ROW_THREADS ? threads : MAX_ROW_THREADS;
         int count = 0;
         job->piece = piece;
-        job->next = 0;
         job->first_bad = job->n;
         job->off_table = 0;
-        for (int t = 1; t < threads && t < MAX_ROW_THREADS; t++) {
-            if (pthread_create(&started[count], NULL, run_pieces, job) == 0) {
+        job->n_segments = segments;
+        for (int g = 0; g < segments; g++) {
+            job->next[g] = job->n * g / segments;
+            job->stop[g] = job->n * (g + 1) / segments;
+            workers[g] = (RowWorker){job, g};
+        }
+        for (int t = 1; t < segments; t++) {
+            if (pthread_create(&started[count], NULL, run_pieces, &workers[t]) == 0) {
                 count++;
             }
         }
-        run_pieces(job);
+        run_pieces(&workers[0]);
         for (int t = 0; t < count; t++) {
             pthread_join(started[t], NULL);
         }
