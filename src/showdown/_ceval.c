@@ -1560,15 +1560,8 @@ score_codes(Spec *self, PyObject *const *args)
     hand.n = (int)n;
     uint64_t seen = 0, refused = 0;
     if (self->omaha_rows) { /* Omaha by its rows reads the codes only, not their keys */
-        for (Py_ssize_t i = 0; i < n; i++) {
-            long code = small_code(items[i]);
-            if (RARELY(code < 0)) {
-                goto slow;
-            }
-            uint64_t bit = 1ULL << code;
-            refused |= seen & bit;
-            seen |= bit;
-            hand.codes[i] = (int)code;
+        if (take_items(items, 0, (int)n, hand.codes, &seen, &refused) < 0) {
+            goto slow;
         }
     }
     else {

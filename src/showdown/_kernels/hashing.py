@@ -24,44 +24,12 @@ def row_displacement(
     """Offsets such that ``(key + offsets[key >> shift]) & (size - 1)`` is one-to-one.
 
     Rows (keys sharing ``key >> shift``) are placed fullest first, each at the
-    smallest offset where all its slots are free. ``size`` is a power of two
-    larger than the number of keys; the keys must be distinct.
+    smallest offset where all its slots are free (:func:`_displace`). ``size`` is
+    a power of two larger than the number of keys; the keys must be distinct, and
+    fit (an empty result where they do not).
     """
-    n_rows = (keys.max() >> shift) + 1
-    counts = np.zeros(n_rows, np.int64)
-    for key in keys:
-        counts[key >> shift] += 1
-    order = np.argsort(-counts, kind="mergesort")
-    start = np.zeros(n_rows + 1, np.int64)
-    for row in range(n_rows):
-        start[row + 1] = start[row] + counts[row]
-    fill = start[:-1].copy()
-    members = np.empty(len(keys), np.int64)
-    for key in keys:
-        row = key >> shift
-        members[fill[row]] = key
-        fill[row] += 1
-    mask = size - 1
-    taken = np.zeros(size, np.bool_)
-    offsets = np.zeros(n_rows, np.int32)
-    for row in order:
-        if counts[row] == 0:
-            break
-        row_keys = members[start[row] : start[row + 1]]
-        offset = 0
-        while True:
-            free = True
-            for key in row_keys:
-                if taken[(key + offset) & mask]:
-                    free = False
-                    break
-            if free:
-                break
-            offset += 1
-        for key in row_keys:
-            taken[(key + offset) & mask] = True
-        offsets[row] = offset
-    return offsets
+    rows = keys >> shift
+    return _displace(keys, rows, rows.max() + 1, size).astype(np.int32)
 
 
 @njit(cache=True)
@@ -73,13 +41,21 @@ def multiplied_displacement(
     A key's row is the top ``row_bits`` bits of the low 32 bits of ``key *
     multiplier`` (keys below ``2**32``), so the rows are about equally full
     wherever the keys cluster; its slot is ``(key + offsets[row]) & (size - 1)``.
-    Rows are placed fullest first, each at the smallest offset below ``size``
-    where all its slots are free; when one finds none (two keys of a row equal
-    modulo ``size``, or a table too full) the result is empty, and the caller
-    tries another multiplier.
+    When a row finds no free offset (two keys of a row equal modulo ``size``, or a
+    table too full) the result is empty, and the caller tries another multiplier.
     """
-    n_rows = 1 << row_bits
     rows = ((keys * multiplier) & 0xFFFFFFFF) >> (32 - row_bits)
+    return _displace(keys, rows, 1 << row_bits, size)
+
+
+@njit(cache=True)
+def _displace(
+    keys: npt.NDArray[np.int64], rows: npt.NDArray[np.int64], n_rows: int, size: int
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """Each of ``n_rows`` rows' offset, ``keys[i]`` being in row ``rows[i]``: rows placed
+    fullest first, each at the smallest offset below ``size`` where all its keys'
+    slots ``(key + offset) & (size - 1)`` are free and different; empty where a row
+    finds none."""
     counts = np.zeros(n_rows, np.int64)
     for row in rows:
         counts[row] += 1
