@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from benchmarks.cores import LEAST_WHOLE_PAIRS, Scaling
+from benchmarks.cores import LEAST_WHOLE_PAIRS, Scaling, load_probe
 from benchmarks.ompeval import load_ompeval, to_ompeval_codes
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "paired_medians",
     "paired_pieces",
     "ratio_target",
+    "scaling_row",
     "times_in_turn",
 ]
 
@@ -220,6 +221,7 @@ class SpotTimes:
     ompeval: dict[str, float] = field(default_factory=dict)
     poker_equity: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    scaling: dict[str, Scaling] = field(default_factory=dict)  # 2-vs-1 pairs in turn, by key
 
 
 def ompeval_batch(rows: CardArray, threads: list[int], repeats: int) -> dict[int, float] | None:
@@ -398,16 +400,32 @@ def _monte_carlo(
 
     cores = spots.cores
     big = 1 if quick else 5
-    mc_deals = 1_000_000 if quick else 10_000_000
-    for workers in (1, cores):
+    mc_deals = 500_000 if quick else 4_000_000
+    mc_pairs = 3 if quick else 11
+
+    def sample(workers: int) -> None:
+        equity(PREFLOP, samples=mc_deals, seed=1, workers=workers)
+
+    # 1 worker and all of them timed in turn, each pair followed by the cores probe on
+    # all threads and on one (see ``benchmarks.cores``), as the batch rows are
+    counts = sorted({cores, 1}, reverse=True)
+    probe = load_probe() if cores > 1 else None
+    runs: list[Callable[[], Any]] = [lambda w=w: sample(w) for w in counts]
+    if probe is not None:
+        runs += [lambda c=c: probe(c) for c in counts]
+    taken = times_in_turn(runs, mc_pairs)
+    for workers, seconds in zip(counts, taken, strict=False):
         key = f"holdem mc w{workers}"
-        spots.ours[key] = _rate(
-            lambda w=workers: int(equity(PREFLOP, samples=mc_deals, seed=1, workers=w).deals), big
-        )
+        spots.ours[key] = mc_deals / statistics.median(seconds)
         log(
             f"  showdown Monte Carlo AhKh vs QsQd, {workers} worker(s): "
             f"{spots.ours[key] / 1e6:.2f} M/s"
         )
+    if len(counts) > 1:
+        probes = taken[2:4] if probe is not None else [[], []]
+        found = Scaling.from_pairs(taken[0], taken[1], probes[0], probes[1], counts[0])
+        spots.scaling["holdem mc"] = found
+        log(f"  showdown Monte Carlo AhKh vs QsQd, {found.describe(counts[0])}")
     if omp is not None:
         seconds = 0.3 if quick else 1.5
         for threads in (1, cores):
@@ -465,18 +483,39 @@ class Target:
 
 
 def _scaling_target(workload: str, rates: dict[int, float], found: Scaling | None) -> Target:
-    """The 2-vs-1 thread row of a batch workload (see :func:`build_targets`): the
-    greater of the medians over every pair and over the pairs with two whole cores (a
-    ratio met on every pair is met with whole cores); n/a where it falls short and
-    fewer than ``LEAST_WHOLE_PAIRS`` pairs had two whole cores."""
-    goal = 1.8
-    row = ratio_target(
+    """The 2-vs-1 thread row of a batch workload (see :func:`scaling_row`)."""
+    return scaling_row(
         f"{workload} batch, 2 threads vs 1",
         rates.get(2),
         rates.get(1),
-        goal,
+        found,
         unit="hands/s",
         peer_name="1 thread",
+    )
+
+
+def scaling_row(
+    name: str,
+    many: float | None,
+    one: float | None,
+    found: Scaling | None,
+    *,
+    unit: str,
+    peer_name: str,
+) -> Target:
+    """A 2-vs-1 row (goal 1.8x; ``many`` and ``one`` the rates shown): the greater of the
+    medians over every pair and over the pairs with two whole cores (a ratio met on every
+    pair is met with whole cores); n/a where it falls short and fewer than
+    ``LEAST_WHOLE_PAIRS`` pairs had two whole cores. Without ``found`` (no pairs), the
+    ratio of the rates."""
+    goal = 1.8
+    row = ratio_target(
+        name,
+        many,
+        one,
+        goal,
+        unit=unit,
+        peer_name=peer_name,
         higher_is_better=True,
         why_na="one core only",
     )
@@ -740,15 +779,13 @@ def build_targets(
         )
     )
     targets.append(
-        ratio_target(
+        scaling_row(
             "Monte Carlo AhKh vs QsQd, 2 workers vs 1",
             ours.get("holdem mc w2"),
             ours.get("holdem mc w1"),
-            1.8,
+            spots.scaling.get("holdem mc"),
             unit="deals/s",
             peer_name="1 worker",
-            higher_is_better=True,
-            why_na="one core only",
         )
     )
     targets.append(

@@ -20,6 +20,7 @@ import ctypes
 import hashlib
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
 import time
@@ -46,6 +47,45 @@ class Scaling:
     whole: int  # pairs in which the probe had two whole cores (0 without a probe)
     whole_median: float | None  # the same median over those pairs only
     probe_median: float | None  # the probe's own median scaling over every pair
+    relative: float | None = None  # median, pair by pair, of ours over the probe's scaling
+
+    @classmethod
+    def from_pairs(
+        cls,
+        many: list[float],
+        one: list[float],
+        probe_many: list[float],
+        probe_one: list[float],
+        threads: int,
+    ) -> Scaling:
+        """The figures of pairs timed in turn: ``many`` and ``one`` are our seconds with
+        ``threads`` threads and with one, for the same work; ``probe_many`` and
+        ``probe_one`` the probe's next to each pair (empty lists: no probe), where every
+        thread does one thread's rounds, so its scaling is ``threads`` times its
+        1-thread time over its all-thread time."""
+        ours = [o / m for m, o in zip(many, one, strict=True)]
+        probes = [threads * o / m for m, o in zip(probe_many, probe_one, strict=True)]
+        whole = [o for o, p in zip(ours, probes, strict=False) if p >= WHOLE_CORES]
+        return cls(
+            len(ours),
+            statistics.median(ours),
+            len(whole),
+            statistics.median(whole) if whole else None,
+            statistics.median(probes) if probes else None,
+            statistics.median(o / p for o, p in zip(ours, probes, strict=True)) if probes else None,
+        )
+
+    def describe(self, threads: int) -> str:
+        """The log line's account of the pairs."""
+        text = f"{threads} vs 1 thread: {self.median:.2f} (median of {self.pairs} pairs)"
+        if self.probe_median is not None:
+            there = "" if self.whole_median is None else f": {self.whole_median:.2f}"
+            text += (
+                f"; the probe scaled {self.probe_median:.2f} (ours over the probe's, pair "
+                f"by pair: {self.relative:.2f}), {self.whole} pairs with {threads} whole "
+                f"cores{there}"
+            )
+        return text
 
 
 SOURCE = r"""

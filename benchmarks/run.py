@@ -235,7 +235,7 @@ def _showdown_batch(
     seconds, median).
     """
     import numba
-    from benchmarks.cores import WHOLE_CORES, Scaling, load_probe
+    from benchmarks.cores import Scaling, load_probe
 
     from showdown.batch import evaluate_many
 
@@ -277,32 +277,12 @@ def _showdown_batch(
         cores = statistics.median(c / t for c, t in zip(cpu[0], taken[0], strict=True))
         extra = ""
         if len(counts) > 1:
-            ours = [one / many for many, one in zip(taken[0], taken[1], strict=True)]
-            probes = (
-                [counts[0] * one / many for many, one in zip(taken[2], taken[3], strict=True)]
-                if probe is not None
-                else []
+            probes = taken[2:4] if probe is not None else [[], []]
+            scaling[workload] = found = Scaling.from_pairs(
+                taken[0], taken[1], probes[0], probes[1], counts[0]
             )
-            whole = [o for o, p in zip(ours, probes, strict=False) if p >= WHOLE_CORES]
-            scaling[workload] = found = Scaling(
-                len(ours),
-                statistics.median(ours),
-                len(whole),
-                statistics.median(whole) if whole else None,
-                statistics.median(probes) if probes else None,
-            )
-            extra = (
-                f"{counts[0]} vs 1 thread: {found.median:.2f} (median of {found.pairs} pairs), "
-                f"least times {min(taken[1]) / min(taken[0]):.2f}"
-            )
-            if found.probe_median is not None:
-                there = "" if found.whole_median is None else f": {found.whole_median:.2f}"
-                relative = statistics.median(o / p for o, p in zip(ours, probes, strict=True))
-                extra += (
-                    f"; the probe scaled {found.probe_median:.2f} (ours over the probe's, pair "
-                    f"by pair: {relative:.2f}), {found.whole} pairs with {counts[0]} whole "
-                    f"cores{there}"
-                )
+            least = min(taken[1]) / min(taken[0])
+            extra = f"{found.describe(counts[0])}, least times {least:.2f}"
             extra += f"; {counts[0]}-thread runs had {cores:.2f} cores by the clock; "
         report(
             f"  {workload:<22} {rates}  ({extra}first call incl. tables/cache load: {first:.2f} s)"

@@ -7,8 +7,8 @@ import shutil
 import time
 
 import pytest
-from benchmarks.bench_targets import _scaling_target
-from benchmarks.cores import LEAST_WHOLE_PAIRS, Scaling, load_probe
+from benchmarks.bench_targets import _scaling_target, scaling_row
+from benchmarks.cores import LEAST_WHOLE_PAIRS, WHOLE_CORES, Scaling, load_probe
 
 RATES = {1: 100e6, 2: 180e6}
 
@@ -42,6 +42,41 @@ def test_without_a_probe_every_pair_judges() -> None:
 def test_one_core_has_no_verdict() -> None:
     row = _scaling_target("badugi 4", {1: 100e6}, None)
     assert row.verdict == "n/a: one core only"
+
+
+def test_pairs_in_turn_give_each_pair_its_ratio_and_pick_the_whole_core_pairs() -> None:
+    # pairs: ours 2 threads / 1 thread seconds; the probe's (each thread one thread's work)
+    many, one = [0.5, 0.5, 1.0, 0.55], [1.0, 0.9, 1.0, 1.1]
+    probe_many, probe_one = [1.0, 1.0, 2.0, 1.0], [1.0, 0.95, 1.0, 0.92]
+    found = Scaling.from_pairs(many, one, probe_many, probe_one, 2)
+    assert found.pairs == 4
+    assert found.median == pytest.approx(1.9)  # of 2.0, 1.8, 1.0, 2.0
+    assert found.probe_median == pytest.approx(1.87)  # of 2.0, 1.9, 1.0, 1.84
+    assert WHOLE_CORES == 1.8
+    assert found.whole == 3  # the third pair's probe scaled 1.0: one core shared
+    assert found.whole_median == pytest.approx(2.0)  # of 2.0, 1.8, 2.0
+    assert found.relative == pytest.approx(1.0)  # of 1.0, 0.947, 1.0, 1.087
+    assert "2 vs 1 thread: 1.90 (median of 4 pairs)" in found.describe(2)
+    assert "3 pairs with 2 whole cores: 2.00" in found.describe(2)
+
+
+def test_pairs_without_a_probe_have_no_whole_core_figures() -> None:
+    found = Scaling.from_pairs([0.5, 0.6], [1.0, 1.0], [], [], 2)
+    assert (found.pairs, found.whole, found.whole_median, found.probe_median) == (2, 0, None, None)
+    assert found.describe(2) == "2 vs 1 thread: 1.83 (median of 2 pairs)"
+
+
+def test_the_monte_carlo_row_is_judged_like_the_batch_rows() -> None:
+    found = Scaling(11, 1.62, 6, 1.86, 1.55)
+    row = scaling_row(
+        "Monte Carlo, 2 workers vs 1", 30e6, 17e6, found, unit="deals/s", peer_name="1 worker"
+    )
+    assert (row.ratio, row.verdict) == (1.86, "PASS")
+    assert row.name.endswith("(median of pairs in turn with 2 whole cores)")
+    bare = scaling_row(
+        "Monte Carlo, 2 workers vs 1", 30e6, 17e6, None, unit="deals/s", peer_name="1 worker"
+    )
+    assert bare.ratio == pytest.approx(30 / 17)  # no pairs: the ratio of the rates
 
 
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no cc")
