@@ -334,6 +334,36 @@ def test_rows_on_threads_value_every_piece_and_find_the_first_bad_row(dtype: typ
 
 
 @needs_c
+@pytest.mark.parametrize(
+    "name", ["holdem", "omaha", "omaha6_hilo", "razz", "deuce_to_seven", "badugi"]
+)
+def test_threads_reading_their_own_table_copies_give_the_one_thread_values(name: str) -> None:
+    """Each thread of a C call past the first reads its own copies of the entry's tables
+    (seven sets of copies; a tenth thread shares the second's): the values and the cards
+    that play are the one-thread ones, for games of every kind of table."""
+    from showdown import _ceval
+
+    game = GAMES[name]
+    width = game.hole_cards + (game.hand_boards or (0,))[-1]
+    cards = np.ascontiguousarray(deal(60_001, width, 5))
+    entry = batch._c_entry(game, width)
+    assert entry is not None
+    columns = len(game.rankings)
+    one = np.empty((len(cards), columns), np.int32)
+    assert _ceval.rows(entry, cards, one, 1) == -1
+    slots = sum(rules.hand_size for rules in game.rankings)  # Badugi's four, others' five
+    best_one = np.empty((len(cards), slots), np.int8)
+    assert _ceval.best_rows(entry, cards, best_one, 1) == -1
+    for threads in (2, 10):
+        values = np.full((len(cards), columns), -7, np.int32)
+        assert _ceval.rows(entry, cards, values, threads) == -1
+        assert np.array_equal(values, one), threads
+        best = np.full_like(best_one, -7)
+        assert _ceval.best_rows(entry, cards, best, threads) == -1
+        assert np.array_equal(best, best_one), threads
+
+
+@needs_c
 def test_a_machine_of_many_cores_gets_the_c_path_s_most_threads(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
