@@ -303,6 +303,30 @@ def test_seeded_samples_give_the_numba_counts_to_the_last_unit(name: str) -> Non
         assert np.array_equal(found[0], wanted[0])
 
 
+@pytest.mark.parametrize("name", ["holdem", "omaha_hilo", "razz", "badugi", "stud_hilo"])
+def test_calls_at_once_read_their_own_table_copies_and_count_the_same(name: str) -> None:
+    """Calls running at once each read a set of copies of the tables (eight sets; a call
+    made while all are held reads the arrays given): ten threads at once count exactly
+    what one call does."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = GAMES[name]
+    arrays = equity_tables(game).arrays()
+    kind = kind_of(game)
+    spot = sample_spot(game, random.Random(f"at once {name}"), listed_players=1)
+    wanted = run_sample(engine.sample_counts, kind, 11, 60_000, spot, arrays)
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        found = list(
+            pool.map(
+                lambda seed: run_sample(engine.sample_counts, kind, seed, 60_000, spot, arrays),
+                [11] * 20,
+            )
+        )
+    for counts, done, tries in found:
+        assert (done, tries) == wanted[1:]
+        assert np.array_equal(counts, wanted[0])
+
+
 def test_a_sample_that_almost_never_fits_stops_as_numba_does() -> None:
     game = GAMES["holdem"]
     arrays = equity_tables(game).arrays()

@@ -8,6 +8,7 @@ form must be the same for every relabelling of suits and either seat order.
 
 from __future__ import annotations
 
+import importlib
 import random
 import zlib
 from collections.abc import Iterator
@@ -17,12 +18,15 @@ from typing import Any
 
 import pytest
 
-import showdown.equity as equity_module
 from showdown import equity_tables
 from showdown._equity_fast import quick_exact
 from showdown.cards import DECK, Card, parse_cards
 from showdown.equity import EquityResult, equity
 from showdown.games import GAMES, get_game
+
+# the module itself: once `showdown.equity` (the function) has been looked up on the package,
+# `import showdown.equity as ...` would give the function
+equity_module = importlib.import_module("showdown.equity")
 
 SUIT_PERMUTATIONS = list(permutations(range(4)))
 
