@@ -400,8 +400,8 @@ def _monte_carlo(
 
     cores = spots.cores
     big = 1 if quick else 5
-    mc_deals = 500_000 if quick else 4_000_000
-    mc_pairs = 3 if quick else 11
+    mc_deals = 1_000_000 if quick else 10_000_000
+    mc_pairs = 3 if quick else 9
 
     def sample(workers: int) -> None:
         equity(PREFLOP, samples=mc_deals, seed=1, workers=workers)
