@@ -148,6 +148,28 @@ typedef struct {
                                      its kept tables (thread_specs), or NULL */
 } Spec;
 
+/* APPLY(pointer) on every table pointer of the Spec `spec` with `n` rankings: where load()
+ * moves them onto the kept copies and thread_specs onto a thread's copies. */
+#define SPEC_TABLES(APPLY, spec, n)                                                            \
+    do {                                                                                       \
+        APPLY((spec).offsets);                                                                 \
+        APPLY((spec).binomials);                                                               \
+        APPLY((spec).seven_offsets);                                                           \
+        for (Py_ssize_t r_ = 0; r_ < (n); r_++) {                                              \
+            Ranking *ranking_ = &(spec).rankings[r_];                                          \
+            APPLY(ranking_->low_by_mask);                                                      \
+            APPLY(ranking_->ranks);                                                            \
+            APPLY(ranking_->flushes);                                                          \
+            APPLY(ranking_->badugi_hands);                                                     \
+            APPLY(ranking_->badugi_ranks);                                                     \
+            APPLY(ranking_->seven_ranks);                                                      \
+            APPLY(ranking_->boards[4]);                                                        \
+            APPLY(ranking_->boards[5]);                                                        \
+            APPLY(ranking_->low_pairs);                                                        \
+            APPLY(ranking_->omaha_table);                                                      \
+        }                                                                                      \
+    } while (0)
+
 static void
 release_views(Py_buffer *views, int n)
 {
@@ -628,22 +650,7 @@ load(Spec *self)
         }
     }
 #define KEEP(field) field = kept_pointer(field, views, n_views)
-    KEEP(built.offsets);
-    KEEP(built.binomials);
-    KEEP(built.seven_offsets);
-    for (Py_ssize_t r = 0; r < n_rankings; r++) {
-        Ranking *ranking = &built.rankings[r];
-        KEEP(ranking->low_by_mask);
-        KEEP(ranking->ranks);
-        KEEP(ranking->flushes);
-        KEEP(ranking->badugi_hands);
-        KEEP(ranking->badugi_ranks);
-        KEEP(ranking->seven_ranks);
-        KEEP(ranking->boards[4]);
-        KEEP(ranking->boards[5]);
-        KEEP(ranking->low_pairs);
-        KEEP(ranking->omaha_table);
-    }
+    SPEC_TABLES(KEEP, built, n_rankings);
 #undef KEEP
     self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
     self->deck = deck & ((1ULL << 52) - 1);
@@ -2145,14 +2152,28 @@ run_pieces(void *arg)
 #define MOST_PIECE_ROWS 16384
 #define PIECES_PER_THREAD 16
 
+/* The rows a thread of run_rows takes at a time: PIECES_PER_THREAD pieces a thread, within
+ * LEAST_PIECE_ROWS..MOST_PIECE_ROWS; the call runs on one thread where it has no more rows
+ * than one piece. */
+static Py_ssize_t
+row_piece(Py_ssize_t n, int threads)
+{
+    Py_ssize_t piece = n / ((Py_ssize_t)threads * PIECES_PER_THREAD);
+    return piece < LEAST_PIECE_ROWS ? LEAST_PIECE_ROWS
+                                    : (piece > MOST_PIECE_ROWS ? MOST_PIECE_ROWS : piece);
+}
+
 /* job->specs: thread 0 reads the entry itself, thread t > 0 a copy of it whose tables
  * are the kept tables' copy number (t - 1) % MAX_REPLICAS (replica_pointer), made on
- * first use and kept with the entry. With the GIL held; a copy that cannot be made leaves
- * its threads on the entry's own tables. */
+ * first use and kept with the entry, for the threads run_rows starts. With the GIL held; a
+ * copy that cannot be made leaves its threads on the entry's own tables. */
 static void
 thread_specs(RowJob *job, int threads)
 {
     Spec *self = (Spec *)job->self;
+    if (job->n <= row_piece(job->n, threads)) {
+        threads = 1; /* run_rows starts no thread: no copies to make */
+    }
     for (int t = 0; t < threads && t < MAX_ROW_THREADS; t++) {
         job->specs[t] = self;
         if (t == 0) {
@@ -2165,22 +2186,8 @@ thread_specs(RowJob *job, int threads)
                 continue;
             }
             memcpy(copy, self, sizeof(Spec));
-#define REPLICA(field) copy->field = replica_pointer(copy->field, replica)
-            REPLICA(offsets);
-            REPLICA(binomials);
-            REPLICA(seven_offsets);
-            for (int r = 0; r < copy->n_rankings; r++) {
-                REPLICA(rankings[r].low_by_mask);
-                REPLICA(rankings[r].ranks);
-                REPLICA(rankings[r].flushes);
-                REPLICA(rankings[r].badugi_hands);
-                REPLICA(rankings[r].badugi_ranks);
-                REPLICA(rankings[r].seven_ranks);
-                REPLICA(rankings[r].boards[4]);
-                REPLICA(rankings[r].boards[5]);
-                REPLICA(rankings[r].low_pairs);
-                REPLICA(rankings[r].omaha_table);
-            }
+#define REPLICA(field) field = replica_pointer(field, replica)
+            SPEC_TABLES(REPLICA, *copy, copy->n_rankings);
 #undef REPLICA
             self->replicas[replica] = copy;
         }
@@ -2198,9 +2205,7 @@ static Py_ssize_t
 run_rows(RowJob *job, int threads)
 {
 #if defined(ROW_THREADS)
-    Py_ssize_t piece = job->n / ((Py_ssize_t)threads * PIECES_PER_THREAD);
-    piece = piece < LEAST_PIECE_ROWS ? LEAST_PIECE_ROWS
-                                     : (piece > MOST_PIECE_ROWS ? MOST_PIECE_ROWS : piece);
+    const Py_ssize_t piece = row_piece(job->n, threads);
     if (threads > 1 && job->n > piece) {
         pthread_t started[MAX_ROW_THREADS];
         RowWorker workers[MAX_ROW_THREADS];
