@@ -14,7 +14,8 @@ import os
 
 from setuptools import Extension, setup
 
-# rows() and best_rows() of _ceval share the rows among POSIX threads
+# rows() and best_rows() of _ceval share the rows among POSIX threads, and
+# sample_chunks() of _cequity the Monte Carlo chunks
 THREADS = ["-pthread"] if os.name == "posix" else []
 
 setup(
@@ -29,6 +30,8 @@ setup(
         Extension(
             "showdown._cequity",
             ["src/showdown/_cequity.c"],
+            extra_compile_args=THREADS,
+            extra_link_args=THREADS,
             optional=True,
         ),
         Extension(

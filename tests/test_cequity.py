@@ -327,6 +327,96 @@ def test_calls_at_once_read_their_own_table_copies_and_count_the_same(name: str)
         assert np.array_equal(counts, wanted[0])
 
 
+def run_chunks(
+    kind: int, seeds: list[int], deals: list[int], spot: dict[str, Any], arrays: Any, threads: int
+) -> tuple[I64, I64, I64]:
+    return engine.sample_chunks(
+        kind,
+        np.array(seeds, dtype=np.uint64),
+        np.array(deals, dtype=np.int64),
+        spot["known"],
+        spot["n_known"],
+        spot["listed"],
+        spot["combo_codes"],
+        spot["combo_masks"],
+        spot["combo_cumulative"],
+        spot["combo_start"],
+        spot["board_known"],
+        spot["n_board"],
+        spot["deck"],
+        arrays,
+        threads,
+    )
+
+
+@pytest.mark.parametrize("name", ["holdem", "omaha_hilo", "razz", "badugi", "stud_hilo", "sixplus"])
+def test_chunks_on_threads_count_what_each_chunk_counts_alone(name: str) -> None:
+    """sample_chunks shares the chunks among threads it starts itself (more threads than
+    sets of table copies included): each chunk's counts, deals and tries are those of
+    one sample_counts call from its seed, in C and with numba's kernels."""
+    game = GAMES[name]
+    arrays = equity_tables(game).arrays()
+    kind = kind_of(game)
+    rng = random.Random(f"chunks {name}")
+    spot = sample_spot(game, rng, listed_players=1)
+    seeds = [rng.getrandbits(64) for _ in range(13)]
+    deals = [rng.choice((0, 1, 500, 3_000)) for _ in seeds]
+    wanted = [
+        run_sample(engine.sample_counts, kind, s, d, spot, arrays)
+        for s, d in zip(seeds, deals, strict=True)
+    ]
+    for threads in (1, 2, 5, 12):
+        counts, done, tries = run_chunks(kind, seeds, deals, spot, arrays, threads)
+        for i, (want_counts, want_done, want_tries) in enumerate(wanted):
+            assert (int(done[i]), int(tries[i])) == (want_done, want_tries), (threads, i)
+            assert np.array_equal(counts[i], want_counts), (threads, i)
+    with engine.numba_kernels():
+        counts, done, tries = run_chunks(kind, seeds, deals, spot, arrays, 2)
+    assert [int(d) for d in done] == [w[1] for w in wanted]
+    assert all(np.array_equal(counts[i], w[0]) for i, w in enumerate(wanted))
+
+
+def test_the_chunks_entry_refuses_bad_threads_deals_and_shapes() -> None:
+    c = engine.c_engine()
+    assert c is not None
+    game = GAMES["holdem"]
+    arrays = equity_tables(game).arrays()
+    spot = sample_spot(game, random.Random("bad chunks"), listed_players=0)
+    args = [spot[key] for key in ("known", "n_known", "listed", "combo_codes", "combo_masks")]
+    args += [spot[key] for key in ("combo_cumulative", "combo_start", "board_known")]
+    players = spot["known"].shape[0]
+
+    def call(seeds: I64, deals: I64, out: I64, done: I64, threads: int) -> None:
+        c.sample_chunks(
+            kind_of(game),
+            seeds,
+            deals,
+            *args,
+            spot["n_board"],
+            spot["deck"],
+            arrays,
+            out,
+            done,
+            done.copy(),
+            threads,
+        )
+
+    seeds, deals = np.array([1, 2], dtype=np.int64), np.array([10, 10], dtype=np.int64)
+    out, done = np.zeros((2, players, COLUMNS), dtype=np.int64), np.zeros(2, dtype=np.int64)
+    for threads in (0, 65):
+        with pytest.raises(ValueError, match="threads must be from 1 to 64"):
+            call(seeds, deals, out, done, threads)
+    with pytest.raises(ValueError, match="fewer than 0 deals"):
+        call(seeds, np.array([10, -1], dtype=np.int64), out, done, 2)
+    with pytest.raises(ValueError, match="wrong shape"):
+        call(seeds, deals, out[:1], done, 2)
+    with pytest.raises(ValueError, match="wrong shape"):
+        call(seeds, deals, np.zeros((2, players + 1, COLUMNS), dtype=np.int64), done, 2)
+    call(seeds, deals, out, done, 2)
+    assert list(done) == [10, 10]
+    assert out[:, :, SHARE].sum() == 20 * POT
+
+
 def test_a_sample_that_almost_never_fits_stops_as_numba_does() -> None:
     game = GAMES["holdem"]
     arrays = equity_tables(game).arrays()
@@ -398,6 +488,10 @@ CALLS: list[tuple[list[Any], dict[str, Any]]] = [
     (["AsKs", "TT"], {"game": "shortdeck", "board": "6c7d8h", "samples": 10_000, "seed": 2}),
     (["AsKs", "TT"], {"game": "sixplus", "board": "6c7d8h"}),
     (["2s3d4c5h", "KsQdJcTh"], {"game": "deuce_to_seven", "samples": 10_000, "seed": 9}),
+    # several chunks (a wave of the C engine's threads), and a stop between chunks
+    (["AhKh", "QsQd"], {"samples": 600_000, "seed": 4}),
+    (["AhKh", "QsQd", "random"], {"board": "2c7d", "stderr": 0.002, "seed": 6}),
+    (["As2d3c", "KsQdJc"], {"game": "razz", "stderr": 0.001, "seed": 8}),
 ]
 
 

@@ -477,6 +477,17 @@ def test_monte_carlo_stopping_rules() -> None:
     assert auto.players[0].equity == pytest.approx(0.5, abs=5 * auto.players[0].stderr)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_reported_progress_rises_to_one_and_changes_nothing(workers: int) -> None:
+    seen: list[float] = []
+    hands = ["AhKh", "QsQd"]
+    watched = equity(hands, samples=40 * CHUNK + 5, seed=8, workers=workers, progress=seen.append)
+    assert watched.players == equity(hands, samples=40 * CHUNK + 5, seed=8, workers=1).players
+    assert len(seen) >= 5
+    assert seen == sorted(seen)
+    assert seen[-1] == 1.0
+
+
 def test_hilo_results_add_up() -> None:
     result = equity(["Ah2h3c4d", "KsKdQsQd", "random"], game="omaha8", samples=100_000, seed=2)
     for p in result.players:

@@ -27,6 +27,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#define CHUNK_THREADS 1
+#include <pthread.h>
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -93,7 +97,7 @@ static int configured = 0;
 
 /* ------------------------------------------------------------------ buffers */
 
-#define MAX_VIEWS 24
+#define MAX_VIEWS 32
 
 typedef struct {
     Py_buffer views[MAX_VIEWS];
@@ -1991,6 +1995,83 @@ PyDoc_STRVAR(sample_counts_doc,
 "showdown._kernels.equity.sample_counts, adding into out (zeros, (players, 6)); returns\n"
 "(done, tries).");
 
+/* The arrays sample_counts and sample_chunks share, checked and read into *s (all but
+ * seed, deals and counts) and *t, their views kept in v: 0, or -1 with an error set. */
+static int
+take_sample(Views *v, Sample *s, Tables *t, int kind, PyObject *known_obj, PyObject *n_known_obj,
+            PyObject *listed_obj, PyObject *codes_obj, PyObject *masks_obj,
+            PyObject *cumulative_obj, PyObject *start_obj, PyObject *board_obj, int n_board,
+            PyObject *deck_obj, PyObject *tables_obj)
+{
+    Py_buffer *known = take(v, known_obj, 'q', 2, 0, "known");
+    Py_buffer *n_known = known ? take(v, n_known_obj, 'q', 1, 0, "n_known") : NULL;
+    Py_buffer *listed = n_known ? take(v, listed_obj, 'q', 1, 0, "listed") : NULL;
+    Py_buffer *codes = listed ? take(v, codes_obj, 'q', 2, 0, "combo_codes") : NULL;
+    Py_buffer *masks = codes ? take(v, masks_obj, 'q', 1, 0, "combo_masks") : NULL;
+    Py_buffer *cumulative = masks ? take(v, cumulative_obj, 'd', 1, 0, "combo_cumulative") : NULL;
+    Py_buffer *start = cumulative ? take(v, start_obj, 'q', 1, 0, "combo_start") : NULL;
+    Py_buffer *board = start ? take(v, board_obj, 'q', 1, 0, "board_known") : NULL;
+    Py_buffer *deck = board ? take(v, deck_obj, 'q', 1, 0, "deck") : NULL;
+    if (deck == NULL || take_tables(v, tables_obj, t) < 0) {
+        return -1;
+    }
+    int players = (int)known->shape[0], n_hole = (int)known->shape[1];
+    int n_known_board = (int)items(board), n_deck = (int)items(deck);
+    Py_ssize_t n_combos = codes->shape[0];
+    if (players < 1 || players > MAX_PLAYERS || n_hole < 1 || n_hole > MAX_HOLE ||
+        items(n_known) != players || items(listed) != players || items(start) != players + 1 ||
+        codes->shape[1] != n_hole || items(masks) != n_combos || items(cumulative) != n_combos ||
+        n_deck > 52 || n_board < n_known_board || n_board > MAX_BOARD ||
+        (kind == OMAHA && n_board != 5) || (kind == BADUGI && n_hole != 4) ||
+        kind < ANY_MIX || kind > BOARD_HIGH ||
+        check_codes(known->buf, items(known), "known") < 0 ||
+        check_codes(board->buf, items(board), "board_known") < 0 ||
+        check_codes(deck->buf, items(deck), "deck") < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "sample_counts: arrays of the wrong shape");
+        }
+        return -1;
+    }
+    const int64_t *nk = n_known->buf, *ls = listed->buf;
+    const int64_t *cs = start->buf;
+    int draws = n_board - n_known_board;
+    for (int p = 0; p < players; p++) {
+        if (nk[p] < 0 || nk[p] > n_hole) {
+            PyErr_SetString(PyExc_ValueError, "sample_counts: n_known out of range");
+            return -1;
+        }
+        if (ls[p] && (cs[p] < 0 || cs[p + 1] <= cs[p] || cs[p + 1] > n_combos)) {
+            PyErr_SetString(PyExc_ValueError, "sample_counts: combo_start out of range");
+            return -1;
+        }
+        draws += ls[p] ? 0 : n_hole - (int)nk[p];
+    }
+    if (draws > n_deck || (kind == ANY_MIX && n_hole + n_board > 16)) {
+        PyErr_SetString(PyExc_ValueError, "sample_counts: more cards to deal than the deck holds");
+        return -1;
+    }
+    s->kind = kind;
+    s->seed = 0;
+    s->deals = 0;
+    s->players = players;
+    s->n_hole = n_hole;
+    s->known = known->buf;
+    s->n_known = nk;
+    s->listed = ls;
+    s->combo_codes = codes->buf;
+    s->combo_masks = masks->buf;
+    s->combo_cumulative = cumulative->buf;
+    s->combo_start = cs;
+    s->board_known = board->buf;
+    s->n_known_board = n_known_board;
+    s->n_board = n_board;
+    s->deck = deck->buf;
+    s->n_deck = n_deck;
+    s->t = t;
+    s->counts = NULL;
+    return 0;
+}
+
 static PyObject *
 sample_counts(PyObject *module, PyObject *args)
 {
@@ -2016,73 +2097,20 @@ sample_counts(PyObject *module, PyObject *args)
     Views v = {.n = 0};
     Tables t;
     Sample s;
-    Py_buffer *known = take(&v, known_obj, 'q', 2, 0, "known");
-    Py_buffer *n_known = known ? take(&v, n_known_obj, 'q', 1, 0, "n_known") : NULL;
-    Py_buffer *listed = n_known ? take(&v, listed_obj, 'q', 1, 0, "listed") : NULL;
-    Py_buffer *codes = listed ? take(&v, codes_obj, 'q', 2, 0, "combo_codes") : NULL;
-    Py_buffer *masks = codes ? take(&v, masks_obj, 'q', 1, 0, "combo_masks") : NULL;
-    Py_buffer *cumulative = masks ? take(&v, cumulative_obj, 'd', 1, 0, "combo_cumulative") : NULL;
-    Py_buffer *start = cumulative ? take(&v, start_obj, 'q', 1, 0, "combo_start") : NULL;
-    Py_buffer *board = start ? take(&v, board_obj, 'q', 1, 0, "board_known") : NULL;
-    Py_buffer *deck = board ? take(&v, deck_obj, 'q', 1, 0, "deck") : NULL;
-    Py_buffer *out = deck ? take(&v, out_obj, 'q', 2, 1, "out") : NULL;
-    if (out == NULL || take_tables(&v, tables_obj, &t) < 0) {
+    if (take_sample(&v, &s, &t, kind, known_obj, n_known_obj, listed_obj, codes_obj, masks_obj,
+                    cumulative_obj, start_obj, board_obj, n_board, deck_obj, tables_obj) < 0) {
         goto fail;
     }
-    int players = (int)known->shape[0], n_hole = (int)known->shape[1];
-    int n_known_board = (int)items(board), n_deck = (int)items(deck);
-    Py_ssize_t n_combos = codes->shape[0];
-    if (players < 1 || players > MAX_PLAYERS || n_hole < 1 || n_hole > MAX_HOLE ||
-        items(n_known) != players || items(listed) != players || items(start) != players + 1 ||
-        codes->shape[1] != n_hole || items(masks) != n_combos || items(cumulative) != n_combos ||
-        out->shape[0] != players || out->shape[1] != COLUMNS || n_deck > 52 || deals < 0 ||
-        n_board < n_known_board || n_board > MAX_BOARD ||
-        (kind == OMAHA && n_board != 5) || (kind == BADUGI && n_hole != 4) ||
-        kind < ANY_MIX || kind > BOARD_HIGH ||
-        check_codes(known->buf, items(known), "known") < 0 ||
-        check_codes(board->buf, items(board), "board_known") < 0 ||
-        check_codes(deck->buf, items(deck), "deck") < 0) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "sample_counts: arrays of the wrong shape");
-        }
+    Py_buffer *out = take(&v, out_obj, 'q', 2, 1, "out");
+    if (out == NULL) {
         goto fail;
     }
-    const int64_t *nk = n_known->buf, *ls = listed->buf;
-    const int64_t *cs = start->buf;
-    int draws = n_board - n_known_board;
-    for (int p = 0; p < players; p++) {
-        if (nk[p] < 0 || nk[p] > n_hole) {
-            PyErr_SetString(PyExc_ValueError, "sample_counts: n_known out of range");
-            goto fail;
-        }
-        if (ls[p] && (cs[p] < 0 || cs[p + 1] <= cs[p] || cs[p + 1] > n_combos)) {
-            PyErr_SetString(PyExc_ValueError, "sample_counts: combo_start out of range");
-            goto fail;
-        }
-        draws += ls[p] ? 0 : n_hole - (int)nk[p];
-    }
-    if (draws > n_deck || (kind == ANY_MIX && n_hole + n_board > 16)) {
-        PyErr_SetString(PyExc_ValueError, "sample_counts: more cards to deal than the deck holds");
+    if (out->shape[0] != s.players || out->shape[1] != COLUMNS || deals < 0) {
+        PyErr_SetString(PyExc_ValueError, "sample_counts: arrays of the wrong shape");
         goto fail;
     }
-    s.kind = kind;
     s.seed = seed;
     s.deals = (int64_t)deals;
-    s.players = players;
-    s.n_hole = n_hole;
-    s.known = known->buf;
-    s.n_known = nk;
-    s.listed = ls;
-    s.combo_codes = codes->buf;
-    s.combo_masks = masks->buf;
-    s.combo_cumulative = cumulative->buf;
-    s.combo_start = cs;
-    s.board_known = board->buf;
-    s.n_known_board = n_known_board;
-    s.n_board = n_board;
-    s.deck = deck->buf;
-    s.n_deck = n_deck;
-    s.t = &t;
     s.counts = out->buf;
     int64_t done, tries;
     int set = claim_tables(&t);
@@ -2092,6 +2120,142 @@ sample_counts(PyObject *module, PyObject *args)
     release_tables(set);
     views_release(&v);
     return Py_BuildValue("LL", (long long)done, (long long)tries);
+fail:
+    views_release(&v);
+    return NULL;
+}
+
+#define MAX_CHUNK_THREADS 64
+
+/* The chunks of one sample_chunks call, taken in turn by its threads. */
+typedef struct {
+    const Sample *base;      /* what every chunk shares */
+    const uint64_t *seeds;   /* chunk i's seed */
+    const int64_t *deals;    /* chunk i's deals */
+    int64_t *counts;         /* chunk i's counts at i * players * COLUMNS */
+    int64_t *done, *tries;   /* chunk i's deals done and attempts */
+    Py_ssize_t n;            /* chunks */
+    Py_ssize_t next;         /* the first chunk not taken yet (atomic) */
+} ChunkJob;
+
+typedef struct {
+    ChunkJob *job;
+    Tables t; /* the tables as this thread reads them (its own copies where it has a set) */
+    int set;  /* the set claimed for it (claim_tables) */
+} ChunkWorker;
+
+/* Chunks of the job, the next not taken each time, until none is left. */
+static void *
+run_chunks(void *arg)
+{
+    ChunkWorker *w = arg;
+    ChunkJob *job = w->job;
+    Py_ssize_t stride = (Py_ssize_t)job->base->players * COLUMNS;
+    for (;;) {
+        Py_ssize_t i = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
+        if (i >= job->n) {
+            break;
+        }
+        Sample s = *job->base;
+        s.t = &w->t;
+        s.seed = job->seeds[i];
+        s.deals = job->deals[i];
+        s.counts = job->counts + i * stride;
+        job->done[i] = run_sample(&s, &job->tries[i]);
+    }
+    return NULL;
+}
+
+PyDoc_STRVAR(sample_chunks_doc,
+"sample_chunks(kind, seeds, deals, known, n_known, listed, combo_codes, combo_masks,\n"
+"              combo_cumulative, combo_start, board_known, n_board, deck, tables, out,\n"
+"              done, tries, threads, /)\n"
+"--\n\n"
+"sample_counts for each chunk i (seeds[i] as uint64 bits in an int64 array, deals[i]\n"
+"deals), adding into out[i] (zeros, (chunks, players, 6)) and writing done[i] and\n"
+"tries[i]; the chunks are shared among `threads` threads (this one and threads - 1\n"
+"started for the call), each taking the next chunk not taken, without the GIL. Every\n"
+"chunk's figures are sample_counts' for its seed, whatever the threads.");
+
+static PyObject *
+sample_chunks(PyObject *module, PyObject *args)
+{
+    int kind, n_board, threads;
+    PyObject *seeds_obj, *deals_obj, *known_obj, *n_known_obj, *listed_obj, *codes_obj;
+    PyObject *masks_obj, *cumulative_obj, *start_obj, *board_obj, *deck_obj, *tables_obj;
+    PyObject *out_obj, *done_obj, *tries_obj;
+    if (check_configured() < 0 ||
+        !PyArg_ParseTuple(args, "iOOOOOOOOOOiOOOOOi", &kind, &seeds_obj, &deals_obj, &known_obj,
+                          &n_known_obj, &listed_obj, &codes_obj, &masks_obj, &cumulative_obj,
+                          &start_obj, &board_obj, &n_board, &deck_obj, &tables_obj, &out_obj,
+                          &done_obj, &tries_obj, &threads)) {
+        return NULL;
+    }
+    if (threads < 1 || threads > MAX_CHUNK_THREADS) {
+        PyErr_Format(PyExc_ValueError, "threads must be from 1 to %d, not %d", MAX_CHUNK_THREADS,
+                     threads);
+        return NULL;
+    }
+    Views v = {.n = 0};
+    Tables t;
+    Sample s;
+    if (take_sample(&v, &s, &t, kind, known_obj, n_known_obj, listed_obj, codes_obj, masks_obj,
+                    cumulative_obj, start_obj, board_obj, n_board, deck_obj, tables_obj) < 0) {
+        goto fail;
+    }
+    Py_buffer *seeds = take(&v, seeds_obj, 'q', 1, 0, "seeds");
+    Py_buffer *deals = seeds ? take(&v, deals_obj, 'q', 1, 0, "deals") : NULL;
+    Py_buffer *out = deals ? take(&v, out_obj, 'q', 3, 1, "out") : NULL;
+    Py_buffer *done = out ? take(&v, done_obj, 'q', 1, 1, "done") : NULL;
+    Py_buffer *tries = done ? take(&v, tries_obj, 'q', 1, 1, "tries") : NULL;
+    if (tries == NULL) {
+        goto fail;
+    }
+    Py_ssize_t n = items(seeds);
+    if (items(deals) != n || out->shape[0] != n || out->shape[1] != s.players ||
+        out->shape[2] != COLUMNS || items(done) != n || items(tries) != n) {
+        PyErr_SetString(PyExc_ValueError, "sample_chunks: arrays of the wrong shape");
+        goto fail;
+    }
+    const int64_t *chunk_deals = deals->buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (chunk_deals[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "sample_chunks: a chunk of fewer than 0 deals");
+            goto fail;
+        }
+    }
+    if (threads > n) {
+        threads = n > 0 ? (int)n : 1;
+    }
+    ChunkJob job = {&s, seeds->buf, chunk_deals, out->buf, done->buf, tries->buf, n, 0};
+    ChunkWorker workers[MAX_CHUNK_THREADS];
+    for (int k = 0; k < threads; k++) {
+        workers[k].job = &job;
+        workers[k].t = t;
+        workers[k].set = claim_tables(&workers[k].t);
+    }
+    Py_BEGIN_ALLOW_THREADS
+#if defined(CHUNK_THREADS)
+    pthread_t started[MAX_CHUNK_THREADS];
+    int count = 0;
+    for (int k = 1; k < threads; k++) {
+        if (pthread_create(&started[count], NULL, run_chunks, &workers[k]) == 0) {
+            count++;
+        }
+    }
+    run_chunks(&workers[0]);
+    for (int k = 0; k < count; k++) {
+        pthread_join(started[k], NULL);
+    }
+#else
+    run_chunks(&workers[0]);
+#endif
+    Py_END_ALLOW_THREADS
+    for (int k = 0; k < threads; k++) {
+        release_tables(workers[k].set);
+    }
+    views_release(&v);
+    Py_RETURN_NONE;
 fail:
     views_release(&v);
     return NULL;
@@ -2161,6 +2325,7 @@ static PyMethodDef module_methods[] = {
     {"exact_board_ranks", exact_board_ranks, METH_VARARGS, exact_board_ranks_doc},
     {"exact_omaha_ranks", exact_omaha_ranks, METH_VARARGS, exact_omaha_ranks_doc},
     {"sample_counts", sample_counts, METH_VARARGS, sample_counts_doc},
+    {"sample_chunks", sample_chunks, METH_VARARGS, sample_chunks_doc},
     {"keyed_census", keyed_census, METH_VARARGS, keyed_census_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -83,6 +83,30 @@ def sample_counts(
 ) -> tuple[int, int]:
     """``sample_counts``, adding into ``out``; ``(done, tries)``."""
 
+def sample_chunks(
+    kind: int,
+    seeds: _I64,
+    deals: _I64,
+    known: _I64,
+    n_known: _I64,
+    listed: _I64,
+    combo_codes: _I64,
+    combo_masks: _I64,
+    combo_cumulative: npt.NDArray[np.float64],
+    combo_start: _I64,
+    board_known: _I64,
+    n_board: int,
+    deck: _I64,
+    tables: tuple[Any, ...],
+    out: _I64,
+    done: _I64,
+    tries: _I64,
+    threads: int,
+    /,
+) -> None:
+    """``sample_counts`` per chunk (the seeds' uint64 bits as int64), into ``out[i]``,
+    ``done[i]`` and ``tries[i]``, on ``threads`` threads."""
+
 def keyed_census(
     deck: _I64,
     size: int,

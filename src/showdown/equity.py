@@ -677,6 +677,75 @@ def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int
     return counts, int(done) if done == deals else -1, int(tries)
 
 
+_MAX_THREADS: Final = 64
+"""The most threads one C Monte Carlo call starts (``sample_chunks`` in ``_cequity.c``)."""
+_MAX_WAVE: Final = 4096
+"""The most Monte Carlo chunks handed to the C engine in one call (:func:`_chunk_waves`)."""
+_STOP_WAVE: Final = 8
+"""Chunks per thread in a wave where a ``stderr`` or ``seconds`` stop is checked between
+waves (a few tens of milliseconds of work)."""
+
+
+def _wave(
+    stderr: float | None, seconds: float | None, progress: Callable[[float], None] | None
+) -> Callable[[int, int], int]:
+    """How many chunks the next wave of :func:`_chunk_waves` takes, of ``left`` on
+    ``threads`` threads: every chunk left (at most :data:`_MAX_WAVE`) where nothing is
+    checked between chunks, a few per thread where a stop rule is, and about a 32nd of
+    the run where only progress is reported."""
+    if stderr is not None or seconds is not None:
+        return lambda left, threads: min(left, threads * _STOP_WAVE)
+    if progress is not None:
+        return lambda left, threads: min(
+            left, max(threads * _STOP_WAVE, min(_MAX_WAVE, left // 32))
+        )
+    return lambda left, threads: min(left, _MAX_WAVE)
+
+
+def _chunk_waves(
+    sampler: _Sampler,
+    seed: int,
+    size: int,
+    limit: int,
+    workers: int,
+    wave: Callable[[int, int], int],
+) -> Generator[tuple[npt.NDArray[np.int64], int, int]]:
+    """What :func:`_sample_task` gives for each chunk of a run, in order: the chunks run
+    in waves, each one call of the C engine that shares the wave's chunks among
+    ``workers`` threads it starts itself (:func:`showdown._kernels.engine.sample_chunks`:
+    each chunk's figures are its seed's, whatever the threads)."""
+    from showdown._kernels import engine
+
+    threads = max(1, min(workers, _MAX_THREADS))
+    chunks = math.ceil(limit / size)
+    arrays = _kernel_arrays(sampler.game_name)
+    first = 0
+    while first < chunks:
+        n = wave(chunks - first, threads)
+        indexes = range(first, first + n)
+        deals = np.array([min(size, limit - i * size) for i in indexes], dtype=np.int64)
+        counts, done, tries = engine.sample_chunks(
+            sampler.kind,
+            np.array([_chunk_seed(seed, i) for i in indexes], dtype=np.uint64),
+            deals,
+            sampler.known,
+            sampler.n_known,
+            sampler.listed,
+            sampler.combo_codes,
+            sampler.combo_masks,
+            sampler.combo_cumulative,
+            sampler.combo_start,
+            sampler.board_known,
+            sampler.n_board,
+            sampler.deck,
+            arrays,
+            min(threads, n),
+        )
+        for k in range(n):
+            yield counts[k], int(done[k]) if done[k] == deals[k] else -1, int(tries[k])
+        first += n
+
+
 @cache
 def _kernel_arrays(game_name: str) -> Any:
     """The kernel tables of a game as the kernels take them, looked up once per process."""
@@ -1085,9 +1154,18 @@ def _run_sampling(
 
     chunks = math.ceil(limit / size)
     if runner.client is None:
+        from showdown._kernels import engine
+
         # local threads: a chunk starts as soon as one ends, the results read in order
-        # (so a stderr stop is the same whatever the timing)
-        stream = runner.stream(_sample_task, (chunk(i) for i in range(chunks)))
+        # (so a stderr stop is the same whatever the timing); the C engine runs waves of
+        # chunks on threads of its own, with no Python between chunks
+        stream = (
+            _chunk_waves(
+                sampler, seed, size, limit, runner.workers, _wave(stderr, seconds, progress)
+            )
+            if engine.active_engine() is not None
+            else runner.stream(_sample_task, (chunk(i) for i in range(chunks)))
+        )
         try:
             for counts, deals, tries in stream:
                 _check_deals(deals, tries)

@@ -60,6 +60,7 @@ __all__ = [
     "exact_totals",
     "keyed_census",
     "numba_kernels",
+    "sample_chunks",
     "sample_counts",
 ]
 
@@ -307,6 +308,78 @@ def sample_counts(
         out,
     )
     return out, int(done), int(tries)
+
+
+def sample_chunks(
+    kind: int,
+    seeds: npt.NDArray[np.uint64],
+    deals: I64,
+    known: I64,
+    n_known: I64,
+    listed: I64,
+    combo_codes: I64,
+    combo_masks: I64,
+    combo_cumulative: npt.NDArray[np.float64],
+    combo_start: I64,
+    board_known: I64,
+    n_board: int,
+    deck: I64,
+    tables: Arrays,
+    threads: int,
+) -> tuple[I64, I64, I64]:
+    """:func:`sample_counts` for each chunk ``i`` (``deals[i]`` deals from ``seeds[i]``):
+    ``(counts (chunks, players, COLUMNS), done (chunks,), tries (chunks,))``.
+
+    In C the chunks are shared among ``threads`` threads that the call starts itself,
+    each taking the next chunk not taken, with no Python between chunks; with numba's
+    kernels they run one after another on this thread. Either way chunk ``i``'s
+    figures are :func:`sample_counts`' for its seed.
+    """
+    n = len(seeds)
+    counts = np.zeros((n, known.shape[0], COLUMNS), dtype=np.int64)
+    done = np.zeros(n, dtype=np.int64)
+    tries = np.zeros(n, dtype=np.int64)
+    engine = active_engine()
+    if engine is None:
+        for i in range(n):
+            counts[i], done[i], tries[i] = sample_counts(
+                kind,
+                seeds[i],
+                int(deals[i]),
+                known,
+                n_known,
+                listed,
+                combo_codes,
+                combo_masks,
+                combo_cumulative,
+                combo_start,
+                board_known,
+                n_board,
+                deck,
+                tables,
+            )
+        return counts, done, tries
+    engine.sample_chunks(
+        kind,
+        np.ascontiguousarray(seeds, dtype=np.uint64).view(np.int64),
+        _int64(deals),
+        _int64(known),
+        _int64(n_known),
+        _int64(listed),
+        _int64(combo_codes),
+        _int64(combo_masks),
+        np.ascontiguousarray(combo_cumulative, dtype=np.float64),
+        _int64(combo_start),
+        _int64(board_known),
+        n_board,
+        _int64(deck),
+        tables,
+        counts,
+        done,
+        tries,
+        threads,
+    )
+    return counts, done, tries
 
 
 def keyed_census(
