@@ -6,11 +6,13 @@ expected payouts are worked out in the test by plain arithmetic.
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.errors import HistoryError
 from showdown.history import audit, read, read_text
+from showdown.history.audit import audit_paths
 from showdown.history.model import Hand
 
 # An early (2005-style) PokerStars tournament hand: Cy bets more than both
@@ -385,3 +387,49 @@ def test_an_exports_unknown_card_is_left_out_of_a_showing() -> None:
     assert {p.name: p.resolved for p in verdict.players} == {
         "Jo": D(17 + 17 + 1 - 1), "Kit": D(0), "Lu": D(0)
     }  # fmt: skip
+
+
+# PokerStars' histories sent by email put a numbered line of stars before each
+# hand, the first line of the file included; the byte-range reader of
+# ``showdown audit`` must skip it as the line reader does.
+EMAILED = """\
+*********** # 1 **************
+PokerStars Hand #410000000001:  Hold'em No Limit ($0.10/$0.25 USD) - 2024/05/06 21:00:00 ET
+Table 'Nemo' 6-max Seat #1 is the button
+Seat 1: Wren ($20 in chips)
+Seat 2: Ilse ($25 in chips)
+Ilse: posts small blind $0.10
+Wren: posts big blind $0.25
+*** HOLE CARDS ***
+Ilse: raises $0.50 to $0.75
+Wren: calls $0.50
+*** FLOP *** [2d 9s Kc]
+Wren: checks
+Ilse: checks
+*** TURN *** [2d 9s Kc] [4h]
+Wren: checks
+Ilse: checks
+*** RIVER *** [2d 9s Kc 4h] [7c]
+Wren: checks
+Ilse: checks
+*** SHOW DOWN ***
+Wren: shows [Kd Js] (a pair of Kings)
+Ilse: mucks hand
+Wren collected $1.43 from pot
+*** SUMMARY ***
+Total pot $1.50 | Rake $0.07
+Board [2d 9s Kc 4h 7c]
+Seat 1: Wren (button) (big blind) showed [Kd Js] and won ($1.43) with a pair of Kings
+Seat 2: Ilse (small blind) mucked [5s 3s]
+"""
+
+
+def test_an_emailed_history_with_a_separator_first_is_no_stray_text(tmp_path: Path) -> None:
+    path = tmp_path / "emailed.txt"
+    path.write_text("\ufeff" + EMAILED + "\n\n" + EMAILED.replace("# 1 ", "# 2 "), encoding="utf-8")
+    results = list(audit_paths([str(path)]))
+    verdicts = [v for part, _ in results for v in part]
+    skipped = sum((tally.skipped for _, tally in results), Counter[str]())
+    assert [v.verdict for v in verdicts] == ["agree", "agree"]
+    assert verdicts[0].players[0].recorded == D("1.43")
+    assert skipped["not a history"] == 0

@@ -1062,7 +1062,7 @@ def _around_hand(file: str, site: str, game: str) -> tuple[str, str]:
 
 def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     """The raw hands of a part of a file, read from the file (as :func:`_chunks` reads them)."""
-    from showdown.history._text import _HEADER_STARTS, raw_hands
+    from showdown.history._text import _HEADER_STARTS, _SEPARATOR_RE, raw_hands
     from showdown.history.reader import DIALECTS
 
     with open(part.path, "rb") as stream:
@@ -1085,7 +1085,14 @@ def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     skip = 0
     if heads:  # the hands before the last cut at their headers here; the last read on
         if part.start == 0:
-            stray = next((k for k in range(heads[0][0]) if own[k]), None)
+            stray = next(
+                (
+                    k
+                    for k in range(heads[0][0])
+                    if own[k].strip(_STRIPPED) and not _SEPARATOR_RE.match(own[k].strip(_STRIPPED))
+                ),
+                None,
+            )
             if stray is not None:
                 yield first + stray
         for number, ((at, site), (upto, _)) in enumerate(itertools.pairwise(heads)):
