@@ -296,6 +296,23 @@ def test_the_lean_reader_leaves_localized_hands_to_the_full_reader(tmp_path: Pat
     ]
 
 
+def test_localized_headers_without_a_number_sign_are_cut_where_the_line_reader_cuts(
+    tmp_path: Path,
+) -> None:
+    """The byte-range reader cuts a file at its header lines at once; the Spanish,
+    Russian and French headers write the hand's number with ``n.º``, ``№`` and ``n°``,
+    not ``#``: a hand after them must not swallow them."""
+    path = tmp_path / "mixed-after.txt"
+    path.write_text("\n\n".join((SPANISH, RUSSIAN, FRENCH, ENGLISH_TWIN)), encoding="utf-8")
+    verdicts = [v for part, _ in audit_paths([str(path)]) for v in part]
+    assert [(v.hand, v.verdict) for v in verdicts] == [
+        ("300000000002", "agree"),
+        ("300000000003", "agree"),
+        ("300000000004", "agree"),
+        ("300000000001", "agree"),
+    ]
+
+
 def test_a_cut_off_localized_hand_is_an_error_naming_it() -> None:
     cut = SPANISH.split("*** RESUMEN ***")[0]
     [entry] = read_text(cut, name="es.txt").entries()

@@ -1130,6 +1130,11 @@ _NAMES_A_HAND: Final = ("Hand #", "Game #")
 into a line that is not one."""
 
 
+_NUMBER_SIGNS: Final = ("#", "№", "n.º", "n°")
+"""How every room's header marks the hand's number, in each client language
+(:mod:`~showdown.history.locales`): a line with none of them is no header."""
+
+
 def _maybe_ragged(text: str) -> bool:
     """Whether a line of ``text`` may start or end with a character that
     :func:`~showdown.history._text.raw_hands` strips (False: none does)."""
@@ -1168,7 +1173,7 @@ def _heads(
         line += text.count("\n", before, start)
         before = start
         text_line = own[line]
-        if "#" not in text_line:  # every room's header has the hand's number sign
+        if not any(sign in text_line for sign in _NUMBER_SIGNS):
             continue
         for number, dialect in enumerate(dialects):
             if dialect.header.match(text_line):
