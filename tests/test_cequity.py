@@ -255,23 +255,30 @@ def run_sample(
     spot: dict[str, Any],
     arrays: Any,
 ) -> tuple[I64, int, int]:
-    counts, done, tries = function(
-        kind,
-        np.uint64(seed),
-        deals,
-        spot["known"],
-        spot["n_known"],
-        spot["listed"],
-        spot["combo_codes"],
-        spot["combo_masks"],
-        spot["combo_cumulative"],
-        spot["combo_start"],
-        spot["board_known"],
-        spot["n_board"],
-        spot["deck"],
-        arrays,
-    )
+    counts, done, tries = function(kind, np.uint64(seed), deals, *spot_arrays(spot), arrays)
     return np.asarray(counts), int(done), int(tries)
+
+
+SPOT_KEYS = (
+    "known",
+    "n_known",
+    "listed",
+    "combo_codes",
+    "combo_masks",
+    "combo_cumulative",
+    "combo_start",
+    "board_known",
+    "n_board",
+    "deck",
+)
+
+
+def spot_arrays(spot: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, int, Any]:
+    """A spot's arrays in the order the Monte Carlo kernels take them."""
+    known, n_known, listed, codes, masks, cumulative, start, board, n_board, deck = (
+        spot[key] for key in SPOT_KEYS
+    )
+    return known, n_known, listed, codes, masks, cumulative, start, board, n_board, deck
 
 
 def kind_of(game: Game) -> int:
@@ -334,16 +341,7 @@ def run_chunks(
         kind,
         np.array(seeds, dtype=np.uint64),
         np.array(deals, dtype=np.int64),
-        spot["known"],
-        spot["n_known"],
-        spot["listed"],
-        spot["combo_codes"],
-        spot["combo_masks"],
-        spot["combo_cumulative"],
-        spot["combo_start"],
-        spot["board_known"],
-        spot["n_board"],
-        spot["deck"],
+        *spot_arrays(spot),
         arrays,
         threads,
     )
@@ -382,23 +380,11 @@ def test_the_chunks_entry_refuses_bad_threads_deals_and_shapes() -> None:
     game = GAMES["holdem"]
     arrays = equity_tables(game).arrays()
     spot = sample_spot(game, random.Random("bad chunks"), listed_players=0)
-    args = [spot[key] for key in ("known", "n_known", "listed", "combo_codes", "combo_masks")]
-    args += [spot[key] for key in ("combo_cumulative", "combo_start", "board_known")]
     players = spot["known"].shape[0]
 
     def call(seeds: I64, deals: I64, out: I64, done: I64, threads: int) -> None:
         c.sample_chunks(
-            kind_of(game),
-            seeds,
-            deals,
-            *args,
-            spot["n_board"],
-            spot["deck"],
-            arrays,
-            out,
-            done,
-            done.copy(),
-            threads,
+            kind_of(game), seeds, deals, *spot_arrays(spot), arrays, out, done, done.copy(), threads
         )
 
     seeds, deals = np.array([1, 2], dtype=np.int64), np.array([10, 10], dtype=np.int64)

@@ -579,6 +579,9 @@ def _chunk_seed(seed: int, index: int) -> np.uint64:
     return np.uint64(_mix64((_mix64((seed + _GOLDEN) & _M64) + (index + 1) * _GOLDEN) & _M64))
 
 
+_I64 = npt.NDArray[np.int64]
+
+
 @dataclass(frozen=True, slots=True)
 class _Sampler:
     """The arrays a Monte Carlo kernel needs, built once per run."""
@@ -595,6 +598,24 @@ class _Sampler:
     board_known: npt.NDArray[np.int64]
     n_board: int
     deck: npt.NDArray[np.int64]
+
+    def problem_arrays(
+        self,
+    ) -> tuple[_I64, _I64, _I64, _I64, _I64, npt.NDArray[np.float64], _I64, _I64, int, _I64]:
+        """What the Monte Carlo kernels take between the seed and deals and the game's
+        tables (:func:`showdown._kernels.engine.sample_counts`), in their order."""
+        return (
+            self.known,
+            self.n_known,
+            self.listed,
+            self.combo_codes,
+            self.combo_masks,
+            self.combo_cumulative,
+            self.combo_start,
+            self.board_known,
+            self.n_board,
+            self.deck,
+        )
 
 
 def _sampler(problem: _Problem) -> _Sampler:
@@ -657,21 +678,13 @@ def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int
     the C engine when it is built (:mod:`showdown._kernels.engine`: the same counts)."""
     from showdown._kernels import engine
 
-    sampler, seed, deals = task
+    sampler: _Sampler = task[0]
+    seed, deals = task[1], task[2]
     counts, done, tries = engine.sample_counts(
         sampler.kind,
         seed,
         deals,
-        sampler.known,
-        sampler.n_known,
-        sampler.listed,
-        sampler.combo_codes,
-        sampler.combo_masks,
-        sampler.combo_cumulative,
-        sampler.combo_start,
-        sampler.board_known,
-        sampler.n_board,
-        sampler.deck,
+        *sampler.problem_arrays(),
         _kernel_arrays(sampler.game_name),
     )
     return counts, int(done) if done == deals else -1, int(tries)
@@ -728,16 +741,7 @@ def _chunk_waves(
             sampler.kind,
             np.array([_chunk_seed(seed, i) for i in indexes], dtype=np.uint64),
             deals,
-            sampler.known,
-            sampler.n_known,
-            sampler.listed,
-            sampler.combo_codes,
-            sampler.combo_masks,
-            sampler.combo_cumulative,
-            sampler.combo_start,
-            sampler.board_known,
-            sampler.n_board,
-            sampler.deck,
+            *sampler.problem_arrays(),
             arrays,
             min(threads, n),
         )
