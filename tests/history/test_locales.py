@@ -1,5 +1,5 @@
 """PokerStars histories written in the client's language (Portuguese, Spanish, Russian,
-French header), on hand-written samples.
+French header, Dutch), on hand-written samples.
 
 Each sample is written here for the test (no room's or project's file is
 copied); the payouts are worked out in the comments by plain arithmetic. The
@@ -202,6 +202,47 @@ Seat 3: Chloé (big blind) showed [Ac 9c] and lost with a pair of Aces
 """
 
 
+# A play-money hand of the Dutch client (button seat 1): Joost (small blind) moves
+# all in for 600 over Femke's raise, Daan and Femke call; Daan bets 400 on the flop,
+# Femke calls (a side pot of 800), then folds to his turn bet. The room lists each
+# pot after its rake: 1800 - 60 and 800 - 30.
+DUTCH = """\
+PokerStars-hand #300000000005: Hold'em No Limit (25/50) - 05/06/2024 21:30:00 CET [05/06/2024 15:30:00 ET]
+Tafel 'Lelie III' 6-max (Oefengeld) Plaats #1 is de button
+Plaats 1: Femke (2000 chips)
+Plaats 2: Joost (600 chips)
+Plaats 4: Daan (3000 chips)
+Joost: zet small blind 25
+Daan: zet big blind 50
+*** GESLOTEN KAARTEN ***
+Gedeeld aan Femke [9s 8s]
+Femke: raiset 100 naar 150
+Joost: raiset 450 naar 600 en is all-in
+Daan: callt 550
+Femke: callt 450
+*** FLOP *** [2c 7h Td]
+Sanne komt aan tafel op plaats #3
+Daan: bet 400
+Femke: callt 400
+*** TURN *** [2c 7h Td] [Js]
+Daan: bet 1000
+Femke: foldt
+De niet-gecallde bet (1000) is geretourneerd aan Daan
+*** RIVER *** [2c 7h Td Js] [3d]
+*** SHOWDOWN ***
+Daan: toont [Tc Th] (three of a kind, Tienen)
+Daan won 770 van bij pot
+Joost: toont [Ah Ad] (een pair Azen)
+Daan won 1740 van hoofd pot
+*** SAMENVATTING ***
+Totale pot 2600 Hoofd pot 1740. Bij pot 770. | Rake 90
+Board [2c 7h Td Js 3d]
+Plaats 1: Femke (button) foldde op de Turn
+Plaats 2: Joost (small blind) toonde [Ah Ad] en verloor met een pair Azen
+Plaats 4: Daan (big blind) toonde [Tc Th] en won (2510) met three of a kind, Tienen
+"""
+
+
 def only_hand(text: str) -> Hand:
     entries = list(read_text(text).entries())
     assert len(entries) == 1, entries
@@ -273,12 +314,29 @@ def test_a_french_header_over_an_english_body_agrees() -> None:
     )  # fmt: skip
 
 
+def test_a_dutch_play_money_hand_with_a_side_pot_agrees() -> None:
+    hand = only_hand(DUTCH)
+    assert (hand.site, hand.hand_id, hand.table, hand.button) == (
+        "pokerstars", "300000000005", "Lelie III", 1
+    )  # fmt: skip
+    assert hand.play_money
+    assert hand.seats[0].stack == D(2000)
+    assert hand.returned() == {"Daan": D(1000)}
+    # 600 x 3 before the flop, 400 x 2 on it; Daan's turn bet returned
+    assert hand.total_pot == D(2600)
+    assert hand.pots == (D(1740), D(770))
+    verdict, paid, rake = resolved(DUTCH)
+    assert verdict == "agree"
+    assert rake == D(90)
+    assert paid == {"Femke": D(0), "Joost": D(0), "Daan": D(3510)}
+
+
 def test_the_lean_reader_leaves_localized_hands_to_the_full_reader(tmp_path: Path) -> None:
     from showdown.history._lean import lean_audit
     from showdown.history._text import raw_hands
     from showdown.history.reader import DIALECTS
 
-    texts = (PORTUGUESE, SPANISH, RUSSIAN, FRENCH)
+    texts = (PORTUGUESE, SPANISH, RUSSIAN, FRENCH, DUTCH)
     for text in texts:
         [raw] = list(raw_hands(text.splitlines(), DIALECTS))  # the separator is not stray
         assert not isinstance(raw, int)
@@ -293,6 +351,7 @@ def test_the_lean_reader_leaves_localized_hands_to_the_full_reader(tmp_path: Pat
         ("300000000002", "agree"),
         ("300000000003", "agree"),
         ("300000000004", "agree"),
+        ("300000000005", "agree"),
     ]
 
 

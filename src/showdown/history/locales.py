@@ -20,9 +20,9 @@ lines. :meth:`Vocabulary.translate` rewrites a hand's lines into the English
 layout, and the one PokerStars reader reads them (:mod:`showdown.history._text`);
 a line no rule names (chat, a player who sits down, an English street marker)
 is left as it is. The languages are those whose real histories have been
-seen: Portuguese (the Brazilian client), Spanish, Russian, and the French
-client's header (its body is written in English, with a space before the
-colon). The words were learnt from those histories and from public
+seen: Portuguese (the Brazilian client), Spanish, Russian, Dutch, and the
+French client's header (its body is written in English, with a space before
+the colon). The words were learnt from those histories and from public
 descriptions of them; a phrase never seen in one is not guessed.
 
 >>> import io
@@ -262,7 +262,54 @@ FRENCH: Final = Vocabulary(
 """The French client's header (``Main PokerStars n°261415379202 :``), with a body in
 English whose actions have a space before the colon (``thank777 : posts small blind 100``)."""
 
-VOCABULARIES: Final = (PORTUGUESE, SPANISH, RUSSIAN, FRENCH)
+DUTCH: Final = Vocabulary(
+    language="nl",
+    name="Dutch",
+    header=re.compile(r"^PokerStars(?: Zoom)?-hand #(?P<id>\d+):"),
+    lines=_rules(
+        (r"^PokerStars Zoom-hand #(\d+):(.*)$", r"PokerStars Zoom Hand #\1:\2"),
+        (r"^PokerStars-hand #(\d+):(.*)$", r"PokerStars Hand #\1:\2"),
+        (
+            r"^Tafel '(.*)' (.*?)Plaats #(\d+) is de button\s*$",
+            r"Table '\1' \2Seat #\3 is the button",
+        ),
+        (r"^Plaats (\d+): (.+?) \((\S+) chips\)(.*)$", r"Seat \1: \2 (\3 in chips)\4"),
+        (r"^Plaats (\d+): (.*)$", r"Seat \1: \2"),
+        (r"^\*\*\* GESLOTEN KAARTEN \*\*\*(.*)$", r"*** HOLE CARDS ***\1"),
+        (r"^\*\*\* SAMENVATTING \*\*\*(.*)$", r"*** SUMMARY ***\1"),
+        (r"^(.+?): zet small blind (.*)$", r"\1: posts small blind \2"),
+        (r"^(.+?): zet big blind (.*)$", r"\1: posts big blind \2"),
+        (r"^Gedeeld aan (.+?) (\[.*)$", r"Dealt to \1 \2"),
+        (r"^(.+?): foldt\s*(.*)$", r"\1: folds \2"),
+        (r"^(.+?): checkt\s*$", r"\1: checks"),
+        (r"^(.+?): callt (.*)$", r"\1: calls \2"),
+        (r"^(.+?): bet (.*)$", r"\1: bets \2"),
+        (r"^(.+?): raiset (\S+) naar (.*)$", r"\1: raises \2 to \3"),
+        (r"^(.+?): toont (\[.*)$", r"\1: shows \2"),
+        (
+            r"^De niet-gecallde bet \((.*)\) is geretourneerd aan (.*?)\s*$",
+            r"Uncalled bet (\1) returned to \2",
+        ),
+        (r"^(.+?) won (\S+) van hoofd pot\s*$", r"\1 collected \2 from main pot"),
+        (r"^(.+?) won (\S+) van bij pot(-\d+)?\s*$", r"\1 collected \2 from side pot\3"),
+        (r"^(.+?) won (\S+) van pot\s*$", r"\1 collected \2 from pot"),
+        (r"^Totale pot (.*)$", r"Total pot \1"),
+    ),
+    phrases=(
+        (" en is all-in", " and is all-in"),
+        ("(Oefengeld)", "(Play Money)"),
+        (" Hoofd pot ", " Main pot "),
+        (" Bij pot", " Side pot"),
+        (" toonde [", " showed ["),
+        (" en won (", " and won ("),
+        (" en verloor met ", " and lost with "),
+    ),
+)
+"""The Dutch client (street markers, the board and the ``SHOWDOWN`` line stay English;
+the seat line says ``(93957 chips)``, a raise ``raiset 903 naar 1003``, a side pot
+``bij pot``)."""
+
+VOCABULARIES: Final = (PORTUGUESE, SPANISH, RUSSIAN, FRENCH, DUTCH)
 """Every client language read, besides English."""
 
 
