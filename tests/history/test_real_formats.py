@@ -433,3 +433,45 @@ def test_an_emailed_history_with_a_separator_first_is_no_stray_text(tmp_path: Pa
     assert [v.verdict for v in verdicts] == ["agree", "agree"]
     assert verdicts[0].players[0].recorded == D("1.43")
     assert skipped["not a history"] == 0
+
+
+# A PokerStars Home Game names its club in braces before the game: free text that
+# may name another game ('Stud') or hold stakes of its own ('2/4').
+HOME_GAME = """\
+PokerStars Home Game Hand #410000000002: {Stud & Razz Club 2/4} Hold'em No Limit (10/20) - 2024/05/07 22:00:00 ET
+Table 'Club Night' 9-max (Play Money) Seat #1 is the button
+Seat 1: Wren (2000 in chips)
+Seat 2: Ilse (1500 in chips)
+Seat 3: Otto (900 in chips)
+Ilse: posts small blind 10
+Otto: posts big blind 20
+*** HOLE CARDS ***
+Wren: raises 40 to 60
+Ilse: folds
+Otto: raises 840 to 900 and is all-in
+Wren: calls 840
+*** FLOP *** [3c 8d Qs]
+*** TURN *** [3c 8d Qs] [5h]
+*** RIVER *** [3c 8d Qs 5h] [Kc]
+*** SHOW DOWN ***
+Otto: shows [Qd Qh] (three of a kind, Queens)
+Wren: shows [Ac Kd] (a pair of Kings)
+Otto collected 1810 from pot
+*** SUMMARY ***
+Total pot 1810 | Rake 0
+Board [3c 8d Qs 5h Kc]
+Seat 1: Wren (button) showed [Ac Kd] and lost with a pair of Kings
+Seat 2: Ilse (small blind) folded before Flop
+Seat 3: Otto (big blind) showed [Qd Qh] and won (1810) with three of a kind, Queens
+"""
+
+
+def test_a_home_games_club_name_names_neither_the_game_nor_the_stakes() -> None:
+    [hand] = read_text(HOME_GAME)
+    assert (hand.game, hand.stakes, hand.limit, hand.play_money) == (
+        "holdem", "10/20", "No Limit", True
+    )  # fmt: skip
+    [verdict] = audit([hand])
+    # Ilse's 10, then 900 from Otto and Wren each
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Otto"] == D(1810)

@@ -26,7 +26,7 @@ from typing import IO, Any, Final, cast
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import CardParseError, HistoryError, Message
-from showdown.history.games import game_id, limit_name
+from showdown.history.games import game_id, limit_name, without_club
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 
 __all__ = [
@@ -1198,6 +1198,7 @@ def header_fields(header: str, table_line: str) -> dict[str, object]:
         ValueError: no game can be read from the header.
     """
     fields: dict[str, object] = {}
+    header = without_club(header)  # a Home Game's club name is free text
     game, name = game_id(header)
     fields["game"], fields["game_name"] = game, name
     fields["limit"] = limit_name(header)

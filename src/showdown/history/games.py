@@ -5,7 +5,9 @@ Rooms name a game in their own words (``Hold'em No Limit``, ``PLO-5``,
 order and the first entry whose words all occur wins, so the more specific
 names come first (``5 Card Omaha Hi/Lo`` before ``Omaha Hi/Lo`` before
 ``Omaha``). A mixed-game header (``HORSE (Razz Limit, ...)``) names the game
-being dealt in parentheses; that name is tried first.
+being dealt in parentheses; that name is tried first. A PokerStars Home Game
+header names its club in braces (``{Omaha Lovers} Hold'em No Limit``): free
+text, never read for the game.
 
 >>> game_id("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)")
 ('omaha_hilo', 'Omaha Hi/Lo')
@@ -13,6 +15,8 @@ being dealt in parentheses; that name is tried first.
 ('razz', 'Razz')
 >>> limit_name("Full Tilt Poker Game #3: Table T - FL Badugi - $0.10/$0.20")
 'Limit'
+>>> game_id("PokerStars Home Game Hand #4: {Stud Nite} Hold'em No Limit (250/500)")
+('holdem', "Hold'em")
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Final
 from showdown.errors import UnknownGameError
 from showdown.games import get_game
 
-__all__ = ["SITE_GAMES", "game_id", "is_supported", "limit_name"]
+__all__ = ["SITE_GAMES", "game_id", "is_supported", "limit_name", "without_club"]
 
 SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     # (words that must all occur, lower case), showdown game id, a display name
@@ -72,6 +76,7 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
 """Room names to game ids, most specific first."""
 
 _PAREN: Final = re.compile(r"\(([^()]*)\)")
+_CLUB: Final = re.compile(r"\{[^{}]*\}")
 _DATE: Final = re.compile(r" - \d{4}/\d{2}/\d{2}")
 _LIMITS: Final = (
     ("no limit", "No Limit"),
@@ -95,12 +100,22 @@ def _match(text: str) -> tuple[str, str] | None:
     return None
 
 
+def without_club(header: str) -> str:
+    """A header without a PokerStars Home Game's club name (``{...}``), which is free text.
+
+    >>> without_club("PokerStars Home Game Hand #4: {PLO 1/2 Club} Hold'em No Limit (1/2)")
+    "PokerStars Home Game Hand #4:  Hold'em No Limit (1/2)"
+    """
+    return _CLUB.sub("", header) if "{" in header else header
+
+
 def game_id(header: str) -> tuple[str, str]:
     """The game id and a display name for a header line.
 
     Raises:
         UnknownGameError: no game name of the table occurs in the header (a ValueError).
     """
+    header = without_club(header)
     body = header.split(":", 1)[1] if ":" in header else header
     body = _DATE.split(body, 1)[0]  # the game comes before the date
     for inner in _PAREN.findall(body):
@@ -117,7 +132,7 @@ def game_id(header: str) -> tuple[str, str]:
 
 def limit_name(header: str) -> str:
     """``'No Limit'``, ``'Pot Limit'``, ``'Limit'`` or ``''`` from a header."""
-    lower = f" {header.lower()} "
+    lower = f" {without_club(header).lower()} "
     for word, name in _LIMITS:
         if word in lower:
             return name
