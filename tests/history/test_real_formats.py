@@ -475,3 +475,50 @@ def test_a_home_games_club_name_names_neither_the_game_nor_the_stakes() -> None:
     # Ilse's 10, then 900 from Otto and Wren each
     assert verdict.verdict == "agree"
     assert {p.name: p.resolved for p in verdict.players}["Otto"] == D(1810)
+
+
+# PokerStars' Fusion: two hole cards before the flop, a third with the flop, a
+# fourth with the turn; the showdown is played as Omaha's.
+FUSION = """\
+PokerStars Hand #410000000003:  Fusion Pot Limit ($0.10/$0.25 USD) - 2024/05/08 20:00:00 ET
+Table 'Tethys' 6-max Seat #2 is the button
+Seat 1: Wren ($25 in chips)
+Seat 2: Ilse ($25 in chips)
+Wren: posts small blind $0.10
+Ilse: posts big blind $0.25
+*** HOLE CARDS ***
+Dealt to Wren [Ah Kd]
+Wren: raises $0.50 to $0.75
+Ilse: calls $0.50
+*** FLOP *** [Ad 7h 3c]
+Dealt to Wren [Ah Kd] [9s]
+Ilse: checks
+Wren: bets $1
+Ilse: calls $1
+*** TURN *** [Ad 7h 3c] [Kc]
+Dealt to Wren [Ah Kd 9s] [3d]
+Ilse: checks
+Wren: checks
+*** RIVER *** [Ad 7h 3c Kc] [5s]
+Ilse: bets $2
+Wren: calls $2
+*** SHOW DOWN ***
+Ilse: shows [6d 4h Qs Qc] (a straight, Three to Seven)
+Wren: shows [Ah Kd 9s 3d] (two pair, Aces and Kings)
+Ilse collected $7.22 from pot
+*** SUMMARY ***
+Total pot $7.50 | Rake $0.28
+Board [Ad 7h 3c Kc 5s]
+Seat 1: Wren (small blind) showed [Ah Kd 9s 3d] and lost with two pair, Aces and Kings
+Seat 2: Ilse (button) (big blind) showed [6d 4h Qs Qc] and won ($7.22) with a straight, Three to Seven
+"""
+
+
+def test_a_fusion_hand_is_decided_as_omaha() -> None:
+    [hand] = read_text(FUSION)
+    assert hand.game == "omaha"
+    [verdict] = audit([hand])
+    # 0.75, 1 and 2 from each: 7.50, less 0.28 rake. Ilse's 6-4 with the board's
+    # 7-5-3 is a straight; Wren's A-K with the board's A-K-7 two pair
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players} == {"Wren": D(0), "Ilse": D("7.22")}

@@ -52,6 +52,9 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     (("plo8",), "omaha_hilo", "Omaha Hi/Lo"),
     (("plo hi/lo",), "omaha_hilo", "Omaha Hi/Lo"),
     (("irish",), "irish", "Irish"),
+    # PokerStars' Fusion deals two hole cards, a third with the flop and a fourth with
+    # the turn; the showdown is Omaha's (two hole cards and three of the board)
+    (("fusion",), "omaha", "Fusion"),
     (("omaha",), "omaha", "Omaha"),
     (("plo",), "omaha", "Omaha"),
     (("6+ hold'em",), "sixplus", "6+ Hold'em"),
