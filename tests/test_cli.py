@@ -87,6 +87,38 @@ def test_compare_the_seed_five_player_showdown() -> None:
     assert "Peter and Hans split" in human.output
 
 
+def test_sampled_equity_is_the_same_on_one_worker_and_two() -> None:
+    """A Monte Carlo run of several chunks (run in waves on the C engine's own threads),
+    as a whole process: the same deals and figures whatever the workers, exit status 0."""
+    found = []
+    for workers in ("1", "2"):
+        done = subprocess.run(
+            [
+                *SHOWDOWN,
+                "equity",
+                "AhKh",
+                "QsQd",
+                "-n",
+                "300000",
+                "--seed",
+                "4",
+                "--json",
+                "--workers",
+                workers,
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        record = json.loads(done.stdout)
+        del record["seconds"]
+        found.append(record)
+    assert found[0] == found[1]
+    assert found[0]["deals"] == 300_000
+    assert found[0]["players"][0]["wins"] + found[0]["players"][1]["wins"] < 300_000
+
+
 def test_games_lists_every_game() -> None:
     result = runner.invoke(app, ["games", "--json"])
     games = {g["name"]: g for g in json.loads(result.output)}

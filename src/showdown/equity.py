@@ -687,7 +687,7 @@ def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int
         *sampler.problem_arrays(),
         _kernel_arrays(sampler.game_name),
     )
-    return counts, int(done) if done == deals else -1, int(tries)
+    return counts, _deals_done(int(done), deals), int(tries)
 
 
 _MAX_THREADS: Final = 64
@@ -699,55 +699,62 @@ _STOP_WAVE: Final = 8
 waves (a few tens of milliseconds of work)."""
 
 
-def _wave(
-    stderr: float | None, seconds: float | None, progress: Callable[[float], None] | None
-) -> Callable[[int, int], int]:
-    """How many chunks the next wave of :func:`_chunk_waves` takes, of ``left`` on
-    ``threads`` threads: every chunk left (at most :data:`_MAX_WAVE`) where nothing is
-    checked between chunks, a few per thread where a stop rule is, and about a 32nd of
-    the run where only progress is reported."""
-    if stderr is not None or seconds is not None:
-        return lambda left, threads: min(left, threads * _STOP_WAVE)
-    if progress is not None:
-        return lambda left, threads: min(
-            left, max(threads * _STOP_WAVE, min(_MAX_WAVE, left // 32))
-        )
-    return lambda left, threads: min(left, _MAX_WAVE)
+def _wave_size(left: int, threads: int, *, stops: bool, reports: bool) -> int:
+    """How many of the ``left`` chunks the next wave of :func:`_chunk_waves` takes on
+    ``threads`` threads: a few per thread where a stop rule is checked between chunks
+    (``stops``), about a 32nd of the run where only progress is reported (``reports``),
+    else every chunk left; never more than :data:`_MAX_WAVE`.
+
+    >>> _wave_size(77, 2, stops=False, reports=False), _wave_size(77, 2, stops=True, reports=False)
+    (77, 16)
+    """
+    if stops:
+        wanted = threads * _STOP_WAVE
+    elif reports:
+        wanted = max(threads * _STOP_WAVE, left // 32)
+    else:
+        wanted = left
+    return min(left, wanted, _MAX_WAVE)
 
 
 def _chunk_waves(
-    sampler: _Sampler,
-    seed: int,
-    size: int,
-    limit: int,
+    chunk: Callable[[int], tuple[_Sampler, np.uint64, int]],
+    chunks: int,
     workers: int,
-    wave: Callable[[int, int], int],
+    *,
+    stops: bool,
+    reports: bool,
 ) -> Generator[tuple[npt.NDArray[np.int64], int, int]]:
-    """What :func:`_sample_task` gives for each chunk of a run, in order: the chunks run
-    in waves, each one call of the C engine that shares the wave's chunks among
-    ``workers`` threads it starts itself (:func:`showdown._kernels.engine.sample_chunks`:
-    each chunk's figures are its seed's, whatever the threads)."""
+    """What :func:`_sample_task` gives for each of the ``chunks`` tasks ``chunk(i)``, in
+    order: the chunks run in waves, each one call of the C engine that shares the wave's
+    chunks among ``workers`` threads it starts itself
+    (:func:`showdown._kernels.engine.sample_chunks`: each chunk's figures are its seed's,
+    whatever the threads)."""
     from showdown._kernels import engine
 
     threads = max(1, min(workers, _MAX_THREADS))
-    chunks = math.ceil(limit / size)
-    arrays = _kernel_arrays(sampler.game_name)
     first = 0
     while first < chunks:
-        n = wave(chunks - first, threads)
-        indexes = range(first, first + n)
-        deals = np.array([min(size, limit - i * size) for i in indexes], dtype=np.int64)
+        n = _wave_size(chunks - first, threads, stops=stops, reports=reports)
+        tasks = [chunk(i) for i in range(first, first + n)]
+        sampler = tasks[0][0]
+        deals = np.array([task[2] for task in tasks], dtype=np.int64)
         counts, done, tries = engine.sample_chunks(
             sampler.kind,
-            np.array([_chunk_seed(seed, i) for i in indexes], dtype=np.uint64),
+            np.array([task[1] for task in tasks], dtype=np.uint64),
             deals,
             *sampler.problem_arrays(),
-            arrays,
+            _kernel_arrays(sampler.game_name),
             min(threads, n),
         )
         for k in range(n):
-            yield counts[k], int(done[k]) if done[k] == deals[k] else -1, int(tries[k])
+            yield counts[k], _deals_done(int(done[k]), int(deals[k])), int(tries[k])
         first += n
+
+
+def _deals_done(done: int, deals: int) -> int:
+    """A chunk's deals, or -1 where it stopped short (its hands almost never fit)."""
+    return done if done == deals else -1
 
 
 @cache
@@ -1165,7 +1172,11 @@ def _run_sampling(
         # chunks on threads of its own, with no Python between chunks
         stream = (
             _chunk_waves(
-                sampler, seed, size, limit, runner.workers, _wave(stderr, seconds, progress)
+                chunk,
+                chunks,
+                runner.workers,
+                stops=stderr is not None or seconds is not None,
+                reports=progress is not None,
             )
             if engine.active_engine() is not None
             else runner.stream(_sample_task, (chunk(i) for i in range(chunks)))

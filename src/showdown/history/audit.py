@@ -1089,7 +1089,7 @@ def _part_hands(part: _Part) -> Iterator[_Raw | int]:
                 (
                     k
                     for k in range(heads[0][0])
-                    if own[k].strip(_STRIPPED) and not _SEPARATOR_RE.match(own[k].strip(_STRIPPED))
+                    if (line := own[k].strip(_STRIPPED)) and not _SEPARATOR_RE.match(line)
                 ),
                 None,
             )
