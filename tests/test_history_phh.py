@@ -511,3 +511,75 @@ def test_a_phhs_streams_hand_by_hand() -> None:
     first = next(iter(reader))
     assert first.hand_id == "big.phhs#1"
     assert Counting.lines < 50  # the first hand came before the rest of the file was read
+
+
+# -- shapes of published PHH files ---------------------------------------------------------
+
+# Stud as the WSOP files deal it: the third street one card at a time (two down, one up),
+# then one card a street. Antes 3 x 5, Cid's bring-in 5, Ann's completion to 10 and Bob's
+# call: 40; on the fifth street Bob bets 20 and Ann calls: 80. Ann's aces beat Bob's kings:
+# Ann 500 - 35 + 80 = 545, Bob 500 - 35 = 465, Cid 500 - 10 = 490.
+STUD_ONE_CARD_A_DEAL = """variant = "F7S"
+antes = [5, 5, 5]
+bring_in = 5
+small_bet = 10
+big_bet = 20
+starting_stacks = [500, 500, 500]
+actions = ["d dh p1 Ah", "d dh p2 Kd", "d dh p3 2c", "d dh p1 As", "d dh p2 Ks", "d dh p3 3c",
+           "d dh p1 7d", "d dh p2 8h", "d dh p3 4d", "p3 pb", "p1 cbr 10", "p2 cc", "p3 f",
+           "d dh p1 9c", "d dh p2 Qh", "p2 cc", "p1 cc",
+           "d dh p1 Tc", "d dh p2 Jh", "p2 cbr 20", "p1 cc",
+           "d dh p1 2s", "d dh p2 3h", "p2 cc", "p1 cc",
+           "d dh p1 5s", "d dh p2 6s", "p2 cc", "p1 cc",
+           "p1 sm AhAs7d9cTc2s5s", "p2 sm KdKs8hQhJh3h6s"]
+players = ["Ann", "Bob", "Cid"]
+finishing_stacks = [545, 465, 490]
+"""
+
+
+def test_stud_dealt_one_card_at_a_time() -> None:
+    hand = phh.parse_phh(STUD_ONE_CARD_A_DEAL, name="stud.phh")
+    assert hand.received() == {"Ann": D(80)}
+    streets = [a.street for a in hand.actions if a.kind is ActionKind.BET]
+    assert streets == ["fifth"]
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players if p.resolved} == {"Ann": D(80)}
+
+
+# Two hands without an outcome, as the WSOP 2023 files are published: one that Bob wins
+# with everyone folding (no showdown to decide), one that reaches a showdown (unsupported).
+NO_OUTCOME_FOLDED = HAND.replace('  "d db 2c7dJs",\n', '  "p2 f",\n').replace(
+    "finishing_stacks = [94, 94, 100]\n", ""
+)
+NO_OUTCOME_SHOWDOWN = HAND.replace('  "d db 2c7dJs",\n', '  "p1 sm AsAd",\n  "p2 sm",\n').replace(
+    "finishing_stacks = [94, 94, 100]\n", ""
+)
+
+
+def test_a_hand_without_an_outcome_that_nobody_contested_has_no_showdown() -> None:
+    with pytest.raises(HistoryError) as folded:
+        phh.parse_phh(NO_OUTCOME_FOLDED, name="folded.phh")
+    with pytest.raises(HistoryError) as shown:
+        phh.parse_phh(NO_OUTCOME_SHOWDOWN, name="shown.phh")
+    assert (folded.value.kind, folded.value.showdown) == ("no outcome", False)
+    assert (shown.value.kind, shown.value.showdown) == ("no outcome", True)
+
+
+def test_hands_without_an_outcome_count_in_their_games_row(tmp_path: Path) -> None:
+    (tmp_path / "folded.phh").write_text(NO_OUTCOME_FOLDED)
+    (tmp_path / "shown.phh").write_text(NO_OUTCOME_SHOWDOWN)
+    tally = Tally()
+    for name in ("folded.phh", "shown.phh"):
+        for entry, verdict in audit_entries(phh.read(tmp_path / name).entries()):
+            tally.add(entry, verdict)
+    row = tally.rows[("phh", "holdem")]
+    assert (row["hands"], row["showdowns"], row["no showdown"], row["unsupported"]) == (2, 1, 1, 1)
+    assert tally.skipped == {"no outcome": 1, "no showdown": 1}
+    assert tally.problems == []
+    result = runner.invoke(app, ["audit", str(tmp_path)])
+    table = next(line for line in result.stdout.splitlines() if "holdem" in line)
+    assert [cell.strip() for cell in table.split("│")[3:8]] == ["2", "1", "0", "0", "1"]
+    assert "skipped: 1 no outcome, 1 no showdown" in result.stdout
+    records = runner.invoke(app, ["audit", "--json", str(tmp_path)]).stdout.splitlines()
+    assert [json.loads(r)["hand"] for r in records] == ["shown.phh"]

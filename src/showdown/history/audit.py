@@ -797,6 +797,9 @@ class Tally:
     def add(self, entry: Hand | HistoryError, verdict: Verdict | None) -> None:
         """Count one entry and its verdict."""
         if isinstance(entry, HistoryError):
+            if entry.kind == "no outcome" and entry.game:
+                self._no_outcome(entry, verdict)
+                return
             self.skipped[entry.kind] += 1
             if verdict is None and entry.kind != "not a history":
                 self._problem(
@@ -814,6 +817,20 @@ class Tally:
         row[verdict.verdict] += 1
         if verdict.verdict == UNSUPPORTED:
             self.skipped["game or cards not supported"] += 1
+
+    def _no_outcome(self, entry: HistoryError, verdict: Verdict | None) -> None:
+        # A hand read in full but for its outcome (a PHH hand with neither
+        # finishing_stacks nor winnings) counts in its game's row like any hand:
+        # with no showdown it is one; at a showdown its verdict is 'unsupported'.
+        row = self.rows.setdefault((entry.site, entry.game), Counter())
+        row["hands"] += 1
+        if verdict is None:
+            row["no showdown"] += 1
+            self.skipped["no showdown"] += 1
+            return
+        row["showdowns"] += 1
+        row[verdict.verdict] += 1
+        self.skipped[entry.kind] += 1
 
     def _problem(self, message: str) -> None:
         if len(self.problems) < MAX_PROBLEMS:

@@ -638,7 +638,6 @@ class _Builder:
         self.draws = 0
         self.board: list[Card] = []
         self.holdings: list[list[Card | None]] = []
-        self.dealt_this_street: set[int] = set()
         self.pending_draws: dict[int, int] = {}
         self.showdown = False
         self.showings: list[Showing] = []
@@ -1020,7 +1019,6 @@ class _Builder:
         self.close_round()
         self.street = street
         self.acted = False
-        self.dealt_this_street = set()
 
     def deal_board(self, text: str) -> None:
         cards = _known(_cards(text))
@@ -1053,9 +1051,12 @@ class _Builder:
                 Message("cards are dealt to {player}, who has folded", player=self.names[who])
             )
         if self.family is Family.STUD:
-            if self.holdings[who] and (self.acted or who in self.dealt_this_street):
+            # The street a deal belongs to is told by the cards the player then holds
+            # (the third street's three may come in one deal or one card at a time).
+            held = len(self.holdings[who])
+            at = _STUD_STREETS.index(self.street) if self.street in _STUD_STREETS else 0
+            if held and held + len(cards) - 3 > at:
                 self.next_stud_street()
-            self.dealt_this_street.add(who)
         elif self.family is Family.DRAW and who in self.pending_draws:
             at = self.pending_draws.pop(who)
             known = _known(cards)
@@ -1244,6 +1245,8 @@ class _Builder:
             error.site = self.site()
             variant_code = str(self.text("variant") or "")
             error.game = self.variant.game if self.variant is not None else variant_code
+            # Won without a showdown, it holds no showdown to decide (as any such hand).
+            error.showdown = len(self.folded) < len(self.names) - 1
             raise error
         collections: tuple[Collection, ...] = ()
         rake = _ZERO
