@@ -522,3 +522,68 @@ def test_a_fusion_hand_is_decided_as_omaha() -> None:
     # 7-5-3 is a straight; Wren's A-K with the board's A-K-7 two pair
     assert verdict.verdict == "agree"
     assert {p.name: p.resolved for p in verdict.players} == {"Wren": D(0), "Ilse": D("7.22")}
+
+
+# A GGPoker tournament hand of five-card Omaha: GGPoker's tournament header
+# names the game "Omaha5 Pot Limit" after the tournament's own name, which
+# here says nothing of the cards.
+GG_OMAHA5_TOURNAMENT = """\
+Poker Hand #TM310000001: Tournament #320000001, Evening Bounty $5 Omaha5 Pot Limit - Level7(100/200(25)) - 2026/03/14 21:05:00
+Table '4' 6-max Seat #1 is the button
+Seat 1: Nola (4,000 in chips)
+Seat 2: Obi (4,000 in chips)
+Seat 3: Pim (4,000 in chips)
+Nola: posts the ante 25
+Obi: posts the ante 25
+Pim: posts the ante 25
+Obi: posts small blind 100
+Pim: posts big blind 200
+*** HOLE CARDS ***
+Dealt to Nola
+Dealt to Obi
+Dealt to Pim
+Nola: folds
+Obi: calls 100
+Pim: checks
+*** FLOP *** [3d 8s Jc]
+Obi: bets 300
+Pim: calls 300
+*** TURN *** [3d 8s Jc] [Qh]
+Obi: checks
+Pim: checks
+*** RIVER *** [3d 8s Jc Qh] [4c]
+Obi: checks
+Pim: checks
+Obi: shows [Td 9d 2s 2h 7c] (a straight, Eight to Queen)
+Pim: shows [Qs Qd 5h 6s Ah] (Three Queens)
+*** SHOWDOWN ***
+Obi collected 1,075 from pot
+*** SUMMARY ***
+Total pot 1,075 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Board [3d 8s Jc Qh 4c]
+Seat 1: Nola (button) folded before Flop (didn't bet)
+Seat 2: Obi (small blind) showed [Td 9d 2s 2h 7c] and won (1,075) with a straight, Eight to Queen
+Seat 3: Pim (big blind) showed [Qs Qd 5h 6s Ah] and lost with Three Queens
+"""
+
+
+def test_a_ggpoker_omaha5_tournament_header_is_five_card_omaha(tmp_path: Path) -> None:
+    [hand] = read_text(GG_OMAHA5_TOURNAMENT)
+    assert hand.game == "omaha5"
+    [verdict] = audit([hand])
+    # three antes of 25, 200 from each blind, 300 more from each: 1,075. Obi's T-9
+    # with the board's Q-J-8 is a straight; Pim's Q-Q with Q-J-8 three Queens
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players} == {
+        "Nola": D(0),
+        "Obi": D(1075),
+        "Pim": D(0),
+    }
+    path = tmp_path / "gg_omaha5.txt"
+    path.write_text(GG_OMAHA5_TOURNAMENT, encoding="utf-8")
+    [lean] = [v for part, _ in audit_paths([str(path)]) for v in part]
+    assert (lean.hand, lean.verdict, lean.players) == (
+        verdict.hand,
+        verdict.verdict,
+        verdict.players,
+    )
