@@ -507,7 +507,8 @@ def scaling_row(
     medians over every pair and over the pairs with two whole cores (a ratio met on every
     pair is met with whole cores); n/a where it falls short and fewer than
     ``LEAST_WHOLE_PAIRS`` pairs had two whole cores. Without ``found`` (no pairs), the
-    ratio of the rates."""
+    ratio of the rates. Where the stream probe was timed with the pairs, its scaling is
+    named in the row (for the reader; it does not change the verdict)."""
     goal = 1.8
     row = ratio_target(
         name,
@@ -521,6 +522,16 @@ def scaling_row(
     )
     if row.ratio is None or found is None:
         return row
+    judged = _judged_on_pairs(row, found, goal)
+    if found.stream_median is None:
+        return judged
+    # what the host gave a bare loop streaming the same rows, for the reader: no verdict
+    stream = f"; a bare loop streaming the same rows: {found.stream_median:.2f}x"
+    return dataclasses.replace(judged, name=judged.name[:-1] + stream + ")")
+
+
+def _judged_on_pairs(row: Target, found: Scaling, goal: float) -> Target:
+    """``row`` judged on the pairs in turn (see :func:`scaling_row`)."""
     if found.probe_median is None:
         return dataclasses.replace(
             row, name=f"{row.name} (median of pairs in turn)", ratio=found.median

@@ -222,9 +222,11 @@ def _showdown_batch(
     The call with all threads and the call with one alternate, at least
     ``2 * repeats + 1`` times each (more for a fast workload, up to about a second and a
     half of runs), each pair followed by the cores probe (``benchmarks.cores``) on all
-    threads and on one. The table's hands/s are each count's median time. The second
-    result gives, per workload, the ratios of the 1-thread time over the all-thread time
-    of each pair (a run and the run next to it: the same drift of the machine's speed),
+    threads and on one, then by the stream probe on the workload's rows' shape (the same
+    bytes read and an int32 written per row, no table). The table's hands/s are each
+    count's median time. The second result gives, per workload, the ratios of the
+    1-thread time over the all-thread time of each pair (a run and the run next to it:
+    the same drift of the machine's speed),
     as medians over every pair and over the pairs in which the probe had two whole
     cores, which the 2-vs-1 targets are judged on. A machine of two virtual cores can be
     two hyperthreads of one core for seconds at a time: a thread alone then runs at a
@@ -235,7 +237,7 @@ def _showdown_batch(
     seconds, median).
     """
     import numba
-    from benchmarks.cores import Scaling, load_probe
+    from benchmarks.cores import Scaling, load_probe, load_stream_probe
 
     from showdown.batch import evaluate_many
 
@@ -243,6 +245,7 @@ def _showdown_batch(
     scaling: dict[str, Scaling] = {}
     threads = numba.get_num_threads()
     probe = load_probe() if threads > 1 else None
+    stream = load_stream_probe() if probe is not None else None
     if threads > 1 and probe is None:
         report("  (no C compiler for the cores probe: the 2-vs-1 rows are judged on every pair)")
     for workload, array in rows.items():
@@ -262,6 +265,8 @@ def _showdown_batch(
         each = (time.perf_counter() - start) / len(runs)
         if probe is not None:
             runs += [lambda c=count: probe(c) for count in counts]
+        if stream is not None:  # the same rows' bytes streamed, no table
+            runs += [lambda c=count, a=array: stream(c, len(a), a.shape[1]) for count in counts]
         times = max(2 * repeats + 1, min(61, int(0.75 / max(each, 1e-6))))
         cpu: list[list[float]] = []
         taken = times_in_turn(runs, times, cpu=cpu)
@@ -278,8 +283,9 @@ def _showdown_batch(
         extra = ""
         if len(counts) > 1:
             probes = taken[2:4] if probe is not None else [[], []]
+            streams = taken[4:6] if stream is not None else [[], []]
             scaling[workload] = found = Scaling.from_pairs(
-                taken[0], taken[1], probes[0], probes[1], counts[0]
+                taken[0], taken[1], probes[0], probes[1], counts[0], streams[0], streams[1]
             )
             least = min(taken[1]) / min(taken[0])
             extra = f"{found.describe(counts[0])}, least times {least:.2f}"

@@ -8,7 +8,13 @@ import time
 
 import pytest
 from benchmarks.bench_targets import _scaling_target, scaling_row
-from benchmarks.cores import LEAST_WHOLE_PAIRS, WHOLE_CORES, Scaling, load_probe
+from benchmarks.cores import (
+    LEAST_WHOLE_PAIRS,
+    WHOLE_CORES,
+    Scaling,
+    load_probe,
+    load_stream_probe,
+)
 
 RATES = {1: 100e6, 2: 180e6}
 
@@ -60,6 +66,28 @@ def test_pairs_in_turn_give_each_pair_its_ratio_and_pick_the_whole_core_pairs() 
     assert "3 pairs with 2 whole cores: 2.00" in found.describe(2)
 
 
+def test_the_stream_probe_is_read_on_the_whole_core_pairs_and_named_in_the_row() -> None:
+    # six pairs; the probe had two whole cores in the first five (LEAST_WHOLE_PAIRS)
+    many, one = [0.55] * 6, [1.0] * 6
+    probe_many, probe_one = [1.0] * 6, [1.0] * 5 + [0.5]
+    stream_many, stream_one = [0.5, 0.5, 0.5, 0.625, 0.625, 1.0], [1.0] * 6
+    found = Scaling.from_pairs(many, one, probe_many, probe_one, 2, stream_many, stream_one)
+    assert LEAST_WHOLE_PAIRS == 5
+    assert found.whole == 5
+    assert found.stream_median == pytest.approx(2.0)  # of 2, 2, 2, 1.6, 1.6: not the last 1.0
+    assert found.stream_relative == pytest.approx((1 / 0.55) / 2.0)
+    assert "a bare loop streaming the same rows scaled 2.00" in found.describe(2)
+    row = _scaling_target("5-card high", RATES, found)
+    assert row.ratio == pytest.approx(1 / 0.55)
+    assert row.verdict == "PASS"  # the verdict as without the stream probe
+    assert row.name == (
+        "5-card high batch, 2 threads vs 1 (median of pairs in turn; "
+        "a bare loop streaming the same rows: 2.00x)"
+    )
+    few = Scaling.from_pairs(many, one, [], [], 2, stream_many, stream_one)
+    assert few.stream_median == pytest.approx(1.8)  # no probe: every pair (2, 2, 2, 1.6, 1.6, 1)
+
+
 def test_pairs_without_a_probe_have_no_whole_core_figures() -> None:
     found = Scaling.from_pairs([0.5, 0.6], [1.0, 1.0], [], [], 2)
     assert (found.pairs, found.whole, found.whole_median, found.probe_median) == (2, 0, None, None)
@@ -88,3 +116,12 @@ def test_the_probe_runs_its_rounds_on_every_thread_asked() -> None:
     start = time.perf_counter()
     probe(1)
     assert time.perf_counter() - start > 0.0005  # the rounds were calibrated, not skipped
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no cc")
+def test_the_stream_probe_shares_the_rows_among_the_threads_asked() -> None:
+    stream = load_stream_probe()
+    assert stream is not None
+    assert stream(1, 1000, 5) == 1
+    assert stream(3, 1000, 7) == 3
+    assert stream(2, 0, 5) == 0  # no rows: nothing run
