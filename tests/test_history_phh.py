@@ -583,3 +583,33 @@ def test_hands_without_an_outcome_count_in_their_games_row(tmp_path: Path) -> No
     assert "skipped: 1 no outcome, 1 no showdown" in result.stdout
     records = runner.invoke(app, ["audit", "--json", str(tmp_path)]).stdout.splitlines()
     assert [json.loads(r)["hand"] for r in records] == ["shown.phh"]
+
+
+# Heads-up, the blinds are posted reversed: Ann (p1) the big blind 2, Bob (p2, the button)
+# the small blind 1. Bob folds: 1 of Ann's 2 is returned, and she wins the pot of 2.
+BLIND_FOLDED = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 50]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
+players = ["Ann", "Bob"]
+"""
+
+
+@pytest.mark.parametrize(
+    "winnings",
+    [
+        "[2, 0]",  # the pot alone, as the specification has it
+        "[3, 0]",  # the returned 1 counted as won too, as HandHQ's Absolute Poker hands do
+    ],
+)
+def test_winnings_with_or_without_the_returned_bet(winnings: str) -> None:
+    hand = phh.parse_phh(BLIND_FOLDED + f"winnings = {winnings}\n", name="hu.phh")
+    assert (hand.received(), hand.rake) == ({"Ann": D(3)}, D(0))
+
+
+def test_winnings_beyond_what_was_put_in_do_not_add_up_and_name_no_showdown() -> None:
+    with pytest.raises(HistoryError, match="got back 1 more than was put in") as error:
+        phh.parse_phh(BLIND_FOLDED + "winnings = [4, 0]\n", name="hu.phh")
+    assert (error.value.kind, error.value.showdown) == ("does not add up", False)

@@ -1174,6 +1174,14 @@ class _Builder:
     # -- the outcome ------------------------------------------------------------
 
     def hand(self, starting: list[Decimal], seats: list[int]) -> Hand:
+        try:
+            return self.outcome(starting, seats)
+        except HistoryError as error:
+            # Won without a showdown, it holds no showdown to decide (as any such hand).
+            error.showdown = len(self.folded) < len(self.names) - 1
+            raise
+
+    def outcome(self, starting: list[Decimal], seats: list[int]) -> Hand:
         fields = self.fields
         count = len(self.names)
         put_in = [_ZERO] * count
@@ -1245,12 +1253,18 @@ class _Builder:
             error.site = self.site()
             variant_code = str(self.text("variant") or "")
             error.game = self.variant.game if self.variant is not None else variant_code
-            # Won without a showdown, it holds no showdown to decide (as any such hand).
-            error.showdown = len(self.folded) < len(self.names) - 1
             raise error
         collections: tuple[Collection, ...] = ()
         rake = _ZERO
         if won is not None:
+            rake = sum(put_in, _ZERO) + added - sum(back, _ZERO) - sum(won, _ZERO)
+            pairs = list(zip(won, back, strict=True))
+            if rake < 0 and finishing is None and all(w >= b for w, b in pairs):
+                # Winnings that count a returned bet as won (HandHQ's Absolute Poker
+                # hands: the big blind "collects" the small blind's fold, his own
+                # unmatched half included): read so when reading them as pots alone
+                # would give back more than was put in.
+                won = [w - b for w, b in pairs]
             collections = tuple(
                 Collection(self.names[i], won[i], line=self.field_line(key))
                 for i in range(count)
