@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import io
 from decimal import Decimal as D  # noqa: N817
+from pathlib import Path
 
 import pytest
 
 from showdown.history import audit, read, read_text
+from showdown.history.audit import audit_paths
 from showdown.history.model import ActionKind, Hand
 
 # Full Tilt wrote no "wins the pot" line when a bet went uncalled on the flop:
@@ -323,6 +325,65 @@ def test_an_unstated_division_of_the_rake_between_two_pots() -> None:
     assert paid == {"t1": side - D("0.60") + D(200), "u2": D(0), "v3": main - D("4.40")}
     assert reason is not None
     assert "4.40 from the main pot and 0.60 from the side pot" in reason
+
+
+# Three GGPoker all-ins of different sizes: a main pot and two side pots, each
+# won by another player, the summary listing no pots. The room took 0.40 of its
+# 4 from the main pot, 1.60 from the first side pot and 2.00 from the second
+# (in proportion to their sizes it would have been 1.00, 1.50 and 1.50).
+GGPOKER_THREE_POT_RAKE = """\
+Poker Hand #HD900000003: Hold'em No Limit ($1/$2) - 2021/05/02 18:00:00
+Table 'RushGold' 6-max Seat #4 is the button
+Seat 1: Ada ($10 in chips)
+Seat 2: Ben ($30 in chips)
+Seat 3: Cal ($60 in chips)
+Seat 4: Dov ($100 in chips)
+Ada: posts small blind $1
+Ben: posts big blind $2
+*** HOLE CARDS ***
+Cal: raises $58 to $60 and is all-in
+Dov: calls $60
+Ada: calls $9 and is all-in
+Ben: calls $28 and is all-in
+Ada: shows [Ks Kh]
+Ben: shows [Js Jh]
+Cal: shows [9s 9d]
+Dov: shows [7s 7h]
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Jc]
+*** RIVER *** [2c 7d 9h Jc] [Kd]
+*** SHOWDOWN ***
+Ada collected $39.6 from pot
+Ben collected $58.4 from pot
+Cal collected $58 from pot
+*** SUMMARY ***
+Total pot $160 | Rake $3 | Jackpot $1 | Bingo $0 | Fortune $0 | Tax $0
+Board [2c 7d 9h Jc Kd]
+Seat 1: Ada (small blind) showed [Ks Kh] and won ($39.6) with Three Kings
+Seat 2: Ben (big blind) showed [Js Jh] and won ($58.4) with Three Jacks
+Seat 3: Cal showed [9s 9d] and won ($58) with Three Nines
+Seat 4: Dov (button) showed [7s 7h] and lost with Three Sevens
+"""
+
+
+def test_an_unstated_division_of_the_rake_among_three_pots(tmp_path: Path) -> None:
+    paid, verdict, reason = _resolved(GGPOKER_THREE_POT_RAKE)
+    # Ada's 10 from all four, Ben's next 20 from three, Cal's next 30 from two
+    main, first, second = D(10) * 4, D(20) * 3, D(30) * 2
+    assert verdict == "agree"
+    assert paid == {
+        "Ada": main - D("0.40"),
+        "Ben": first - D("1.60"),
+        "Cal": second - D("2.00"),
+        "Dov": D(0),
+    }
+    assert reason is not None
+    assert "0.40 from the main pot and 1.60, 2.00 from the side pots" in reason
+    path = tmp_path / "three_pots.txt"
+    path.write_text(GGPOKER_THREE_POT_RAKE, encoding="utf-8")
+    [lean] = [v for part, _ in audit_paths([str(path)]) for v in part]
+    [full] = audit(read_text(GGPOKER_THREE_POT_RAKE))
+    assert (lean.verdict, lean.players, lean.reason) == (full.verdict, full.players, full.reason)
 
 
 def test_a_rake_no_division_explains_is_still_a_disagreement() -> None:

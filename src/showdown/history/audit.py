@@ -57,6 +57,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from showdown.cards import Card
@@ -67,7 +68,7 @@ from showdown.history._quick import room_pot_rakes as _room_pot_rakes
 from showdown.history.convert import HOUSE, hand_to_showdown
 from showdown.history.model import Hand
 from showdown.i18n import N_
-from showdown.pots import Showdown, ShowdownResult, resolve
+from showdown.pots import PotResult, Showdown, ShowdownResult, resolve
 
 if TYPE_CHECKING:
     from showdown.history._lean import Lean
@@ -633,55 +634,119 @@ def _other_short_deck_order(
 def _unstated_pot_rakes(
     hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
 ) -> tuple[dict[str, Decimal], str] | None:
-    """The payouts with the rake divided between a main and a side pot as the room did.
+    """The payouts with the rake divided among the contested pots as the room did.
 
     When the summary does not list the pots, the history does not say how
     much of the rake came from each pot (GGPoker takes its jackpot fee and
     rake in its own shares). The house's cut of each pot is the house's
-    business, not a showdown rule: when one division of the rake between the
-    two contested pots pays exactly what the room paid, the showdown agrees.
-    Only hands with exactly two contested pots are tried.
+    business, not a showdown rule: when one division of the rake among the
+    contested pots pays exactly what the room paid, the showdown agrees.
+    Hands with two to four contested pots are tried: each player's share of
+    each pot (the showdown's own decision) makes what the room paid a linear
+    function of the pots' rakes; the division nearest to it, to the unit
+    either way, is checked by deciding the showdown again.
     """
     if not hand.rake or hand.pots:
         return None
     base = resolve(dataclasses.replace(showdown, rake=0), explain=False)
     contested = [pot for pot in base.pots if pot.kind != "uncalled"]
-    if len(contested) != 2:
+    if not 2 <= len(contested) <= 4:
         return None
     gross = [Decimal(pot.amount) for pot in contested]
+    if any(not amount for amount in gross):
+        return None
 
-    def paid_with(side: Decimal) -> dict[str, Decimal] | None:
-        main = hand.rake - side
-        if side < 0 or main < 0 or main > gross[0] or side > gross[1]:
+    def paid_with(sides: tuple[Decimal, ...]) -> dict[str, Decimal] | None:
+        main = hand.rake - sum(sides, _ZERO)
+        rakes = (main, *sides)
+        if any(r < 0 or r > g for r, g in zip(rakes, gross, strict=True)):
             return None
-        trial = dataclasses.replace(showdown, rake=(main, side))
+        trial = dataclasses.replace(showdown, rake=rakes)
         return _payouts(resolve(trial, explain=False))
 
-    low, high = paid_with(_ZERO), paid_with(min(hand.rake, gross[1]))
-    if low is None or high is None:
+    sides = _nearest_side_rakes(hand, contested, _payouts(base), recorded)
+    if sides is None:
         return None
-    span = min(hand.rake, gross[1])
-    candidates: set[Decimal] = set()
-    for name, start in low.items():
-        slope = high.get(name, _ZERO) - start
-        if slope and name in recorded:
-            guess = (recorded[name] - start) / slope * span
-            exact = guess.quantize(hand.unit)
-            candidates.update({exact - hand.unit, exact, exact + hand.unit})
-    for side in sorted(candidates):
-        paid = paid_with(side)
+    for trial in itertools.product(*((s - hand.unit, s, s + hand.unit) for s in sides)):
+        paid = paid_with(trial)
         if paid is not None and all(
             paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
         ):
-            return paid, Message(
-                "{site} does not list the pots; it took the rake {main} from the main pot "
-                "and {side} from the side pot (the house's cut of each pot is the house's "
-                "business, not a showdown rule)",
-                site=hand.site,
-                main=format_amount(hand.rake - side, hand.unit),
-                side=format_amount(side, hand.unit),
-            )
+            main = format_amount(hand.rake - sum(trial, _ZERO), hand.unit)
+            if len(trial) == 1:
+                why = Message(
+                    "{site} does not list the pots; it took the rake {main} from the main pot "
+                    "and {side} from the side pot (the house's cut of each pot is the house's "
+                    "business, not a showdown rule)",
+                    site=hand.site,
+                    main=main,
+                    side=format_amount(trial[0], hand.unit),
+                )
+            else:
+                why = Message(
+                    "{site} does not list the pots; it took the rake {main} from the main pot "
+                    "and {sides} from the side pots, in their order (the house's cut of each "
+                    "pot is the house's business, not a showdown rule)",
+                    site=hand.site,
+                    main=main,
+                    sides=", ".join(format_amount(side, hand.unit) for side in trial),
+                )
+            return paid, why
     return None
+
+
+def _nearest_side_rakes(
+    hand: Hand,
+    contested: list[PotResult],
+    unraked: dict[str, Decimal],
+    recorded: dict[str, Decimal],
+) -> tuple[Decimal, ...] | None:
+    """The side pots' rakes (in units of the hand) that best explain what the room paid.
+
+    A player's payout falls by his share of each pot times that pot's rake;
+    the main pot's rake is the hand's rake less the side pots'. Solved by
+    least squares, exactly (fractions), leaning a hair toward rakes in
+    proportion to the pots' sizes where the payouts cannot tell the pots apart.
+    """
+    gross = [Fraction(pot.amount) for pot in contested]
+    rake = Fraction(hand.rake)
+    size = len(contested) - 1
+    rows: list[list[Fraction]] = []
+    wanted: list[Fraction] = []
+    for name in sorted({n for pot in contested for n in pot.shares}):
+        shares = [Fraction(pot.shares.get(name, 0)) for pot in contested]
+        if name not in recorded:
+            continue
+        rows.append([shares[i + 1] - shares[0] for i in range(size)])
+        wanted.append(
+            Fraction(unraked.get(name, _ZERO)) - Fraction(recorded[name]) - shares[0] * rake
+        )
+    total = sum(gross, Fraction(0))
+    lean = Fraction(1, 10**9)
+    matrix = [
+        [
+            sum((row[i] * row[j] for row in rows), Fraction(0)) + (lean if i == j else 0)
+            for j in range(size)
+        ]
+        + [
+            sum((row[i] * w for row, w in zip(rows, wanted, strict=True)), Fraction(0))
+            + lean * rake * gross[i + 1] / total
+        ]
+        for i in range(size)
+    ]
+    for col in range(size):  # Gauss-Jordan; the lean keeps every pivot positive
+        pivot = matrix[col][col]
+        matrix[col] = [value / pivot for value in matrix[col]]
+        for other in range(size):
+            if other != col and matrix[other][col]:
+                factor = matrix[other][col]
+                matrix[other] = [
+                    a - factor * b for a, b in zip(matrix[other], matrix[col], strict=True)
+                ]
+    return tuple(
+        (Decimal(row[-1].numerator) / Decimal(row[-1].denominator)).quantize(hand.unit)
+        for row in matrix
+    )
 
 
 _CHIPS: Final = tuple(
