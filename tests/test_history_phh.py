@@ -613,3 +613,43 @@ def test_winnings_beyond_what_was_put_in_do_not_add_up_and_name_no_showdown() ->
     with pytest.raises(HistoryError, match="got back 1 more than was put in") as error:
         phh.parse_phh(BLIND_FOLDED + "winnings = [4, 0]\n", name="hu.phh")
     assert (error.value.kind, error.value.showdown) == ("does not add up", False)
+
+
+# Eight players stay in to the seventh street: 8 x 6 cards and the deck has 4 left, so the
+# last card (Ac) is dealt face up as one community card ("d db"). Each puts in the ante 1
+# and 1 on the third street (Ann's bring-in, the calls): 16. With the Ac, Eve's clubs
+# (A-K-J-9-7) beat Ann's (A-Q-T-8-4); every one shows with "-", the cards dealt.
+STUD_COMMUNITY_CARD = """variant = "F7S"
+antes = [1, 1, 1, 1, 1, 1, 1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100, 100, 100, 100, 100]
+actions = [
+  "d dh p1 2c3c4c", "d dh p2 2d3d4d", "d dh p3 2h3h4h", "d dh p4 2s3s4s",
+  "d dh p5 5c6c7c", "d dh p6 5d6d7d", "d dh p7 5h6h7h", "d dh p8 5s6s7s",
+  "p1 pb", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc", "p8 cc",
+  "d dh p1 8c", "d dh p2 8d", "d dh p3 8h", "d dh p4 8s",
+  "d dh p5 9c", "d dh p6 9d", "d dh p7 9h", "d dh p8 9s",
+  "p8 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc",
+  "d dh p1 Tc", "d dh p2 Td", "d dh p3 Th", "d dh p4 Ts",
+  "d dh p5 Jc", "d dh p6 Jd", "d dh p7 Jh", "d dh p8 Js",
+  "p8 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc",
+  "d dh p1 Qc", "d dh p2 Qd", "d dh p3 Qh", "d dh p4 Qs",
+  "d dh p5 Kc", "d dh p6 Kd", "d dh p7 Kh", "d dh p8 Ks",
+  "p8 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc",
+  "d db Ac",
+  "p8 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc",
+  "p1 sm -", "p2 sm -", "p3 sm -", "p4 sm -", "p5 sm -", "p6 sm -", "p7 sm -", "p8 sm -",
+]
+players = ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal"]
+finishing_stacks = [98, 98, 98, 98, 114, 98, 98, 98]
+"""
+
+
+def test_stud_out_of_cards_plays_the_community_card() -> None:
+    hand = phh.parse_phh(STUD_COMMUNITY_CARD, name="eight.phh")
+    assert [str(card) for board in hand.boards for card in board] == ["Ac"]
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree", verdict.reason
+    assert {p.name: p.resolved for p in verdict.players if p.resolved} == {"Eve": D(16)}

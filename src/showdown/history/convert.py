@@ -84,6 +84,9 @@ def hand_to_showdown(hand: Hand) -> Showdown:
     folded = hand.folded
     mucked = hand.mucked
     contenders = set(hand.contenders)
+    boards = [b for b in hand.boards if b]
+    # Stud out of cards: the community card is the seventh card of everyone still in.
+    community = boards[0][:1] if game.family is Family.STUD and boards else ()
     players: list[Player] = []
     names: list[str] = []
     for name in hand.players:
@@ -94,7 +97,9 @@ def hand_to_showdown(hand: Hand) -> Showdown:
                 names.append(name)
             continue
         cards = hand.cards(name)
-        if len(cards) != game.hole_cards:
+        if community and community[0] in cards:
+            cards = tuple(card for card in cards if card not in community)
+        if len(cards) != game.hole_cards - len(community):
             cards = ()
         players.append(
             Player(
@@ -110,9 +115,8 @@ def hand_to_showdown(hand: Hand) -> Showdown:
     button = _button_index(hand, names)
     if hand.added:
         players.append(Player(HOUSE, (), hand.added, folded=True, dead=hand.added))
-    boards = [b for b in hand.boards if b]
     if game.family is Family.STUD:
-        board: tuple[object, ...] | None = boards[0][:1] if boards else None
+        board: tuple[object, ...] | None = community or None
         many = None
     elif len(boards) > 1:
         board, many = None, boards
