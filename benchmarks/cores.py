@@ -10,8 +10,9 @@ second. Timed in turn with the batch runs (``benchmarks.run._showdown_batch``), 
 tells which pairs of runs had two whole cores: the 2-vs-1 targets are judged on those.
 
 A second bare loop, the stream probe (``load_stream_probe``), reads a batch workload's
-rows (the same count and width of byte codes) and writes a fresh int32 per row, with no
-table: the memory traffic of a batch call alone. Timed in turn with the same pairs, its
+rows (the same count and width of byte codes) and writes an int32 per row into a new
+numpy array, as ``evaluate_many`` does, with no table: the memory traffic of a batch
+call alone. Timed in turn with the same pairs, its
 2-vs-1 scaling is what the host's caches and memory give two threads streaming those
 bytes: a batch row's scaling is reported next to it (it does not change the verdict).
 
@@ -164,8 +165,8 @@ int cores_probe(int threads, long rounds)
 }
 
 /* The stream probe: `rows` rows of `k` byte codes (made once for a shape, kept), read into
- * a fresh array of an int32 per row (allocated each call, as a batch call's output), the
- * rows cut in one part per thread. No table: memory traffic and a few adds a row. */
+ * `out` (an int32 per row: the caller's fresh array, as a batch call's output), the rows
+ * cut in one part per thread. No table: memory traffic and a few adds a row. */
 #include <stdlib.h>
 
 static uint8_t *stream_rows_in;
@@ -194,10 +195,10 @@ static void *stream_part(void *arg)
 }
 
 /* The rows shared by `threads` threads (this one and threads - 1 started): how many ran,
- * or 0 where the memory could not be had. */
-int stream_probe(int threads, long rows, int k)
+ * or 0 where the memory for the rows could not be had. */
+int stream_probe(int threads, long rows, int k, int32_t *out)
 {
-    if (rows < 1 || k < 1 || threads < 1) {
+    if (rows < 1 || k < 1 || threads < 1 || out == 0) {
         return 0;
     }
     if (stream_rows_in == 0 || stream_rows_n != rows || stream_rows_k != k) {
@@ -211,10 +212,6 @@ int stream_probe(int threads, long rows, int k)
         }
         stream_rows_n = rows;
         stream_rows_k = k;
-    }
-    int32_t *out = malloc((size_t)rows * sizeof(int32_t));
-    if (out == 0) {
-        return 0;
     }
     if (threads > 64) {
         threads = 64;
@@ -237,8 +234,6 @@ int stream_probe(int threads, long rows, int k)
     for (int i = 0; i < count; i++) {
         pthread_join(started[i], 0);
     }
-    sink = (uint64_t)out[rows - 1];
-    free(out);
     return count + 1;
 }
 """
@@ -274,7 +269,7 @@ def _library() -> ctypes.CDLL | None:
     lib = ctypes.CDLL(str(library))
     lib.cores_probe.argtypes = [ctypes.c_int, ctypes.c_long]
     lib.cores_probe.restype = ctypes.c_int
-    lib.stream_probe.argtypes = [ctypes.c_int, ctypes.c_long, ctypes.c_int]
+    lib.stream_probe.argtypes = [ctypes.c_int, ctypes.c_long, ctypes.c_int, ctypes.c_void_p]
     lib.stream_probe.restype = ctypes.c_int
     return lib
 
@@ -295,9 +290,17 @@ def load_probe(seconds: float = 0.004) -> Callable[[int], int] | None:
 
 def load_stream_probe() -> Callable[[int, int, int], int] | None:
     """``stream(threads, rows, width)``: the stream probe on ``threads`` threads sharing
-    ``rows`` rows of ``width`` byte codes (how many threads ran; 0 without the memory);
+    ``rows`` rows of ``width`` byte codes, into a new numpy array of an int32 per row (as
+    ``evaluate_many`` makes its output); how many threads ran (0: no rows, or no memory).
     None where no C compiler builds it."""
+    import numpy as np
+
     lib = _library()
     if lib is None:
         return None
-    return lambda threads, rows, width: int(lib.stream_probe(threads, rows, width))
+
+    def stream(threads: int, rows: int, width: int) -> int:
+        out = np.empty(max(rows, 1), np.int32)
+        return int(lib.stream_probe(threads, rows, width, out.ctypes.data))
+
+    return stream
