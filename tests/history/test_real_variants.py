@@ -649,3 +649,96 @@ def test_a_club_app_export_in_pokerstars_layout_is_read_under_its_name() -> None
         "5550002": D(0),
         "5550003": D("15.5"),
     }
+
+
+# Full Tilt tournament headers put the tournament's name and id before the table in
+# one segment; a Matrix tournament's tables are "Match N". A 2013 tournament hand
+# has a "Seats: 9" line before the seats.
+FULLTILT_MATRIX = """\
+Full Tilt Poker Game #710000001: $26 Super Turbo Matrix (810000001), Match 2 - 15/30 - No Limit Hold'em - 10:00:00 ET - 2012/11/23
+Seat 1: Ines (1,500)
+Seat 2: Jonas (1,500)
+Seat 3: Kurt (1,500)
+Ines posts the small blind of 15
+Jonas posts the big blind of 30
+The button is in seat #3
+*** HOLE CARDS ***
+Kurt raises to 90
+Ines folds
+Jonas calls 60
+*** FLOP *** [8h 5c 2d]
+Jonas checks
+Kurt bets 120
+Jonas calls 120
+*** TURN *** [8h 5c 2d] [Kc]
+Jonas checks
+Kurt checks
+*** RIVER *** [8h 5c 2d Kc] [3s]
+Jonas checks
+Kurt checks
+*** SHOW DOWN ***
+Jonas shows [8d 7d] a pair of Eights
+Kurt mucks
+Jonas wins the pot (435)
+*** SUMMARY ***
+Total pot 435 | Rake 0
+Board: [8h 5c 2d Kc 3s]
+Seat 1: Ines (small blind) folded before the Flop
+Seat 2: Jonas (big blind) showed [8d 7d] and won (435) with a pair of Eights
+Seat 3: Kurt (button) mucked
+"""
+
+FULLTILT_SEATS_COUNT = """\
+Full Tilt Poker Game #710000002: $50 Turbo Rush (810000002), Table 4 - 80/160 - No Limit Hold'em - 20:00:00 ET - 2013/01/12
+Seats: 9
+Seat 1: Lars (3,000)
+Seat 2: Mila (2,500)
+Seat 5: Nora (4,210)
+Mila posts the small blind of 80
+Nora posts the big blind of 160
+The button is in seat #1
+*** HOLE CARDS ***
+Lars raises to 320
+Mila calls 240
+Nora folds
+*** FLOP *** [Qs Td 4c]
+Mila checks
+Lars bets 400
+Mila folds
+Uncalled bet of 400 returned to Lars
+Lars mucks
+Lars wins the pot (800)
+*** SUMMARY ***
+Total pot 800 | Rake 0
+Board: [Qs Td 4c]
+Seat 1: Lars (button) collected (800), mucked
+Seat 2: Mila (small blind) folded on the Flop
+Seat 5: Nora (big blind) folded before the Flop
+"""
+
+
+def test_a_fulltilt_matrix_hand_reads_its_match_as_the_table() -> None:
+    [hand] = list(read_text(FULLTILT_MATRIX))
+    assert (hand.site, hand.game, hand.table, hand.tournament) == (
+        "fulltilt",
+        "holdem",
+        "2",
+        "810000001",
+    )
+    [verdict] = list(audit([hand]))
+    assert verdict.verdict == "agree"
+    # 90 from each of Jonas and Kurt, 120 more each, Ines' 15: 435 to the pair of eights
+    assert {p.name: p.resolved for p in verdict.players}["Jonas"] == D(90 + 90 + 120 + 120 + 15)
+
+
+def test_a_fulltilt_tournament_header_keeps_its_tournament_id() -> None:
+    [hand] = list(read_text(FULLTILT_SEATS_COUNT))
+    assert (hand.table, hand.tournament, hand.play_money) == ("4", "810000002", False)
+
+
+def test_a_seats_count_line_before_the_seats_is_not_a_missing_seat_list() -> None:
+    [hand] = list(read_text(FULLTILT_SEATS_COUNT))
+    # the seats once each, with the stacks listed (not rebuilt from the chips put in)
+    assert [(s.number, s.name) for s in hand.seats] == [(1, "Lars"), (2, "Mila"), (5, "Nora")]
+    assert hand.stacks == {"Lars": D(3000), "Mila": D(2500), "Nora": D(4210)}
+    assert not list(audit([hand]))  # a bet nobody called: no showdown to decide

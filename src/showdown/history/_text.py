@@ -629,8 +629,7 @@ class _HandParser:
         self.game = str(info.get("game", ""))
         self.button = info.get("button")  # type: ignore[assignment]
         self.big_blind = info.get("big_blind", _ZERO)  # type: ignore[assignment]
-        first = next((line for line in lines[1:] if line and not line.startswith("Table ")), "")
-        unlisted = bool(first) and not first.startswith("Seat ")
+        unlisted = self.seats_unlisted()
         if unlisted:
             self.seats_from_summary()
         summary_seen = False
@@ -703,6 +702,21 @@ class _HandParser:
             dealt=tuple(self.dealt.values()),
             cancelled=self.cancelled,
         )
+
+    def seats_unlisted(self) -> bool:
+        """Whether the hand lists no ``Seat N: name`` line before its first ``***`` marker,
+        though it has lines there (a Full Tilt observer's record starts with the blinds).
+
+        A line such as Full Tilt's tournament ``Seats: 9`` before the seats is not a seat.
+        """
+        lines = False
+        for line in self.lines[1:]:
+            if line.startswith("*** "):
+                break
+            if _SEAT_SUMMARY_RE.match(line):
+                return False
+            lines = lines or (bool(line) and not line.startswith("Table "))
+        return lines
 
     def seats_from_summary(self) -> None:
         """Seat the players of a hand that lists no seats before the deal.

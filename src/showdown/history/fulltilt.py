@@ -48,6 +48,9 @@ from showdown.history._text import Dialect, HistoryReader, Source, header_fields
 __all__ = ["DIALECT", "STARS_DIALECT", "read"]
 
 _TIME_RE: Final = re.compile(r"^\d{1,2}:\d{2}:\d{2}|^\d{4}/\d{2}/\d{2}")
+_TABLE_RE: Final = re.compile(r"(?:^|, )(?:Table|Match) (?P<table>[^,]*)$")
+"""A header's table: ``Table Rho (6 max)``, or after a tournament's name and id, ``, Table 1``
+(``, Match 1`` at a Matrix tournament's tables)."""
 
 
 def parse_header(header: str, table_line: str) -> dict[str, object]:
@@ -59,11 +62,17 @@ def parse_header(header: str, table_line: str) -> dict[str, object]:
     head, _, _ = header.partition(" [")  # drop the "[13:26:50 ET - 2013/09/22]" echo
     body = head.split(":", 1)[1]
     segments = [s.strip() for s in body.split(" - ")]
-    table_at = next((i for i, s in enumerate(segments) if "Table " in s), 0)
-    table = segments[table_at].split("Table ", 1)[1]
+    table_at, found = next(
+        ((i, m) for i, s in enumerate(segments) if (m := _TABLE_RE.search(s)) is not None),
+        (0, None),
+    )
+    # a tournament's name and id come before its table in the same segment
+    # ("$5 Sit & Go (Super Turbo) (253843023), Table 1"; a Matrix's "..., Match 1")
+    table = found["table"] if found is not None else ""
     words = [s for s in segments[table_at + 1 :] if not _TIME_RE.match(s)]
     fields = header_fields("Full Tilt Poker Game #0: " + " - ".join(words), "")
-    prefix = " - ".join(segments[:table_at])
+    before = segments[table_at][: found.start()] if found is not None else segments[table_at]
+    prefix = " - ".join([*segments[:table_at], before])
     tournament = re.search(r"\((\d+)\)", prefix)
     if tournament or "Tournament" in prefix or "Sit & Go" in prefix:
         fields["tournament"] = tournament[1] if tournament else prefix
