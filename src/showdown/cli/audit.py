@@ -61,7 +61,8 @@ def audit(
     """Audit hand histories: who should have won what, and whether the room paid exactly that.
 
     Reads PokerStars, GGPoker and Full Tilt text histories (.txt) and PHH
-    (.phh, .phhs). Exits 0 when every showdown agrees, 1 otherwise.
+    (.phh, .phhs). Exits 0 when every showdown agrees and no hand is unreadable or
+    cut off, 1 otherwise.
     """
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
