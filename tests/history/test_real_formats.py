@@ -10,9 +10,12 @@ from collections import Counter
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
+import pytest
+
 from showdown.errors import HistoryError
 from showdown.history import audit, read, read_text
 from showdown.history.audit import audit_paths
+from showdown.history.games import game_id
 from showdown.history.model import Hand
 
 # An early (2005-style) PokerStars tournament hand: Cy bets more than both
@@ -587,3 +590,23 @@ def test_a_ggpoker_omaha5_tournament_header_is_five_card_omaha(tmp_path: Path) -
         verdict.verdict,
         verdict.players,
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "game"),
+    [
+        ("Poker Hand #TM1: Tournament #2, Sunday $5 Omaha5 Pot Limit - Level1(10/20)", "omaha5"),
+        ("Poker Hand #TM1: Tournament #2, Sunday $5 Omaha6 Pot Limit - Level1(10/20)", "omaha6"),
+        (
+            "Poker Hand #TM1: Tournament #2, Big Omaha6 Hi/Lo Pot Limit - Level1(10/20)",
+            "omaha6_hilo",
+        ),
+        ("Poker Hand #OM1: PLO-6 ($0.5/$1) - 2024/01/01 10:00:00", "omaha6"),
+        ("Poker Hand #OM1: PLO6 ($0.5/$1) - 2024/01/01 10:00:00", "omaha6"),
+        ("Poker Hand #OM1: PLO-6 Hi/Lo ($0.5/$1) - 2024/01/01 10:00:00", "omaha6_hilo"),
+        ("Poker Hand #OM1: PLO-5 ($0.5/$1) - 2024/01/01 10:00:00", "omaha5"),
+        ("Poker Hand #OM1: Omaha Pot Limit ($0.5/$1) - 2024/01/01 10:00:00", "omaha"),
+    ],
+)
+def test_ggpoker_names_of_five_and_six_card_omaha(header: str, game: str) -> None:
+    assert game_id(header)[0] == game

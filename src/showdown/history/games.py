@@ -40,6 +40,8 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     (("omaha5", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
     (("6 card omaha", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
     (("6-card omaha", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
+    (("plo-6", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
+    (("omaha6", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
     (("5 card omaha",), "omaha5", "5 Card Omaha"),
     (("5-card omaha",), "omaha5", "5 Card Omaha"),
     (("plo-5",), "omaha5", "5 Card Omaha"),
@@ -49,6 +51,9 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     (("6 card omaha",), "omaha6", "6 Card Omaha"),
     (("6-card omaha",), "omaha6", "6 Card Omaha"),
     (("plo-6",), "omaha6", "6 Card Omaha"),
+    (("plo6",), "omaha6", "6 Card Omaha"),
+    # by analogy with GGPoker's "Omaha5 Pot Limit" (no six-card tournament hand seen yet)
+    (("omaha6",), "omaha6", "6 Card Omaha"),
     (("omaha", "hi/lo"), "omaha_hilo", "Omaha Hi/Lo"),
     (("omaha", "h/l"), "omaha_hilo", "Omaha Hi/Lo"),
     (("plo-8",), "omaha_hilo", "Omaha Hi/Lo"),
