@@ -610,3 +610,69 @@ def test_a_ggpoker_omaha5_tournament_header_is_five_card_omaha(tmp_path: Path) -
 )
 def test_ggpoker_names_of_five_and_six_card_omaha(header: str, game: str) -> None:
     assert game_id(header)[0] == game
+
+
+@pytest.mark.parametrize(
+    ("header", "game"),
+    [
+        # a GGPoker tournament's own name may name another game than the level's
+        (
+            "Poker Hand #TM1: Tournament #2, NLH/PLO Mixed $50 Hold'em No Limit - Level3(50/100)",
+            "holdem",
+        ),
+        (
+            "Poker Hand #TM1: Tournament #2, NLH/PLO Mixed $50 Omaha Pot Limit - Level4(60/120)",
+            "omaha",
+        ),
+        ("Poker Hand #TM1: Tournament #2, PLO Warm-Up Hold'em No Limit - Level1(10/20)", "holdem"),
+        (
+            "Poker Hand #TM1: Tournament #2, Omaholic $8.40 Omaha (NL postflop) - Level1(10/20)",
+            "omaha",
+        ),
+        (
+            "Poker Hand #TM1: Tournament #2, Hold'em Classic $5 Omaha5 Pot Limit - Level1(10/20)",
+            "omaha5",
+        ),
+        # PokerStars names no tournament; its game names of several words stay whole
+        (
+            "PokerStars Hand #1: Tournament #2, $5+$0.50 USD 5 Card Omaha Hi/Lo Pot Limit - Level I (10/20)",
+            "omaha5_hilo",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $5+$0.50 USD 6 Card Omaha Pot Limit - Level I (10/20)",
+            "omaha6",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD 6+ Hold'em No Limit - Level I (10/20)",
+            "sixplus",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD Courchevel Hi/Lo Pot Limit - Level I (10/20)",
+            "courchevel_hilo",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD 7 Card Stud Hi/Lo Limit - Level I (10/20)",
+            "stud_hilo",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD 5 Card Stud Limit - Level I (10/20)",
+            "five_card_stud",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD Triple Draw 2-7 Lowball Limit - Level I (10/20)",
+            "deuce_to_seven",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, $3+$0.30 USD HORSE (Razz Limit) - Level I (10/20)",
+            "razz",
+        ),
+        (
+            "PokerStars Hand #1: Tournament #2, Freeroll  Hold'em No Limit - Level I (10/20)",
+            "holdem",
+        ),
+    ],
+)
+def test_a_tournament_header_names_its_game_after_the_tournaments_name(
+    header: str, game: str
+) -> None:
+    assert game_id(header)[0] == game

@@ -133,12 +133,44 @@ def game_id(header: str) -> tuple[str, str]:
         found = _match(inner)
         if found is not None:
             return found
+    found = _tournament_game(body) if "Tournament #" in body else None
+    if found is not None:
+        return found
     found = _match(body)
     if found is None:
         raise UnknownGameError.of(
             "no game of showdown's is named in the header {header}", header=repr(header)
         )
     return found
+
+
+def _tournament_game(body: str) -> tuple[str, str] | None:
+    """The game a tournament header names after the tournament's own name.
+
+    A tournament header writes the game last (``Tournament #7, $5+$0.50 USD 5 Card
+    Omaha Pot Limit``); GGPoker writes the tournament's name before it, and a name may
+    name another game (``Tournament #8, NLH/PLO Mixed $50 Hold'em No Limit``: a hand at
+    a Hold'em level of a mixed event). So the game is the fewest last words that name
+    one, with up to two words more where those words name no game of their own (``5
+    Card`` before ``Omaha``, ``6+`` before ``Hold'em``).
+
+    >>> _tournament_game("Tournament #8, NLH/PLO Mixed $50 Hold'em No Limit - Level3(50/100)")
+    ('holdem', "Hold'em")
+    >>> _tournament_game("Tournament #7, $5+$0.50 USD 5 Card Omaha Pot Limit - Level II (15/30)")
+    ('omaha5', '5 Card Omaha')
+    """
+    segment = next((part for part in body.split(" - ") if "Tournament #" in part), "")
+    words = segment.split(", ", 1)[1].split() if ", " in segment else []
+    for count in range(1, len(words) + 1):
+        found = _match(" ".join(words[-count:]))
+        if found is None:
+            continue
+        for more in (count + 1, count + 2):
+            if more > len(words) or _match(" ".join(words[-more : -count])) is not None:
+                break  # the words before name a game of their own: the tournament's name
+            found = _match(" ".join(words[-more:])) or found
+        return found
+    return None
 
 
 def limit_name(header: str) -> str:
