@@ -653,3 +653,50 @@ def test_stud_out_of_cards_plays_the_community_card() -> None:
     [verdict] = audit([hand])
     assert verdict.verdict == "agree", verdict.reason
     assert {p.name: p.resolved for p in verdict.players if p.resolved} == {"Eve": D(16)}
+
+
+# A showdown whose winnings say nobody got anything, as HandHQ's Full Tilt and iPoker hands
+# are written. Dora (p1, small blind 1) completes to 2, Eli (p2, big blind 2) checks, Finn
+# (p3) calls 2: the pot is 2 + 2 + 2 = 6. Nothing is bet after; Dora's QcQd beat Eli's
+# 9s9h and Finn's 5d4d on 2c7dJsKh3s, so Dora won 6 (less any rake). Read as written, the
+# whole 6 would be rake and every player's 0 would "agree": the outcome is missing instead.
+ALL_ZERO_WINNINGS = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [80, 120, 60]
+actions = ["d dh p1 QcQd", "d dh p2 9s9h", "d dh p3 5d4d", "p3 cc", "p1 cc", "p2 cc",
+           "d db 2c7dJs", "p1 cc", "p2 cc", "p3 cc", "d db Kh", "p1 cc", "p2 cc", "p3 cc",
+           "d db 3s", "p1 cc", "p2 cc", "p3 cc", "p1 sm QcQd", "p2 sm 9s9h", "p3 sm 5d4d"]
+players = ["Dora", "Eli", "Finn"]
+winnings = [0, 0, 0]
+"""
+
+
+def test_winnings_of_all_zero_from_a_pot_are_no_outcome() -> None:
+    with pytest.raises(HistoryError, match="every player 0 of a pot of 6") as error:
+        phh.parse_phh(ALL_ZERO_WINNINGS, name="zero.phh")
+    assert (error.value.kind, error.value.showdown) == ("no outcome", True)
+    assert error.value.game == "holdem"
+    # The same hand with Dora's 6 written is read and agrees.
+    hand = phh.parse_phh(
+        ALL_ZERO_WINNINGS.replace("winnings = [0, 0, 0]", "winnings = [6, 0, 0]"), name="six.phh"
+    )
+    assert (hand.received(), hand.rake) == ({"Dora": D(6)}, D(0))
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # With nothing in the pot once an unmatched blind comes back, all 0 is the outcome:
+    # Eli's lone big blind of 2 is returned (all he gets back) when everyone else folds.
+    lone = phh.parse_phh(LONE_BLIND_RETURNED, name="lone.phh")
+    assert (lone.received(), lone.rake) == ({"Eli": D(2)}, D(0))
+
+
+LONE_BLIND_RETURNED = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0, 2, 0]
+min_bet = 2
+starting_stacks = [80, 120, 60]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+players = ["Dora", "Eli", "Finn"]
+winnings = [0, 0, 0]
+"""

@@ -39,8 +39,10 @@ reader applies, from the specification:
   after rake) plus his returned bets; without ``winnings`` it is told by
   ``finishing_stacks``: finishing - starting + everything he put in. A hand
   with neither cannot be audited: its error has kind ``'no outcome'``
-  (``outcome_required=False`` reads it anyway, with no collections). The
-  rake is what was put in and not given back.
+  (``outcome_required=False`` reads it anyway, with no collections); so
+  neither can one whose outcome gives every player 0 of a pot that held
+  chips (HandHQ's Full Tilt and iPoker hands), which would read as a whole
+  pot raked. The rake is what was put in and not given back.
 * **Money.** Amounts are exact decimals; the unit is the finest one written
   (a cent when a ``currency`` is named).
 * **Ids.** The hand id is the file name, with ``#N`` for the N-th hand of a
@@ -1248,6 +1250,26 @@ class _Builder:
                     "the hand records neither finishing_stacks nor winnings: what the players "
                     "got back is not known"
                 ),
+                kind="no outcome",
+            )
+            error.site = self.site()
+            variant_code = str(self.text("variant") or "")
+            error.game = self.variant.game if self.variant is not None else variant_code
+            raise error
+        pot = sum(put_in, _ZERO) + added - sum(back, _ZERO)
+        if won is not None and pot > 0 and not any(won) and self.outcome_required:
+            # Every player got nothing from a pot that held chips (HandHQ's Full Tilt
+            # and iPoker hands write ``winnings`` of all 0): no room rakes a whole
+            # pot, so the outcome is not recorded, not a pot taken as rake that
+            # every showdown would "agree" with.
+            error = self.fail(
+                Message(
+                    "{key} gives every player 0 of a pot of {pot}: what the players "
+                    "got back is not recorded",
+                    key=key,
+                    pot=pot,
+                ),
+                line=self.field_line(key),
                 kind="no outcome",
             )
             error.site = self.site()
