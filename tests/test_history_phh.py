@@ -700,3 +700,39 @@ actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
 players = ["Dora", "Eli", "Finn"]
 winnings = [0, 0, 0]
 """
+
+
+# A negative blind, as HandHQ's Party Poker hands write a blind posted to come in: pokerkit
+# posts its size (the sign only keeps the poster from taking the big blind's turn). Gus (p1)
+# posts the small blind 1, Hal (p2) the big blind 2, Ivy (p3) -2: 2 to come in. Ivy checks,
+# Jo folds, Gus folds, Hal checks: the pot is 1 + 2 + 2 = 5. Checked down to a showdown on
+# 2s5h7dJcAs, Ivy's KcKd beat Hal's 9c9d: Ivy 70 - 2 + 5 = 73, Hal 60 - 2 = 58, Gus 49.
+NEGATIVE_BLIND = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, -2, 0]
+min_bet = 2
+starting_stacks = [50, 60, 70, 80]
+actions = ["d dh p1 ????", "d dh p2 9c9d", "d dh p3 KcKd", "d dh p4 ????",
+           "p3 cc", "p4 f", "p1 f", "p2 cc", "d db 2s5h7d", "p2 cc", "p3 cc",
+           "d db Jc", "p2 cc", "p3 cc", "d db As", "p2 cc", "p3 cc",
+           "p2 sm 9c9d", "p3 sm KcKd"]
+players = ["Gus", "Hal", "Ivy", "Jo"]
+finishing_stacks = [49, 58, 73, 80]
+"""
+
+
+def test_a_negative_blind_posts_its_size() -> None:
+    hand = phh.parse_phh(NEGATIVE_BLIND, name="negative.phh")
+    forced = (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND)
+    blinds = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind in forced]
+    assert blinds == [
+        ("Gus", ActionKind.SMALL_BLIND, D(1)),
+        ("Hal", ActionKind.BIG_BLIND, D(2)),
+        ("Ivy", ActionKind.BIG_BLIND, D(2)),
+    ]
+    assert (hand.received(), hand.rake) == ({"Ivy": D(5)}, D(0))
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    # Read as 2 it is the same hand.
+    same_hand = phh.parse_phh(NEGATIVE_BLIND.replace("-2, 0]", "2, 0]"), name="positive.phh")
+    assert hand.contributions() == same_hand.contributions()

@@ -30,8 +30,9 @@ reader applies, from the specification:
 * **Forced bets** are posted from the arrays: antes (one ante alone in a
   blind game is a big-blind ante), then the blinds in order (the first two
   are the small and big blind, a later one of at most the big blind is a
-  blind posted to come in, a larger one a straddle); each is capped by the
-  stack. Blinds count toward the first betting round, antes do not.
+  blind posted to come in, a larger one a straddle; a negative one posts its
+  size, as pokerkit reads it); each is capped by the stack. Blinds count
+  toward the first betting round, antes do not.
 * **Amounts.** ``cc`` calls what the player owes, or his stack if less; a
   bet nobody matched is returned when its betting round ends, as a room's
   "uncalled bet returned".
@@ -673,13 +674,17 @@ class _Builder:
                 self.finest = -exponent
         return value
 
-    def amount(self, key: str, value: object, *, infinite: bool = False) -> Decimal:
+    def amount(
+        self, key: str, value: object, *, infinite: bool = False, signed: bool = False
+    ) -> Decimal:
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fail(
                 Message("{key}: {value} is not an amount", key=key, value=repr(value)),
                 line=self.field_line(key),
             )
         number = Decimal(value)
+        if signed and number < 0:
+            number = -number
         if number.is_nan() or number < 0 or (number.is_infinite() and not infinite):
             raise self.fail(
                 Message("{key}: {value} is not an amount", key=key, value=repr(value)),
@@ -687,7 +692,9 @@ class _Builder:
             )
         return self.note(number)
 
-    def amounts(self, key: str, count: int | None, *, infinite: bool = False) -> list[Decimal]:
+    def amounts(
+        self, key: str, count: int | None, *, infinite: bool = False, signed: bool = False
+    ) -> list[Decimal]:
         value = self.fields.get(key)
         if value is None:
             raise self.fail(Message("no {key} field", key=key))
@@ -708,7 +715,7 @@ class _Builder:
                 ),
                 line=self.field_line(key),
             )
-        return [self.amount(key, item, infinite=infinite) for item in value]
+        return [self.amount(key, item, infinite=infinite, signed=signed) for item in value]
 
     def optional(self, key: str, count: int) -> list[Decimal] | None:
         return self.amounts(key, count) if key in self.fields else None
@@ -762,8 +769,11 @@ class _Builder:
         self.names = self.player_names(count)
         seats = self.seat_numbers(count)
         antes = self.amounts("antes", count)
+        # A negative blind (HandHQ's Party Poker hands: a blind posted to come in)
+        # posts its size, as pokerkit reads it: the sign only keeps its poster from
+        # taking the big blind's turn in the order of play, which the actions give.
         blinds = (
-            self.amounts("blinds_or_straddles", count)
+            self.amounts("blinds_or_straddles", count, signed=True)
             if "blinds_or_straddles" in fields
             else [_ZERO] * count
         )
