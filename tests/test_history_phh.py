@@ -396,6 +396,14 @@ def test_not_a_history_and_chips_that_do_not_add_up() -> None:
     assert isinstance(error, HistoryError)
     assert (error.kind, error.line) == ("does not add up", 7)
     assert "8 more than was put in" in error.reason
+    # the variant was read: the error names the site and the game, as a text history's
+    assert (error.site, error.game) == ("phh", "holdem")
+
+
+def test_an_error_before_the_variant_is_known_names_no_game() -> None:
+    (error,) = phh.read_text("antes = [0, 0]\nactions = []\n", name="x.phh").entries()
+    assert isinstance(error, HistoryError)
+    assert (error.site, error.game) == ("", "")
 
 
 HAND = """variant = "NT"

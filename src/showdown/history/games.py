@@ -166,7 +166,7 @@ def _tournament_game(body: str) -> tuple[str, str] | None:
         if found is None:
             continue
         for more in (count + 1, count + 2):
-            if more > len(words) or _match(" ".join(words[-more : -count])) is not None:
+            if more > len(words) or _match(" ".join(words[-more:-count])) is not None:
                 break  # the words before name a game of their own: the tournament's name
             found = _match(" ".join(words[-more:])) or found
         return found

@@ -656,13 +656,28 @@ class _Builder:
     def fail(
         self, reason: str, *, line: int | None = None, kind: str = "unreadable"
     ) -> HistoryError:
-        return HistoryError(
+        error = HistoryError(
             reason,
             file=self.name,
             line=self.at if line is None else line,
             hand=self.hand_id,
             kind=kind,
         )
+        code = self.fields.get("variant")
+        if self.variant is not None or isinstance(code, str):
+            # the game is known: the error names it and the site, as a text history's does
+            error.site = self._plain_site()
+            error.game = self.variant.game if self.variant is not None else str(code)
+        return error
+
+    def _plain_site(self) -> str:
+        """:meth:`site` read without raising (for an error's record)."""
+        own = self.fields.get("_site")
+        if isinstance(own, str) and own:
+            return own
+        venue = self.fields.get("venue")
+        lower = venue.lower() if isinstance(venue, str) else ""
+        return next((site for word, site in _VENUES if word in lower), "phh")
 
     def field_line(self, key: str) -> int:
         return self.field_lines.get(key, self.line)
@@ -1255,24 +1270,20 @@ class _Builder:
             if winnings is None:
                 won = [finishing[i] - starting[i] + put_in[i] - back[i] for i in range(count)]
         if won is None and self.outcome_required:
-            error = self.fail(
+            raise self.fail(
                 Message(
                     "the hand records neither finishing_stacks nor winnings: what the players "
                     "got back is not known"
                 ),
                 kind="no outcome",
             )
-            error.site = self.site()
-            variant_code = str(self.text("variant") or "")
-            error.game = self.variant.game if self.variant is not None else variant_code
-            raise error
         pot = sum(put_in, _ZERO) + added - sum(back, _ZERO)
         if won is not None and pot > 0 and not any(won) and self.outcome_required:
             # Every player got nothing from a pot that held chips (HandHQ's Full Tilt
             # and iPoker hands write ``winnings`` of all 0): no room rakes a whole
             # pot, so the outcome is not recorded, not a pot taken as rake that
             # every showdown would "agree" with.
-            error = self.fail(
+            raise self.fail(
                 Message(
                     "{key} gives every player 0 of a pot of {pot}: what the players "
                     "got back is not recorded",
@@ -1282,10 +1293,6 @@ class _Builder:
                 line=self.field_line(key),
                 kind="no outcome",
             )
-            error.site = self.site()
-            variant_code = str(self.text("variant") or "")
-            error.game = self.variant.game if self.variant is not None else variant_code
-            raise error
         collections: tuple[Collection, ...] = ()
         rake = _ZERO
         if won is not None:
