@@ -156,13 +156,21 @@ def paired_pieces(
 
 
 def times_in_turn(
-    runs: list[Callable[[], Any]], repeats: int, *, cpu: list[list[float]] | None = None
+    runs: list[Callable[[], Any]],
+    repeats: int,
+    *,
+    cpu: list[list[float]] | None = None,
+    settle: bool = False,
 ) -> list[list[float]]:
     """Seconds of each of ``runs`` timed in turn (one of each, ``repeats`` times), after
     one warm-up call each, GC paused: a burst of load on a shared machine then falls on
     all of them alike, so their ratios hold even when the absolute times swing. With
     ``cpu`` (a list), it receives the process's CPU seconds of each run, in the same
-    shape (all threads: how many cores a run had is its CPU seconds over its seconds)."""
+    shape (all threads: how many cores a run had is its CPU seconds over its seconds).
+    With ``settle``, each timed call follows an untimed call of the same run: what a
+    caller who repeats it sees, not the first call after another run has filled the
+    caches with its own lines (a batch call on two threads right after one on one
+    thread finds the second thread's table copies gone from the shared cache)."""
     for run in runs:
         run()
     times: list[list[float]] = [[] for _ in runs]
@@ -172,6 +180,8 @@ def times_in_turn(
     try:
         for _ in range(max(1, repeats)):
             for run, kept, spent in zip(runs, times, used, strict=True):
+                if settle:
+                    run()
                 start, start_cpu = time.perf_counter(), time.process_time()
                 run()
                 kept.append(time.perf_counter() - start)

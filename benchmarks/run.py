@@ -221,7 +221,9 @@ def _showdown_batch(
 
     The call with all threads and the call with one alternate, at least
     ``2 * repeats + 1`` times each (more for a fast workload, up to about a second and a
-    half of runs), each pair followed by the cores probe (``benchmarks.cores``) on all
+    half of runs), each timed call right after an untimed one of the same thread count
+    (``settle``: the steady state of a caller who repeats the call), each pair followed
+    by the cores probe (``benchmarks.cores``) on all
     threads and on one, then by the stream probe on the workload's rows' shape (the same
     bytes read and an int32 written per row, no table). The table's hands/s are each
     count's median time. The second result gives, per workload, the ratios of the
@@ -269,7 +271,7 @@ def _showdown_batch(
             runs += [lambda c=count, a=array: stream(c, len(a), a.shape[1]) for count in counts]
         times = max(2 * repeats + 1, min(61, int(0.75 / max(each, 1e-6))))
         cpu: list[list[float]] = []
-        taken = times_in_turn(runs, times, cpu=cpu)
+        taken = times_in_turn(runs, times, cpu=cpu, settle=True)
         for count, seconds in zip(counts, taken[: len(counts)], strict=True):
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             rate = len(array) / statistics.median(seconds)

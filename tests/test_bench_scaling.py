@@ -7,7 +7,7 @@ import shutil
 import time
 
 import pytest
-from benchmarks.bench_targets import _scaling_target, scaling_row
+from benchmarks.bench_targets import _scaling_target, scaling_row, times_in_turn
 from benchmarks.cores import (
     LEAST_WHOLE_PAIRS,
     WHOLE_CORES,
@@ -125,3 +125,15 @@ def test_the_stream_probe_shares_the_rows_among_the_threads_asked() -> None:
     assert stream(1, 1000, 5) == 1
     assert stream(3, 1000, 7) == 3
     assert stream(2, 0, 5) == 0  # no rows: nothing run
+
+
+def test_settled_runs_are_timed_right_after_an_untimed_call_of_their_own() -> None:
+    calls: list[str] = []
+    runs = [lambda: calls.append("a"), lambda: calls.append("b")]
+    taken = times_in_turn(runs, 2, settle=True)
+    assert [len(seconds) for seconds in taken] == [2, 2]
+    # a warm-up call of each, then each timed call after an untimed one of its own
+    assert "".join(calls) == "ab" + "aabb" * 2
+    calls.clear()
+    times_in_turn(runs, 2)
+    assert "".join(calls) == "ab" + "ab" * 2
