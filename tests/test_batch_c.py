@@ -373,3 +373,74 @@ def test_a_machine_of_many_cores_gets_the_c_path_s_most_threads(
     monkeypatch.setattr(batch, "_thread_count", lambda: 128)
     assert np.array_equal(evaluate_many(cards), expected)
     assert np.array_equal(batch.best_cards_many(cards), _numba_best(cards))
+
+
+@needs_c
+def test_calls_from_several_python_threads_at_once_each_get_their_own_rows() -> None:
+    """The C calls release the GIL: four Python threads calling ``rows`` on two or three
+    threads at once (one finds the kept threads, the others start their own) each get
+    their rows' one-thread values, call after call."""
+    import threading
+
+    from showdown import _ceval
+
+    entry = batch._c_entry(RANKINGS["high"], 7)
+    assert entry is not None
+    decks = [np.ascontiguousarray(deal(70_001 + 1_000 * i, 7, 40 + i)) for i in range(4)]
+    expected = []
+    for cards in decks:
+        one = np.empty(len(cards), np.int32)
+        assert _ceval.rows(entry, cards, one, 1) == -1
+        expected.append(one)
+    wrong: list[str] = []
+
+    def work(i: int) -> None:
+        for round_ in range(15):
+            values = np.full(len(decks[i]), -7, np.int32)
+            bad = _ceval.rows(entry, decks[i], values, 2 + (round_ + i) % 2)
+            if bad != -1 or not np.array_equal(values, expected[i]):
+                wrong.append(f"caller {i}, round {round_}")
+
+    callers = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join(timeout=120)
+    assert not any(caller.is_alive() for caller in callers)
+    assert wrong == []
+
+
+def _rows_in_child(cards: npt.NDArray[np.int8], queue: Any) -> None:
+    from showdown import _ceval
+
+    entry = batch._c_entry(RANKINGS["high"], 7)
+    assert entry is not None
+    values = np.empty(len(cards), np.int32)
+    queue.put((_ceval.rows(entry, cards, values, 2), values.tolist()))
+
+
+@needs_c
+@pytest.mark.skipif(sys.platform != "linux", reason="fork() is Linux's default here")
+def test_a_forked_child_values_rows_on_threads_after_its_parent_did() -> None:
+    """The threads a C call keeps stay in the parent: a child forked after the parent's
+    threaded calls starts its own and gets the same values (no wait on the parent's)."""
+    import multiprocessing
+
+    from showdown import _ceval
+
+    entry = batch._c_entry(RANKINGS["high"], 7)
+    assert entry is not None
+    cards = np.ascontiguousarray(deal(80_001, 7, 77))
+    parent = np.empty(len(cards), np.int32)
+    for _ in range(3):
+        assert _ceval.rows(entry, cards, parent, 2) == -1
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_rows_in_child, args=(cards, queue))
+    child.start()
+    bad, values = queue.get(timeout=120)
+    child.join(timeout=60)
+    assert child.exitcode == 0
+    assert bad == -1
+    assert values == parent.tolist()
+    assert _ceval.rows(entry, cards, parent, 2) == -1  # the parent's threads still serve

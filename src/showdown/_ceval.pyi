@@ -38,8 +38,10 @@ def rows(
     """Value every row of an ``(n, k)`` integer array (1, 2, 4 or 8 bytes) with ``entry``
     (made by :func:`entry`) into ``out`` (``int32``, one value per ranking and row), without
     the GIL; -1, or the first row ``entry`` would refuse (rows from there on are not valued).
-    With ``threads`` above 1 (at most 64), the call starts ``threads - 1`` threads that take
-    pieces of the rows in turn with this one."""
+    With ``threads`` above 1 (at most 64), ``threads - 1`` more threads take pieces of the
+    rows in turn with this one: threads the module keeps asleep between calls (started on
+    first use; a child after fork starts its own), or, while another call is using those,
+    threads started for the call."""
 
 def best_rows(
     entry: Callable[[Any], Any],

@@ -401,8 +401,9 @@ def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], An
 
 C_PARALLEL_ROWS: Final = 65_536
 """From this many rows, the C path splits the rows over threads (one more thread for each
-half of this many rows, up to :func:`_thread_count`): threads that the C code starts
-for the call, which take pieces of the rows in turn without the GIL."""
+half of this many rows, up to :func:`_thread_count`): threads that the C code keeps
+between calls (or starts for the call while another call uses them), which take pieces
+of the rows in turn without the GIL."""
 
 
 C_MAX_THREADS: Final = 64
