@@ -676,3 +676,52 @@ def test_a_tournament_header_names_its_game_after_the_tournaments_name(
     header: str, game: str
 ) -> None:
     assert game_id(header)[0] == game
+
+
+# PokerStars India writes rupee amounts with "Rs. " before them, everywhere.
+RUPEES = """\
+PokerStars Hand #600000001:  Hold'em No Limit (Rs. 1/Rs. 2 INR) - 2023/06/14 20:33:40 IST [2023/06/14 11:03:40 ET]
+Table 'Kaveri' 6-max Seat #1 is the button
+Seat 1: Ravi (Rs. 150 in chips)
+Seat 2: Sita (Rs. 210.50 in chips)
+Seat 3: Tara (Rs. 90 in chips)
+Sita: posts small blind Rs. 1
+Tara: posts big blind Rs. 2
+*** HOLE CARDS ***
+Ravi: raises Rs. 4 to Rs. 6
+Sita: calls Rs. 5
+Tara: folds
+*** FLOP *** [9c 4d 2h]
+Sita: bets Rs. 20.25
+Ravi: raises Rs. 40 to Rs. 60.25
+Sita: calls Rs. 40
+*** TURN *** [9c 4d 2h] [Kd]
+Sita: bets Rs. 83.75
+Ravi: calls Rs. 83.75 and is all-in
+*** RIVER *** [9c 4d 2h Kd] [7s]
+*** SHOW DOWN ***
+Sita: shows [Kh Ks] (three of a kind, Kings)
+Ravi: shows [9h 9s] (three of a kind, Nines)
+Sita collected Rs. 285 from pot
+*** SUMMARY ***
+Total pot Rs. 302 | Rake Rs. 17
+Board [9c 4d 2h Kd 7s]
+Seat 1: Ravi (button) showed [9h 9s] and lost with three of a kind, Nines
+Seat 2: Sita (small blind) showed [Kh Ks] and won (Rs. 285) with three of a kind, Kings
+Seat 3: Tara (big blind) folded before Flop
+"""
+
+
+def test_rupee_amounts_written_rs_are_read(tmp_path: Path) -> None:
+    hand = only_hand(RUPEES)
+    assert (hand.currency, hand.unit, hand.stakes) == ("INR", D("0.01"), "Rs. 1/Rs. 2")
+    assert hand.stacks["Sita"] == D("210.50")
+    # Ravi is all in for 150; Sita matches it; Tara's 2: 302, 17 raked
+    assert hand.contributions() == {"Ravi": D(150), "Sita": D(150), "Tara": D(2)}
+    [verdict] = audit([hand])
+    assert verdict.verdict == "agree"
+    assert {p.name: p.resolved for p in verdict.players}["Sita"] == D(302 - 17)
+    path = tmp_path / "rupees.txt"
+    path.write_text(RUPEES, encoding="utf-8")
+    [lean] = [v for part, _ in audit_paths([str(path)]) for v in part]  # the command's path
+    assert (lean.verdict, lean.hand) == ("agree", "600000001")

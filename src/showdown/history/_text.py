@@ -47,14 +47,16 @@ Source = str | Path | IO[str] | IO[bytes]
 _ZERO: Final = Decimal(0)
 _CENT: Final = Decimal("0.01")
 _ONE: Final = Decimal(1)
-_MONEY = r"[$€£¥₹]?\s?-?[\d,]*\d(?:\.\d+)?"
-_AMOUNT_RE: Final = re.compile(r"[$€£¥₹]?\s?(-?[\d,]*\d(?:\.\d+)?)")
+# a currency's sign before an amount (PokerStars India writes rupees "Rs. 22.21")
+_SIGN = r"(?:[$€£¥₹]|Rs\.)"
+_MONEY = _SIGN + r"?\s?-?[\d,]*\d(?:\.\d+)?"
+_AMOUNT_RE: Final = re.compile(_SIGN + r"?\s?(-?[\d,]*\d(?:\.\d+)?)")
 _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
 _SUMMARY_SEAT_NAME_RE: Final = re.compile(
     r"^Seat (\d+): (.+?)(?= \(| folded| collected| showed| mucked| didn't| is sitting| won| lost|$)"
 )
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR", "Rs.": "INR"}
 _CODES_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL)\b")
 _ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
 _STUD_STREETS: Final = {
@@ -1219,7 +1221,9 @@ def header_fields(header: str, table_line: str) -> dict[str, object]:
     # early PokerStars exports write 'TOURNAMENT #169962475' in capitals
     tournament = re.search(r"(?i:Tournament) #(\d+)|\((\d{6,})\), Table", header)
     fields["tournament"] = (tournament[1] or tournament[2]) if tournament else None
-    stakes = re.search(r"\(?((?:[$€£¥₹]?[\d,.]+)/(?:[$€£¥₹]?[\d,.]+))(?:\s+\w{3})?\)?", header)
+    stakes = re.search(
+        r"\(?((?:" + _SIGN + r"?\s?[\d,.]+)/(?:" + _SIGN + r"?\s?[\d,.]+))(?:\s+\w{3})?\)?", header
+    )
     if tournament:
         level = re.search(r"\(([\d,.]+/[\d,.]+)", header) or stakes
         fields["stakes"] = level[1] if level else ""
