@@ -532,35 +532,26 @@ def scaling_row(
     )
     if row.ratio is None or found is None:
         return row
-    judged = _judged_on_pairs(row, found, goal)
-    if found.stream_median is None:
-        return judged
     # what the host gave a bare loop streaming the same rows, for the reader: no verdict
-    stream = f"; a bare loop streaming the same rows: {found.stream_median:.2f}x"
-    return dataclasses.replace(judged, name=judged.name[:-1] + stream + ")")
-
-
-def _judged_on_pairs(row: Target, found: Scaling, goal: float) -> Target:
-    """``row`` judged on the pairs in turn (see :func:`scaling_row`)."""
+    stream = (
+        ""
+        if found.stream_median is None
+        else f"; a bare loop streaming the same rows: {found.stream_median:.2f}x"
+    )
+    every = f"{row.name} (median of pairs in turn{stream})"
     if found.probe_median is None:
-        return dataclasses.replace(
-            row, name=f"{row.name} (median of pairs in turn)", ratio=found.median
-        )
+        return dataclasses.replace(row, name=every, ratio=found.median)
     whole = found.whole_median if found.whole >= LEAST_WHOLE_PAIRS else None
     if whole is None and found.median < goal:
         why = (
             f"2 whole cores in {found.whole} of {found.pairs} pairs only (a bare C loop "
             f"scaled {found.probe_median:.2f}x); every pair: {found.median:.2f}x"
         )
-        return dataclasses.replace(
-            row, name=f"{row.name} (median of pairs in turn)", ratio=None, why_na=why
-        )
+        return dataclasses.replace(row, name=every, ratio=None, why_na=why)
     if whole is None or found.median >= whole:
-        return dataclasses.replace(
-            row, name=f"{row.name} (median of pairs in turn)", ratio=found.median
-        )
+        return dataclasses.replace(row, name=every, ratio=found.median)
     return dataclasses.replace(
-        row, name=f"{row.name} (median of pairs in turn with 2 whole cores)", ratio=whole
+        row, name=f"{row.name} (median of pairs in turn with 2 whole cores{stream})", ratio=whole
     )
 
 

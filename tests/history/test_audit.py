@@ -222,6 +222,30 @@ Seat 2: Bob (big blind) showed [Kc Kd] and lost with a pair of Kings
 """
 
 
+def test_the_exit_status_is_1_for_a_cut_off_hand_even_when_every_showdown_agrees(
+    tmp_path: Path,
+) -> None:
+    """The command's promise (help, README, contracts): 0 when every showdown agrees and
+    no hand is unreadable or cut off, 1 otherwise -- as real processes."""
+    good = tmp_path / "good.txt"
+    good.write_text(GOOD_HAND.format(n=1) + GOOD_HAND.format(n=2), encoding="utf-8")
+    cut = GOOD_HAND.format(n=3).split("*** SHOW DOWN ***")[0]  # breaks off before the summary
+    broken = tmp_path / "broken.txt"
+    broken.write_text(GOOD_HAND.format(n=1) + cut, encoding="utf-8")
+
+    def audit_process(path: Path) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "showdown", "audit", "--json", str(path)]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    fine = audit_process(good)
+    assert fine.returncode == 0, fine.stderr
+    assert [json.loads(line)["verdict"] for line in fine.stdout.splitlines()] == ["agree"] * 2
+    short = audit_process(broken)
+    assert [json.loads(line)["verdict"] for line in short.stdout.splitlines()] == ["agree"]
+    assert "cut off" in short.stderr
+    assert short.returncode == 1
+
+
 def test_a_line_the_reader_does_not_understand_never_stops_the_file() -> None:
     damaged = GOOD_HAND.format(n=1).replace("showed [As Ad] and won", "showed [As Ad and won")
     entries = list(read_text(damaged + GOOD_HAND.format(n=2)).entries())

@@ -1391,14 +1391,9 @@ class _Builder:
         )
 
     def site(self) -> str:
-        own = self.text("_site")
-        if own:
-            return own
-        venue = (self.text("venue") or "").lower()
-        for word, site in _VENUES:
-            if word in venue:
-                return site
-        return "phh"
+        for key in ("_site", "venue"):
+            self.text(key)  # a field of the wrong type is an error
+        return self._plain_site()
 
     def stakes(self, extra: dict[str, Decimal]) -> str:
         if "small_bet" in extra and "big_bet" in extra:
