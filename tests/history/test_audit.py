@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from showdown.history import audit, read, read_text
-from showdown.history.audit import Tally, audit_paths
+from showdown.history.audit import Tally, audit_paths, unread_record
 from showdown.history.games import is_supported
 from showdown.history.synthetic import synthetic_history
 
@@ -164,16 +164,20 @@ def test_cli(as_json: bool) -> None:
 @pytest.mark.parametrize("workers", [1, 2])
 def test_cli_json_is_each_verdicts_record_in_order(tmp_path: Path, workers: int) -> None:
     """``--json`` (whose lines the workers write themselves) gives, byte for byte, the
-    ``json.dumps`` of each verdict's record from :func:`audit_paths`, in input order."""
+    ``json.dumps`` of each verdict's record from :func:`audit_paths`, in input order (a
+    file nothing was read from, ``not_a_history.txt``, has its 'unread' record)."""
     from showdown.history.synthetic import synthetic_history
 
     generated = tmp_path / "generated.txt"
     generated.write_text(synthetic_history(300, seed=5), encoding="utf-8")
     paths = [*sorted(str(p) for p in DATA.glob("*.txt")), str(generated)]
     expected = "".join(
-        json.dumps(v.to_json(), ensure_ascii=False) + "\n"
-        for verdicts, _ in audit_paths(paths, chunk=40)
-        for v in verdicts
+        "".join(
+            json.dumps(unread_record(file, reason), ensure_ascii=False) + "\n"
+            for file, _, reason in tally.unread
+        )
+        + "".join(json.dumps(v.to_json(), ensure_ascii=False) + "\n" for v in verdicts)
+        for verdicts, tally in audit_paths(paths, chunk=40)
     )
     done = subprocess.run(
         [sys.executable, "-m", "showdown", "audit", "--json", "--workers", str(workers), *paths],

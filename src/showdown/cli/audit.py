@@ -27,6 +27,7 @@ SKIP_REASONS: Final = (
     N_("unreadable"),
     N_("no outcome"),
     N_("unsupported game"),
+    N_("room not read"),
 )
 """Why a hand is not audited (:attr:`showdown.history.audit.Tally.skipped`, the kinds of
 :class:`showdown.errors.HistoryError`), each a catalogue word."""
@@ -60,9 +61,11 @@ def audit(
 ) -> None:
     """Audit hand histories: who should have won what, and whether the room paid exactly that.
 
-    Reads PokerStars, GGPoker and Full Tilt text histories (.txt) and PHH
-    (.phh, .phhs). Exits 0 when every showdown agrees and no hand is unreadable or
-    cut off, 1 otherwise.
+    Reads the histories of every room showdown knows (text, XML and JSON)
+    and PHH (.phh, .phhs); every file found is read or listed with the reason
+    it was not. Exits 0 when hands were read, every showdown agrees and no
+    history was unreadable or cut off, 1 otherwise (a file that is no
+    history at all is listed but fails nothing).
     """
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -111,6 +114,8 @@ def audit(
                     failed = True
                     if not as_json:
                         disagreements.extend(others[: 200 - len(disagreements)])
+                if as_json and part.unread:
+                    sys.stdout.write(_unread_lines(part, t))
                 if text:  # the chunk's JSON lines, written at once
                     sys.stdout.write(text)
                     sys.stdout.flush()
@@ -125,12 +130,24 @@ def audit(
             client.close()  # type: ignore[no-untyped-call]
     for message in tally.problems:  # hands that broke off before any showdown
         sys.stderr.write(_("skipped: {what}").format(what=t.explain(message)) + "\n")
-    if tally.skipped.get("unreadable") or tally.skipped.get("cut off"):
+    if tally.failed:
         failed = True
     if not as_json:
         _print_summary(tally, disagreements, t)
     if failed:
         raise typer.Exit(1)
+
+
+def _unread_lines(tally: Tally, t: Language) -> str:
+    """The ``--json`` records of the files nothing was read from."""
+    import json
+
+    from showdown.history.audit import unread_record
+
+    return "".join(
+        json.dumps(unread_record(file, t.explain(reason)), ensure_ascii=False) + "\n"
+        for file, _kind, reason in tally.unread
+    )
 
 
 def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
@@ -164,6 +181,11 @@ def _print_summary(tally: Tally, problems: list[Verdict], t: Language) -> None:
             str(other),
         )
     print_table(table)
+    for file, _kind, reason in tally.unread:
+        line = _("not read: {file}: {reason}").format(file=file, reason=t.explain(reason))
+        console.print(escape(line), soft_wrap=True)  # a path is not broken across lines
+    if not tally.hands:
+        console.print(escape(_("no hand was read")))
     if tally.skipped:
         skipped = ", ".join(
             f"{count} {_(reason)}" for reason, count in sorted(tally.skipped.items())

@@ -49,6 +49,7 @@ import contextlib
 import dataclasses
 import errno
 import functools
+import io
 import itertools
 import json
 import math
@@ -58,14 +59,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message, ShowdownError, Term
 from showdown.games import get_game
 from showdown.history._quick import Quick, quick_payouts
 from showdown.history._quick import room_pot_rakes as _room_pot_rakes
+from showdown.history._text import not_a_history
 from showdown.history.convert import HOUSE, hand_to_showdown
+from showdown.history.formats import SNIFF_CHARS
 from showdown.history.model import Hand
 from showdown.i18n import N_
 from showdown.pots import PotResult, Showdown, ShowdownResult, resolve
@@ -88,6 +91,7 @@ __all__ = [
     "format_amount",
     "json_line",
     "room_pot_rakes",
+    "unread_record",
 ]
 
 _ZERO: Final = Decimal(0)
@@ -858,10 +862,18 @@ class Tally:
     problems: list[str] = field(default_factory=list)
     """The messages of hands skipped because they could not be read (the first
     :data:`MAX_PROBLEMS`): each names the file, the line and the hand."""
+    unread: list[tuple[str, str, str]] = field(default_factory=list)
+    """The files nothing was read from, in order: each file's name, the kind
+    (``'not a history'``, ``'room not read'``, ``'unreadable'``) and the reason."""
 
     def add(self, entry: Hand | HistoryError, verdict: Verdict | None) -> None:
-        """Count one entry and its verdict."""
+        """Count one entry and its verdict (an error of line 0 and no hand stands for a
+        whole file nothing was read from)."""
         if isinstance(entry, HistoryError):
+            if not entry.line and not entry.hand and entry.kind in UNREAD_KINDS:
+                self.skipped[entry.kind] += 1
+                self.unread.append((entry.file, entry.kind, entry.reason))
+                return
             if entry.kind == "no outcome" and entry.game:
                 self._no_outcome(entry, verdict)
                 return
@@ -908,6 +920,37 @@ class Tally:
         self.skipped.update(other.skipped)
         for message in other.problems:
             self._problem(message)
+        self.unread.extend(other.unread)
+
+    @property
+    def hands(self) -> int:
+        """The hands read."""
+        return sum(row["hands"] for row in self.rows.values())
+
+    @property
+    def failed(self) -> bool:
+        """Whether a run with these counts fails, disagreements aside: no hand was read,
+        or a history could not be read (a room showdown does not read, a file that
+        cannot be opened, a hand unreadable or cut off). A file that is no history at
+        all does not fail a run that read hands."""
+        return (
+            not self.hands
+            or any(kind != "not a history" for _, kind, _ in self.unread)
+            or bool(self.skipped.get("unreadable") or self.skipped.get("cut off"))
+        )
+
+
+UNREAD_KINDS: Final = frozenset({"not a history", "room not read", "unreadable"})
+"""The kinds of error that, given for a whole file (line 0, no hand), say it was not read."""
+
+
+def unread_record(file: str, reason: str) -> dict[str, str]:
+    """The ``showdown audit --json`` record of a file nothing was read from.
+
+    >>> unread_record("notes.txt", "not a hand history")
+    {'file': 'notes.txt', 'verdict': 'unread', 'reason': 'not a hand history'}
+    """
+    return {"file": file, "verdict": "unread", "reason": reason}
 
 
 # -- many files, many processes ---------------------------------------------------------
@@ -932,9 +975,10 @@ class _Part:
     lines_before: int
 
 
-_Chunk = tuple[str, list[_Raw] | None] | _Part
-"""A file name and the raw hands of a part of it (None: read the whole file there), or
-a byte range of a file for the worker to read itself."""
+_Chunk = tuple[str, list[_Raw] | str | None] | _Part
+"""A file name and the raw hands of a part of it (None: read the whole file there; a
+text: the whole file's text, read there), or a byte range of a file for the worker to
+read itself."""
 
 _PART_BYTES: Final = 1024
 """Bytes of a part per hand of ``chunk`` (a generated hand is about 840 bytes)."""
@@ -1010,11 +1054,18 @@ def _audit_chunk_here(chunk: _Chunk, sink: _Sink, lang: str = "en") -> Tally:
         _audit_raws(chunk.path, _part_hands(chunk), tally, sink, lang)
         return tally
     name, raws = chunk
-    if raws is None:
-        for item, verdict in audit_entries(read(name).entries(), lang=lang):
+    if raws is None or isinstance(raws, str):
+        from showdown.history.reader import Identity, unread_error
+
+        source = name if raws is None else io.StringIO(raws)
+        empty = True
+        for item, verdict in audit_entries(read(source, name=name).entries(), lang=lang):
+            empty = False
             tally.add(item, verdict)
             if verdict is not None:
                 sink.add(verdict)
+        if empty:  # a reader that found nothing in the file says so here
+            tally.add(unread_error(name, Identity("none")), None)
     else:
         _audit_raws(name, iter(raws), tally, sink, lang)
     return tally
@@ -1397,18 +1448,49 @@ def _os_reason(error: OSError) -> str:
 def _chunks(
     paths: Iterable[str], size: int, errors: list[HistoryError], *, parts: bool = True
 ) -> Iterator[_Chunk]:
-    """The chunks of work: byte ranges of UTF-8 files (``parts``), else raw hands read here."""
+    """The chunks of work, each file's by what its start says it is (:func:`identify`).
+
+    A UTF-8 file of the PokerStars layout family is cut into byte ranges
+    (``parts``); another of that family is read into raw hands here. A file
+    of another format is read whole by its reader: by the worker from the
+    path (``parts``), else (a cluster's worker, standard input) from its text
+    sent along. A file of a room showdown does not read, and one in which no
+    hand is found, is reported as a whole (an error of line 0).
+    """
     import os
     import sys
 
-    from showdown.history._text import not_a_history, open_text, raw_hands, sniff_encoding
-    from showdown.history.reader import DIALECTS
+    from showdown.history._text import open_text, raw_hands, sniff_encoding
+    from showdown.history.reader import DIALECTS, Identity, identify, start_of, unread_error
 
     for path in paths:
-        if path.lower().endswith((".phh", ".phhs")):
-            yield path, None  # PHH files are read whole by their own reader
+        text: str | None = None
+        try:
+            if path == "-":
+                text = _stdin_text(sys.stdin)
+                start = text[:SNIFF_CHARS]
+            else:
+                start = start_of(path)
+        except OSError as error:
+            errors.append(
+                HistoryError(
+                    Message("cannot read: {reason}", reason=_os_reason(error)),
+                    file=path,
+                    kind="unreadable",
+                )
+            )
+            yield path, []
             continue
-        if parts and path != "-":
+        identity = identify(start, name=path)
+        if identity.kind in ("phh", "format"):
+            send = text if text is not None else None if parts else _file_text(path)
+            yield path, send  # read whole by the format's reader
+            continue
+        if identity.kind == "room":
+            errors.append(unread_error(path, identity))
+            yield path, []
+            continue
+        if parts and text is None and identity.kind == "stars":
             try:
                 with open(path, "rb") as probe:
                     encoding = sniff_encoding(probe.read(64))
@@ -1420,7 +1502,11 @@ def _chunks(
                     yield from _parts(path, length, max(size * _PART_BYTES, 1 << 16))
                     continue
         try:
-            stream, name, owned = open_text(sys.stdin if path == "-" else path)
+            stream: IO[str]
+            if text is not None:
+                stream, name, owned = io.StringIO(text), "-", False
+            else:
+                stream, name, owned = open_text(path)
         except OSError as error:
             errors.append(
                 HistoryError(
@@ -1431,24 +1517,51 @@ def _chunks(
             )
             yield path, []
             continue
-        name = "-" if path == "-" else name
         batch: list[_Raw] = []
+        stray: list[int] = []
+        found = False
         try:
             for item in raw_hands(stream, DIALECTS):
                 if isinstance(item, int):
-                    errors.append(not_a_history(name, item))
-                    yield name, []
+                    stray.append(item)
                     continue
-                dialect, lines, start, index = item
-                batch.append((DIALECTS.index(dialect), lines, start, index))
+                if not found:
+                    found = True
+                    for line in stray:  # stray text before the first hand
+                        errors.append(not_a_history(name, line))
+                        yield name, []
+                    stray.clear()
+                dialect, lines, start_line, index = item
+                batch.append((DIALECTS.index(dialect), lines, start_line, index))
                 if len(batch) >= size:
                     yield name, batch
                     batch = []
         finally:
             if owned:
                 stream.close()
+        if not found:  # no hand in the whole file
+            errors.append(unread_error(name, Identity("none")))
+            yield name, []
         if batch:
             yield name, batch
+
+
+def _stdin_text(stream: IO[str]) -> str:
+    """Standard input read whole, decoded as a file is (its bytes, when it has them)."""
+    from showdown.history._text import open_text
+
+    raw = getattr(stream, "buffer", None)
+    text_stream, _, _ = open_text(raw if raw is not None else stream)
+    return text_stream.read()
+
+
+def _file_text(path: str) -> str:
+    """A file's whole text, decoded as the readers decode it (sent to a cluster's worker)."""
+    from showdown.history._text import open_text
+
+    stream, _, _ = open_text(path)
+    with stream:
+        return stream.read()
 
 
 def _has_work(item: _Chunk) -> bool:

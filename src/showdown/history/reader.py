@@ -1,10 +1,15 @@
-"""Read any supported history: the format is told by each hand's header line.
+"""Read any supported history: the format is told by the file's first characters.
 
-:func:`read` takes a path or a stream and yields the hands of PokerStars,
-GGPoker and Full Tilt text histories (a file may even mix them); ``.phh`` and
-``.phhs`` files go to the PHH reader. :func:`find_histories` expands the
-command line's paths: files, folders (searched recursively), globs, and ``-``
-for standard input.
+:func:`read` takes a path or a stream and yields its hands. ``.phh`` and
+``.phhs`` files go to the PHH reader. Any other file is identified from its
+start (:func:`identify`): the PokerStars layout family (PokerStars in every
+client language, its club exports, GGPoker, Full Tilt: a file may even mix
+them, the format is told by each hand's header line), or one of the other
+rooms' :data:`FORMATS`; a history of a room showdown does not read is named
+as such (:mod:`showdown.history.signatures`), and anything else is "not a
+history". :func:`find_histories` expands the command line's paths: files,
+folders (searched recursively, every file), globs, and ``-`` for standard
+input.
 
 >>> hands = read_text("this is not a hand history")
 >>> list(hands), dict(hands.skipped)
@@ -16,13 +21,26 @@ from __future__ import annotations
 import glob
 import io
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import IO, Final
 
-from showdown.history import fulltilt, ggpoker, locales, pokerstars
-from showdown.history._text import HistoryReader, Reader, Source
+from showdown.errors import HistoryError, Message
+from showdown.history import fulltilt, ggpoker, locales, pokerstars, signatures
+from showdown.history._text import Dialect, HistoryReader, Reader, Source, sniff_encoding
+from showdown.history.formats import SNIFF_CHARS, Format, sniff_text
 
-__all__ = ["DIALECTS", "SUFFIXES", "find_histories", "read", "read_text"]
+__all__ = [
+    "DIALECTS",
+    "FORMATS",
+    "Identity",
+    "find_histories",
+    "identify",
+    "read",
+    "read_text",
+    "start_of",
+    "unread_error",
+]
 
 DIALECTS: Final = (
     pokerstars.DIALECT,
@@ -32,53 +50,183 @@ DIALECTS: Final = (
     *pokerstars.EXPORT_DIALECTS,
     *locales.DIALECTS,
 )
-"""Every text layout, tried in this order on each header line (PokerStars in the
-client languages last: their headers are words no English header starts with)."""
+"""Every text layout of the PokerStars family, tried in this order on each header line
+(PokerStars in the client languages last: their headers are words no English header
+starts with)."""
 
-SUFFIXES: Final = (".txt", ".phh", ".phhs")
-"""The file names a folder search picks up."""
+FORMATS: Final[tuple[Format, ...]] = ()
+"""The other rooms' formats, tried in this order on a file's start."""
+
+_PHH: Final = (".phh", ".phhs")
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What a file's start says it is.
+
+    Attributes:
+        kind: ``'phh'``, ``'stars'`` (the PokerStars layout family),
+            ``'format'`` (one of :data:`FORMATS`), ``'room'`` (a history of
+            a room showdown does not read) or ``'none'`` (no history seen).
+        format: the format, for ``'format'``.
+        room: the room's name, for ``'room'``.
+    """
+
+    kind: str
+    format: Format | None = None
+    room: str = ""
+
+
+def _has_header(start: str, dialects: tuple[Dialect, ...]) -> bool:
+    for line in start.splitlines():
+        line = line.strip("\ufeff\x00 \t")
+        if line and any(dialect.header.match(line) for dialect in dialects):
+            return True
+    return False
+
+
+def identify(start: str, *, name: str = "") -> Identity:
+    """What a history is, from its name and its first characters.
+
+    >>> identify("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)").kind
+    'stars'
+    >>> identify("Dear diary").kind
+    'none'
+    """
+    if name.lower().endswith(_PHH):
+        return Identity("phh")
+    start = sniff_text(start)
+    if _has_header(start, DIALECTS):
+        return Identity("stars")
+    for candidate in FORMATS:
+        if candidate.recognise(start):
+            return Identity("format", format=candidate)
+    room = signatures.room_of(start)
+    if room is not None:
+        return Identity("room", room=room)
+    return Identity("none")
+
+
+def start_of(path: str | Path) -> str:
+    """The first characters of a file, decoded as the readers decode it.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    with Path(path).open("rb") as raw:
+        data = raw.read(4 * SNIFF_CHARS)
+    encoding = sniff_encoding(data[:64])
+    errors = "showdown-cp1252" if encoding.startswith("utf-8") else "replace"
+    return data.decode(encoding, errors)[:SNIFF_CHARS]
+
+
+def unread_error(name: str, identity: Identity) -> HistoryError:
+    """The error that stands for a whole file nothing can be read from (line 0: the file).
+
+    Kind ``'room not read'`` for a history of a room showdown does not read,
+    ``'not a history'`` for anything else.
+    """
+    if identity.kind == "room":
+        return HistoryError(
+            Message("a history of {room}, which showdown does not read", room=identity.room),
+            file=name,
+            kind="room not read",
+            showdown=False,
+        )
+    return HistoryError(
+        Message("not a hand history: no hand of a room showdown reads"),
+        file=name,
+        kind="not a history",
+        showdown=False,
+    )
+
+
+class _Unread(Reader):
+    """The reader of a file of a room showdown does not read: one error, no hand."""
+
+    def __init__(self, source: Source, identity: Identity, *, name: str | None = None) -> None:
+        super().__init__(source, name=name)
+        self._identity = identity
+
+    def _entries(self, stream: IO[str], name: str) -> Iterator[HistoryError]:
+        yield unread_error(name, self._identity)
 
 
 def read(source: Source, *, name: str | None = None) -> Reader:
-    """The hands of a history file or stream, one at a time.
+    """The hands of a history file or stream, one at a time, whatever its format.
 
     Iterating yields :class:`~showdown.history.model.Hand` values; the
     reader's ``entries()`` also yields the error of each hand it skipped, and
-    ``skipped`` counts them by reason.
+    ``skipped`` counts them by reason. A stream that cannot seek back is read
+    whole first (its start tells the format).
 
     Raises:
-        OSError: the file cannot be opened (when iterated).
+        OSError: the file cannot be opened (a path: when iterated).
     """
-    path = source if isinstance(source, str | Path) else None
-    if path is not None and Path(path).suffix.lower() in (".phh", ".phhs"):
+    if isinstance(source, str | Path):
+        path = source
+        if Path(path).suffix.lower() in _PHH:
+            from showdown.history import phh
+
+            return phh.read(source, name=name)
+        try:
+            start = start_of(path)
+        except OSError:
+            return HistoryReader(source, DIALECTS, name=name)  # reports the error when read
+        label = name or str(path)
+    else:
+        source, start = _rewound(source)
+        label = name or str(getattr(source, "name", ""))
+    return _reader_for(identify(start, name=label), source, name)
+
+
+def _rewound(source: IO[str] | IO[bytes]) -> tuple[IO[str] | IO[bytes], str]:
+    """A stream and its first characters, the stream still at its start."""
+    if source.seekable():
+        at = source.tell()
+        data = source.read(4 * SNIFF_CHARS)
+        source.seek(at)
+    else:
+        data = source.read()
+        source = io.BytesIO(data) if isinstance(data, bytes) else io.StringIO(data)
+    if isinstance(data, bytes):
+        encoding = sniff_encoding(data[:64])
+        errors = "showdown-cp1252" if encoding.startswith("utf-8") else "replace"
+        return source, data.decode(encoding, errors)[:SNIFF_CHARS]
+    return source, data[:SNIFF_CHARS]
+
+
+def _reader_for(identity: Identity, source: Source, name: str | None) -> Reader:
+    if identity.kind == "phh":
         from showdown.history import phh
 
         return phh.read(source, name=name)
+    if identity.kind == "format" and identity.format is not None:
+        return identity.format.read(source, name=name)
+    if identity.kind == "room":
+        return _Unread(source, identity, name=name)
     return HistoryReader(source, DIALECTS, name=name)
 
 
-def read_text(text: str, *, name: str = "<text>") -> HistoryReader:
-    """The hands of a history given as a text."""
-    return HistoryReader(io.StringIO(text), DIALECTS, name=name)
+def read_text(text: str, *, name: str = "<text>") -> Reader:
+    """The hands of a history given as a text, whatever its format."""
+    return _reader_for(identify(text[:SNIFF_CHARS]), io.StringIO(text), name)
 
 
 def find_histories(paths: Iterable[str]) -> Iterator[str]:
     """Every history file a list of command-line paths names, in order.
 
-    A folder is searched recursively for ``.txt``, ``.phh`` and ``.phhs``
-    files (sorted by name); a pattern with ``*``, ``?`` or ``[`` is expanded;
-    ``-`` stands for standard input and is passed through. A path that names
-    nothing is passed through too, so reading it reports the error.
+    A folder is searched recursively for every file (sorted by name): each
+    is read or reported, none passed over; a pattern with ``*``, ``?`` or
+    ``[`` is expanded; ``-`` stands for standard input and is passed
+    through. A path that names nothing is passed through too, so reading it
+    reports the error.
     """
     for path in paths:
         if path == "-":
             yield path
         elif Path(path).is_dir():
-            found = sorted(
-                str(p)
-                for p in Path(path).rglob("*")
-                if p.suffix.lower() in SUFFIXES and p.is_file()
-            )
+            found = sorted(str(p) for p in Path(path).rglob("*") if p.is_file())
             yield from found
         elif any(ch in path for ch in "*?["):
             for match in sorted(glob.glob(path, recursive=True)):

@@ -137,8 +137,8 @@ def read_pasted(text: str, form: Format = "auto") -> dict[str, Any]:
     if not read and first_error is not None:
         raise HistoryInputError(str(first_error))
     if not read and not hands:
-        kind = "PHH" if phh_text else "PokerStars, GGPoker or Full Tilt"
-        raise HistoryInputError(f"{NAME}: no {kind} hand history in the text")
+        kind = "PHH hand history" if phh_text else "hand history of a room showdown reads"
+        raise HistoryInputError(f"{NAME}: no {kind} in the text")
     return {
         "format": "phh" if phh_text else "text",
         "hands_read": read,

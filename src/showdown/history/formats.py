@@ -1,0 +1,466 @@
+"""What every history reader shares: the format record, amounts, lines, and a hand builder.
+
+A card room's history format is a :class:`Format`: a name, the rooms that
+write it, a test that recognises a file from its first characters, and the
+function that reads it (a :class:`~showdown.history._text.Reader`).
+:mod:`showdown.history.reader` keeps the list of formats and picks one per
+file. The readers of the rooms are built from the parts here, so that an
+amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
+
+* :func:`parse_amount` reads an amount as any room writes it (decimal comma
+  or point, thousands separators, the currency before or after);
+* :func:`clean_lines` gives a stream's lines without the marks that real
+  files carry (byte-order marks, one encoded twice, NULs, line ends);
+* :class:`HandBuilder` records a hand as its lines are read (seats, forced
+  bets, bets with "raise to" or "raise by", streets, boards, shown cards,
+  collections, the uncalled bet a room does not write) and builds the one
+  :class:`~showdown.history.model.Hand`, checked to add up.
+
+>>> parse_amount("1 001,24€"), parse_amount("$1,694.48"), parse_amount("0,02 $")
+(Decimal('1001.24'), Decimal('1694.48'), Decimal('0.02'))
+>>> b = HandBuilder(source="x.txt", line=1, index=0, site="example", hand_id="7",
+...                 game="holdem", unit=Decimal("0.01"))
+>>> b.seat(1, "Ann", Decimal(5)); b.seat(2, "Bob", Decimal(5))
+>>> b.post(ActionKind.SMALL_BLIND, "Ann", Decimal("0.05"))
+>>> b.post(ActionKind.BIG_BLIND, "Bob", Decimal("0.10"))
+>>> b.street = "preflop"
+>>> b.raise_to("Ann", Decimal("0.30")); b.fold("Bob")
+>>> b.return_uncalled()       # the room wrote no "uncalled bet" line
+>>> b.collect("Ann", Decimal("0.20"))
+>>> hand = b.build()
+>>> hand.returned(), hand.collected()
+({'Ann': Decimal('0.20')}, {'Ann': Decimal('0.20')})
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from showdown.cards import Card
+from showdown.errors import HistoryError, Message
+from showdown.history._text import Reader, Source
+from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+
+__all__ = [
+    "SNIFF_CHARS",
+    "Format",
+    "HandBuilder",
+    "Source",
+    "clean_line",
+    "clean_lines",
+    "cut_off",
+    "parse_amount",
+    "read_error",
+    "sniff_text",
+]
+
+_ZERO: Final = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A history format showdown reads.
+
+    Attributes:
+        name: the format's id (``'pacific'``, ``'ipoker_xml'``).
+        rooms: the rooms (sites) that write it, as the audit names them.
+        recognise: whether a file is of this format, from its first
+            characters (up to :data:`SNIFF_CHARS`, decoded, byte-order marks
+            removed).
+        read: the reader of a file or stream of this format.
+    """
+
+    name: str
+    rooms: tuple[str, ...]
+    recognise: Callable[[str], bool]
+    read: Callable[..., Reader]
+
+
+SNIFF_CHARS: Final = 16384
+"""How much of a file's start :attr:`Format.recognise` is given."""
+
+# -- amounts ---------------------------------------------------------------------------
+
+_CURRENCY_WORDS_RE: Final = re.compile(
+    r"(?:Rs\.|USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL|AUD|USDT|[$€£¥₹₽]|[Tt]\$)"
+)
+_SPACES_RE: Final = re.compile(r"[\s\u00a0\u202f\u2009']+")
+_NUMBER_RE: Final = re.compile(r"^-?(?:\d+(?:[.,]\d+)*)$")
+
+
+def parse_amount(text: str, *, decimal_comma: bool | None = None) -> Decimal:
+    """An amount as a room writes it, whatever its separators and currency.
+
+    The currency (a symbol or a code, before or after) and spaces (plain,
+    non-breaking or thin: thousands separators) are dropped. When both a
+    comma and a point occur, the last one is the decimal mark. When only one
+    of them occurs, ``decimal_comma`` says which it is (True: a comma is the
+    decimal mark, ``0,02``; False: a comma separates thousands, ``1,500``);
+    left None, a mark followed by exactly three digits that does not end a
+    single leading zero group (``1,500``, ``12.000``) separates thousands,
+    any other is the decimal mark (``0,02``, ``10.5``).
+
+    Raises:
+        ValueError: not an amount (the message echoes the text).
+
+    >>> parse_amount("€0.10"), parse_amount("10.000"), parse_amount("1.234,5 €")
+    (Decimal('0.10'), Decimal('10000'), Decimal('1234.5'))
+    >>> parse_amount("1,500", decimal_comma=True), parse_amount("Rs. 22.21")
+    (Decimal('1.500'), Decimal('22.21'))
+    >>> parse_amount("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'lots' is not an amount
+    """
+    body = _SPACES_RE.sub("", _CURRENCY_WORDS_RE.sub("", text))
+    if not _NUMBER_RE.match(body):
+        raise ValueError(f"{text!r} is not an amount")
+    comma, point = body.rfind(","), body.rfind(".")
+    if comma >= 0 and point >= 0:
+        mark = "," if comma > point else "."
+    elif comma < 0 and point < 0:
+        mark = ""
+    else:
+        mark = "," if comma >= 0 else "."
+        groups = body.lstrip("-").split(mark)
+        if decimal_comma is not None:
+            decimal = decimal_comma if mark == "," else not decimal_comma
+        else:
+            # 1,500 or 12.000.000: thousands; 0,02 or 10.5: a decimal mark
+            decimal = len(groups) == 2 and (len(groups[1]) != 3 or groups[0] == "0")
+        if not decimal:
+            mark = ""
+    if mark:
+        whole, _, fraction = body.rpartition(mark)
+        body = whole.replace(",", "").replace(".", "") + "." + fraction
+    else:
+        body = body.replace(",", "").replace(".", "")
+    try:
+        return Decimal(body)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only digits
+        raise ValueError(f"{text!r} is not an amount") from None
+
+
+# -- lines -----------------------------------------------------------------------------
+
+_MARKS: Final = "\ufeff\x00"
+_TWICE_BOM: Final = "\u00ef\u00bb\u00bf"
+"""A UTF-8 byte-order mark read as Windows-1252 and written again as UTF-8."""
+
+
+def clean_line(line: str) -> str:
+    """A line without its end, byte-order marks (also one encoded twice), NULs and outer
+    spaces.
+
+    >>> clean_line("\\u00ef\\u00bb\\u00bf\\ufeff#Game No : 1\\r\\n")
+    '#Game No : 1'
+    """
+    line = line.rstrip("\r\n")
+    if _TWICE_BOM in line:
+        line = line.replace(_TWICE_BOM, "")
+    return line.strip(_MARKS + " \t")
+
+
+def clean_lines(stream: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The 1-based number and the :func:`clean_line` of each line of a stream."""
+    for number, line in enumerate(stream, start=1):
+        yield number, clean_line(line)
+
+
+def sniff_text(start: str) -> str:
+    """A file's first characters as :attr:`Format.recognise` is given them."""
+    return start.replace(_TWICE_BOM, "").lstrip(_MARKS + " \t\r\n")
+
+
+# -- building a hand -------------------------------------------------------------------
+
+_LIVE_FORCED: Final = frozenset(
+    {ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE, ActionKind.BRING_IN}
+)
+
+
+class HandBuilder:
+    """A hand recorded line by line, then built into a checked :class:`Hand`.
+
+    ``street`` is the betting round the next actions belong to (``'blinds'``
+    first, then ``'preflop'``, ``'flop'`` ... as :class:`Action` names them);
+    set it when the history starts a street. The builder keeps each
+    player's total on the current street, so a room that writes "raises to"
+    (:meth:`raise_to`) and one that writes the increment (:meth:`bet`,
+    :meth:`call`, :meth:`raise_by`) are recorded alike. Live blinds count
+    toward the first betting round; antes and dead blinds do not.
+
+    :meth:`build` makes the :class:`Hand` and checks that its chips add up
+    (raising :class:`HistoryError` of kind ``'does not add up'``); the
+    history's unit, game and table facts are given to the constructor or to
+    :meth:`build` as :class:`Hand` fields.
+    """
+
+    def __init__(self, **fields: object) -> None:
+        self.fields: dict[str, object] = dict(fields)
+        self.seats: list[Seat] = []
+        self.actions: list[Action] = []
+        self.collections: list[Collection] = []
+        self.showings: list[Showing] = []
+        self.dealt: dict[str, tuple[Card, ...]] = {}
+        self.boards: list[list[Card]] = [[]]
+        self.line = 0
+        """The line being read (recorded in each action)."""
+        self._street = "blinds"
+        self._on_street: dict[str, Decimal] = {}
+
+    # -- the table ---------------------------------------------------------------------
+
+    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool = False) -> None:
+        """A seat at the start of the hand.
+
+        Raises:
+            ValueError: the name or the seat number is taken already.
+        """
+        if any(s.name == name or s.number == number for s in self.seats):
+            raise ValueError(f"seat {number} ({name!r}) is listed twice")
+        self.seats.append(Seat(number, name, stack, sitting_out))
+
+    def seated(self, name: str) -> bool:
+        """Whether a player of this name is seated."""
+        return any(s.name == name for s in self.seats)
+
+    @property
+    def street(self) -> str:
+        """The betting round being recorded."""
+        return self._street
+
+    @street.setter
+    def street(self, street: str) -> None:
+        if street != self._street:
+            if self._street != "blinds":  # live blinds count toward the first round
+                self._on_street = {}
+            self._street = street
+
+    def on_street(self, player: str) -> Decimal:
+        """What a player has put in on the current street (live blinds included)."""
+        return self._on_street.get(player, _ZERO)
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _add(
+        self,
+        kind: ActionKind,
+        player: str,
+        amount: Decimal = _ZERO,
+        *,
+        to: Decimal | None = None,
+        all_in: bool = False,
+        cards: tuple[Card, ...] = (),
+        count: int = 0,
+    ) -> None:
+        if not self.seated(player):
+            raise ValueError(f"{player!r} acts but is not seated")
+        if amount < 0:
+            raise ValueError(f"{player!r} puts in a negative amount ({amount})")
+        self.actions.append(
+            Action(
+                kind,
+                player,
+                amount,
+                street=self._street,
+                to=to,
+                all_in=all_in,
+                cards=cards,
+                count=count,
+                line=self.line,
+            )
+        )
+        if amount and kind is not ActionKind.RETURN and (not kind.forced or kind in _LIVE_FORCED):
+            self._on_street[player] = self._on_street.get(player, _ZERO) + amount
+
+    def post(self, kind: ActionKind, player: str, amount: Decimal, *, all_in: bool = False) -> None:
+        """A forced bet (an ante, a blind, a straddle, a bring-in)."""
+        if not kind.forced:
+            raise ValueError(f"{kind.value} is not a forced bet")
+        self._add(kind, player, amount, all_in=all_in)
+
+    def bet(self, player: str, amount: Decimal, *, all_in: bool = False) -> None:
+        """A bet of ``amount``."""
+        self._add(ActionKind.BET, player, amount, all_in=all_in)
+
+    def call(self, player: str, amount: Decimal, *, all_in: bool = False) -> None:
+        """A call putting in ``amount`` more."""
+        self._add(ActionKind.CALL, player, amount, all_in=all_in)
+
+    def raise_to(self, player: str, total: Decimal, *, all_in: bool = False) -> None:
+        """A raise (or a stud completion) to ``total`` on this street."""
+        increment = total - self.on_street(player)
+        self._add(ActionKind.RAISE, player, increment, to=total, all_in=all_in)
+
+    def raise_by(self, player: str, increment: Decimal, *, all_in: bool = False) -> None:
+        """A raise putting in ``increment`` more (the room writes what went in)."""
+        total = self.on_street(player) + increment
+        self._add(ActionKind.RAISE, player, increment, to=total, all_in=all_in)
+
+    def check(self, player: str) -> None:
+        """A check."""
+        self._add(ActionKind.CHECK, player)
+
+    def fold(self, player: str, cards: tuple[Card, ...] = ()) -> None:
+        """A fold (with the cards, when the room shows them)."""
+        self._add(ActionKind.FOLD, player, cards=cards)
+
+    def discard(self, player: str, count: int, cards: tuple[Card, ...] = ()) -> None:
+        """A draw of ``count`` cards (none: standing pat)."""
+        if count:
+            self._add(ActionKind.DISCARD, player, count=count, cards=cards)
+        else:
+            self._add(ActionKind.STAND_PAT, player)
+
+    def show(self, player: str, cards: tuple[Card, ...]) -> None:
+        """Cards a player showed (all of them: hole and up cards in stud)."""
+        self._add(ActionKind.SHOW, player, cards=cards)
+        self.showings.append(Showing(player, cards))
+
+    def muck(self, player: str, cards: tuple[Card, ...] = ()) -> None:
+        """A player who conceded at the showdown (his cards, when the room says them)."""
+        self._add(ActionKind.MUCK, player)
+        if cards:
+            self.showings.append(Showing(player, cards, mucked=True))
+
+    def deal(self, player: str, cards: tuple[Card, ...]) -> None:
+        """Cards seen dealt to a player (the history's owner, or up cards in stud); the
+        most seen so far are kept."""
+        if len(cards) >= len(self.dealt.get(player, ())):
+            self.dealt[player] = cards
+
+    def board(self, cards: Iterable[Card], *, run: int = 0) -> None:
+        """Cards added to the board (of run ``run`` of a hand run more than once)."""
+        while len(self.boards) <= run:
+            self.boards.append([])
+        self.boards[run].extend(cards)
+
+    def set_board(self, cards: Iterable[Card], *, run: int = 0) -> None:
+        """The whole board of a run, as the room writes it in a street line or summary."""
+        while len(self.boards) <= run:
+            self.boards.append([])
+        self.boards[run] = list(cards)
+
+    # -- money back --------------------------------------------------------------------
+
+    def returned(self, player: str, amount: Decimal) -> None:
+        """An uncalled bet the room says it returned."""
+        if amount:
+            self._add(ActionKind.RETURN, player, amount)
+
+    def contributions(self) -> dict[str, Decimal]:
+        """What each player has put in so far, less what was returned."""
+        total: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.amount:
+                sign = -1 if action.kind is ActionKind.RETURN else 1
+                total[action.player] = total.get(action.player, _ZERO) + sign * action.amount
+        return total
+
+    def return_uncalled(self) -> None:
+        """Return the unmatched part of the largest contribution (for rooms that write no
+        "uncalled bet" line): what its owner put in beyond everyone else's most.
+
+        Call it once the betting is over; it does nothing when the two largest
+        contributions are equal.
+        """
+        stakes = sorted(self.contributions().items(), key=lambda item: item[1], reverse=True)
+        if len(stakes) >= 2 and stakes[0][1] > stakes[1][1]:
+            top, most = stakes[0]
+            self._add_return(top, most - stakes[1][1])
+        elif len(stakes) == 1 and stakes[0][1] > 0:
+            self._add_return(*stakes[0])
+
+    def _add_return(self, player: str, amount: Decimal) -> None:
+        self.actions.append(
+            Action(ActionKind.RETURN, player, amount, street=self._street, line=self.line)
+        )
+
+    def collect(
+        self, player: str, amount: Decimal, pot: str = "pot", *, board: int | None = None
+    ) -> None:
+        """Chips a player collected from a pot."""
+        if not self.seated(player):
+            raise ValueError(f"{player!r} collects but is not seated")
+        self.collections.append(Collection(player, amount, pot, board, self.line))
+
+    # -- the hand ----------------------------------------------------------------------
+
+    def build(self, **fields: object) -> Hand:
+        """The hand, its chips checked.
+
+        ``fields`` (and the constructor's) are :class:`Hand` fields:
+        ``source``, ``line``, ``index``, ``site``, ``hand_id``, ``game``,
+        ``unit`` at least; the seats, actions, boards, showings, collections
+        and dealt cards come from what was recorded.
+
+        Raises:
+            HistoryError: no seat was listed (``'unreadable'``), or the chips
+                do not add up (``'does not add up'``).
+        """
+        values = {**self.fields, **fields}
+        if not self.seats:
+            raise HistoryError(
+                Message("no seats listed"),
+                file=str(values.get("source", "")),
+                line=int(str(values.get("line", 0))),
+                hand=str(values.get("hand_id", "")),
+                site=str(values.get("site", "")),
+                game=str(values.get("game", "")),
+            )
+        boards = tuple(tuple(board) for board in self.boards if board)
+        hand = Hand(
+            seats=tuple(self.seats),
+            actions=tuple(self.actions),
+            boards=boards,
+            showings=tuple(self.showings),
+            collections=tuple(self.collections),
+            dealt=tuple(Showing(name, cards) for name, cards in self.dealt.items()),
+            **values,  # type: ignore[arg-type]
+        )
+        try:
+            hand.check_balance()
+        except HistoryError as error:
+            error.site, error.game = hand.site, hand.game
+            error.showdown = hand.reached_showdown
+            raise
+        return hand
+
+
+def read_error(
+    error: Exception, *, file: str, line: int, hand: str, site: str, game: str
+) -> HistoryError:
+    """The :class:`HistoryError` that stands for a hand a reader could not read: the
+    error itself when it is one, else an ``'unreadable'`` one naming the line."""
+    if isinstance(error, HistoryError):
+        error.site = error.site or site
+        error.game = error.game or game
+        return error
+    return HistoryError(
+        Message("cannot read the line: {kind}: {error}", kind=type(error).__name__, error=error),
+        file=file,
+        line=line,
+        hand=hand,
+        kind="unreadable",
+        site=site,
+        game=game,
+    )
+
+
+def cut_off(*, file: str, line: int, hand: str, site: str, game: str) -> HistoryError:
+    """The error of a hand whose end is missing (the file stops inside it)."""
+    return HistoryError(
+        Message("the hand is cut off"),
+        file=file,
+        line=line,
+        hand=hand,
+        kind="cut off",
+        site=site,
+        game=game,
+    )
+
