@@ -26,7 +26,15 @@ from pathlib import Path
 from typing import IO, Final
 
 from showdown.errors import HistoryError, Message
-from showdown.history import fulltilt, ggpoker, locales, partypoker, pokerstars, signatures
+from showdown.history import (
+    bovada,
+    fulltilt,
+    ggpoker,
+    locales,
+    partypoker,
+    pokerstars,
+    signatures,
+)
 from showdown.history._text import Dialect, HistoryReader, Reader, Source, sniff_encoding
 from showdown.history.formats import SNIFF_CHARS, Format, sniff_text
 
@@ -54,7 +62,7 @@ DIALECTS: Final = (
 (PokerStars in the client languages last: their headers are words no English header
 starts with)."""
 
-FORMATS: Final[tuple[Format, ...]] = (partypoker.FORMAT,)
+FORMATS: Final[tuple[Format, ...]] = (partypoker.FORMAT, bovada.FORMAT)
 """The other rooms' formats, tried in this order on a file's start."""
 
 _PHH: Final = (".phh", ".phhs")
