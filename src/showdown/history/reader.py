@@ -31,6 +31,7 @@ from showdown.history import (
     fulltilt,
     ggpoker,
     locales,
+    pacific,
     partypoker,
     pokerstars,
     signatures,
@@ -62,7 +63,7 @@ DIALECTS: Final = (
 (PokerStars in the client languages last: their headers are words no English header
 starts with)."""
 
-FORMATS: Final[tuple[Format, ...]] = (partypoker.FORMAT, bovada.FORMAT)
+FORMATS: Final[tuple[Format, ...]] = (pacific.FORMAT, partypoker.FORMAT, bovada.FORMAT)
 """The other rooms' formats, tried in this order on a file's start."""
 
 _PHH: Final = (".phh", ".phhs")
