@@ -30,6 +30,8 @@ from showdown.history import (
     bovada,
     fulltilt,
     ggpoker,
+    ipoker,
+    ipoker_text,
     locales,
     pacific,
     partypoker,
@@ -63,7 +65,13 @@ DIALECTS: Final = (
 (PokerStars in the client languages last: their headers are words no English header
 starts with)."""
 
-FORMATS: Final[tuple[Format, ...]] = (pacific.FORMAT, partypoker.FORMAT, bovada.FORMAT)
+FORMATS: Final[tuple[Format, ...]] = (
+    pacific.FORMAT,
+    partypoker.FORMAT,
+    bovada.FORMAT,
+    ipoker.FORMAT,
+    ipoker_text.FORMAT,
+)
 """The other rooms' formats, tried in this order on a file's start."""
 
 _PHH: Final = (".phh", ".phhs")
