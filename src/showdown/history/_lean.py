@@ -38,7 +38,9 @@ from showdown.history._quick import Facts, _plain_game, decide
 from showdown.history._text import (
     _COLLECTED_RE,
     _DRAWS,
+    _NOT_TAKEN,
     _ORDINALS,
+    _POTS_RE,
     _SEAT_RE,
     _SEAT_SUMMARY_RE,
     _STUD,
@@ -64,7 +66,7 @@ _BODY_STARTS: Final = frozenset("STUHDC")
 _SEAT_LINE: Final = _SEAT_RE[True]
 _TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
 _BUTTON_RE: Final = re.compile(r"Seat #(\d+) is the button")
-_PIECES_RE: Final = re.compile(r"\.\s+|\.$")
+_PIECES_RE: Final = _POTS_RE
 _DATE_TAIL_RE: Final = re.compile(
     r" - \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone>[A-Z]{1,5}))?"
     r"(?: \[\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone2>[A-Z]{1,5}))?\])?$"
@@ -366,7 +368,7 @@ def _body_op(line: str) -> _Op:
                 value, places = _money_places(uncalled["amount"])
                 return (_UNCALLED, uncalled["name"], value, places)
             if line == "Hand cancelled" or line.startswith(
-                ("The button is in seat #", "Cash Drop to Pot")
+                ("The button is in seat #", "Cash Drop to Pot", "STP added: ")
             ):
                 return _DECLINE_OP
             if line.startswith("Dealt to "):
@@ -434,7 +436,7 @@ def _action(player: str, rest: str) -> tuple[str, Decimal, int, tuple[Card, ...]
         return _A_DRAW, _ZERO, 0, ()
     if verb == "stands":
         return _A_DRAW, _ZERO, 0, ()
-    if verb == "straddle":
+    if verb in ("straddle", "ALLIN", "RETURN"):
         return _A_DECLINE, _ZERO, 0, ()
     if verb == "raises" or rest.startswith("completes"):
         at = rest.rfind(" to ")
@@ -499,7 +501,7 @@ def _totals(line: str) -> _Op:
         if not part:
             continue
         label, _, value = part.rpartition(" ")
-        if value and label:
+        if value and label and not label.startswith(_NOT_TAKEN):
             try:
                 taken = amount(value)
             except ValueError:

@@ -47,8 +47,9 @@ Source = str | Path | IO[str] | IO[bytes]
 _ZERO: Final = Decimal(0)
 _CENT: Final = Decimal("0.01")
 _ONE: Final = Decimal(1)
-# a currency's sign before an amount (PokerStars India writes rupees "Rs. 22.21")
-_SIGN = r"(?:[$€£¥₹]|Rs\.)"
+# a currency's sign before an amount (PokerStars India writes rupees "Rs. 22.21",
+# CoinPoker tethers "₮1.56")
+_SIGN = r"(?:[$€£¥₹₮]|Rs\.)"
 _MONEY = _SIGN + r"?\s?-?[\d,]*\d(?:\.\d+)?"
 _AMOUNT_RE: Final = re.compile(_SIGN + r"?\s?(-?[\d,]*\d(?:\.\d+)?)")
 _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
@@ -56,7 +57,20 @@ _SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
 _SUMMARY_SEAT_NAME_RE: Final = re.compile(
     r"^Seat (\d+): (.+?)(?= \(| folded| collected| showed| mucked| didn't| is sitting| won| lost|$)"
 )
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR", "Rs.": "INR"}
+_CURRENCIES: Final = {
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "CNY",
+    "₹": "INR",
+    "Rs.": "INR",
+    "₮": "USDT",
+}
+_POTS_RE: Final = re.compile(r"(?<!Rs)\.\s+|\.$")
+"""Where the summary's ``Main pot $y. Side pot-1 $z.`` list is cut (not after ``Rs.``)."""
+_NOT_TAKEN: Final = ("Main pot", "Side pot", "STP")
+"""Labels of a ``Total pot`` line's parts that are no share of the house's: Run It Once
+lists its pots there (``| Main pot €0.25 | STP €0.50 | Rake €0.04``)."""
 _CODES_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL)\b")
 _ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
 _STUD_STREETS: Final = {
@@ -313,7 +327,16 @@ class HistoryReader(Reader):
 
 _HEADER_STARTS: Final = frozenset("PFGMР")
 """The first letters of the rooms' header lines (a blank line is none of them): English
-``P``/``F``/``G``, and the client languages' ``Mão``, ``Mano``, ``Main`` and ``Раздача``."""
+``P``/``F``/``G``, and the client languages' ``Mão``, ``Mano``, ``Main`` and ``Раздача``.
+A line that starts otherwise and names a hand is looked into for a header cut into it
+(the audit's byte ranges leave such a part to :func:`raw_hands`)."""
+
+_OTHER_STARTS: Final = frozenset("RCB")
+"""The first letters of the headers of the rooms that write PokerStars' layout under
+their own name (``Run It Once Poker``, ``CoinPoker``, ``BetOnline``): a line that starts
+so is a header, or else is looked into as any line (``Bob: calls 2PokerStars Hand #7``)."""
+
+_STARTS: Final = _HEADER_STARTS | _OTHER_STARTS
 
 RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
@@ -347,14 +370,21 @@ def raw_hands(
     for number, raw in enumerate(stream, start=first):
         line = raw.rstrip("\r\n").strip("\ufeff\x00 \t")
         found = None
-        if line[:1] in _HEADER_STARTS:
+        letter = line[:1]
+        if letter in _STARTS:
             for candidate in dialects:
                 if candidate.header.match(line):
                     found = candidate
                     break
             if found is not None and own is not None and number > own:
                 break  # the next part's first hand
-        elif dialect is not None and "#" in line and ("Hand #" in line or "Game #" in line):
+        if (
+            found is None
+            and letter not in _HEADER_STARTS
+            and dialect is not None
+            and "#" in line
+            and ("Hand #" in line or "Game #" in line)
+        ):
             # a hand cut off in the middle of a line, the next hand's header
             # written right after it: the cut hand ends there
             cut, found = _embedded_header(line, dialects)
@@ -384,12 +414,14 @@ _SEPARATOR_RE: Final = re.compile(r"^\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}$")
 (``*********** # 1 **************``; ``№1`` and ``n. 1`` in the Russian and Spanish
 clients): not stray text."""
 
-_EMBEDDED_RE: Final = re.compile(r"PokerStars |Full ?Tilt |Poker Hand #")
+_EMBEDDED_RE: Final = re.compile(
+    r"PokerStars |Full ?Tilt |CoinPoker |Run It Once |BetOnline |Poker Hand #"
+)
 
 
 def _header_dialect(line: str, dialects: tuple[Dialect, ...]) -> Dialect | None:
     """The dialect whose header the line is, if any."""
-    if line[:1] in _HEADER_STARTS:
+    if line[:1] in _STARTS:
         for candidate in dialects:
             if candidate.header.match(line):
                 return candidate
@@ -917,6 +949,10 @@ class _HandParser:
         if line.startswith("Cash Drop to Pot"):
             self.added += self.amount(line.rsplit("total", 1)[-1])
             return True
+        if line.startswith("STP added: "):
+            # Run It Once's 'splash the pot': the house adds money to the pot
+            self.added += self.amount(line[11:])
+            return True
         return False
 
     def dealt_line(self, line: str) -> None:
@@ -1030,6 +1066,11 @@ class _HandParser:
         elif verb == "stands":
             self.draw(player)
             self.add(ActionKind.STAND_PAT, player)
+        elif verb == "ALLIN":
+            self.all_in(player, self.amount(rest[6:]))
+        elif verb == "RETURN":
+            # CoinPoker: 'name: RETURN ₮35.90', the uncalled part of his bet given back
+            self.add(ActionKind.RETURN, player, self.amount(rest[7:]))
         elif verb == "straddle":
             # GGPoker: 'name: straddle $0.08' (no 'posts'), the player's total so far
             self.post(
@@ -1043,6 +1084,20 @@ class _HandParser:
         ):
             pass
         # anything else (sits out, is sitting out, EV cash-out notes) moves no chips
+
+    def all_in(self, player: str, amount: Decimal) -> None:
+        """CoinPoker: ``name: ALLIN ₮38.90``, the chips he puts in more (a bet, a raise or a
+        call, as the most anyone has put in on the street says)."""
+        had = self.committed.get(player, _ZERO)
+        most = max(self.committed.values(), default=_ZERO)
+        self.in_draw = False
+        if had + amount > most:
+            kind = ActionKind.RAISE if most > 0 else ActionKind.BET
+            to = had + amount if kind is ActionKind.RAISE else None
+            self.add(kind, player, amount, to=to, all_in=True)
+        else:
+            self.add(ActionKind.CALL, player, amount, all_in=True)
+        self.commit(player, amount)
 
     def colon_post(self, player: str, what: str) -> None:
         text = what.removeprefix("the ")
@@ -1171,7 +1226,7 @@ class _HandParser:
             pot_at = head.find(" Main Pot ")
         if pot_at >= 0:
             self.total = self.amount(head[:pot_at])
-            for piece in re.split(r"\.\s+|\.$", head[pot_at:]):
+            for piece in _POTS_RE.split(head[pot_at:]):
                 piece = piece.strip()
                 if piece:
                     self.pots.append(self.amount(piece.rsplit(" ", 1)[-1]))
@@ -1182,7 +1237,7 @@ class _HandParser:
             if not part:
                 continue
             label, _, value = part.rpartition(" ")
-            if value and label:
+            if value and label and not label.startswith(_NOT_TAKEN):
                 try:
                     taken = self.amount(value)
                 except HistoryError:

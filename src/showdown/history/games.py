@@ -97,6 +97,7 @@ _LIMITS: Final = (
     ("limit", "Limit"),
     (" fl ", "Limit"),
     (" nl ", "No Limit"),
+    ("nlh", "No Limit"),  # CoinPoker: "NLH (₮1/₮2)"
     (" pl ", "Pot Limit"),
     ("plo", "Pot Limit"),
 )
