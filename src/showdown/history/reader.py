@@ -37,6 +37,7 @@ from showdown.history import (
     partypoker,
     pokerstars,
     signatures,
+    wpn,
 )
 from showdown.history._text import Dialect, HistoryReader, Reader, Source, sniff_encoding
 from showdown.history.formats import SNIFF_CHARS, Format, sniff_text
@@ -71,6 +72,7 @@ FORMATS: Final[tuple[Format, ...]] = (
     bovada.FORMAT,
     ipoker.FORMAT,
     ipoker_text.FORMAT,
+    wpn.FORMAT,
 )
 """The other rooms' formats, tried in this order on a file's start."""
 
