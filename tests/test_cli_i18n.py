@@ -71,7 +71,7 @@ _COMMAND_NAMES = {"showdown", "hand", "compare", "resolve", "equity", "matrix", 
 _USER_NAMES = {"peter", "hans", "ann", "bob", "cid", "dee", "random"}
 _SITES = {"pokerstars", "ggpoker", "fulltilt", "phh"}
 # Names that are no English words: formats, products and protocols the texts name.
-_PROPER = {"json", "lines", "csv", "png", "phh", "phhs", "toml", "utf", "dask", "api"} | {
+_PROPER = {"json", "lines", "csv", "png", "phh", "phhs", "toml", "utf", "dask", "api", "xml"} | {
     "openapi",
     "pokerstars",
     "ggpoker",

@@ -115,7 +115,7 @@ def audit(
                     if not as_json:
                         disagreements.extend(others[: 200 - len(disagreements)])
                 if as_json and part.unread:
-                    sys.stdout.write(_unread_lines(part, t))
+                    sys.stdout.write(_unread_lines(part))
                 if text:  # the chunk's JSON lines, written at once
                     sys.stdout.write(text)
                     sys.stdout.flush()
@@ -138,14 +138,15 @@ def audit(
         raise typer.Exit(1)
 
 
-def _unread_lines(tally: Tally, t: Language) -> str:
-    """The ``--json`` records of the files nothing was read from."""
+def _unread_lines(tally: Tally) -> str:
+    """The ``--json`` records of the files nothing was read from (their reasons in
+    English, as every record's: the JSON is the same in every language)."""
     import json
 
     from showdown.history.audit import unread_record
 
     return "".join(
-        json.dumps(unread_record(file, t.explain(reason)), ensure_ascii=False) + "\n"
+        json.dumps(unread_record(file, str(reason)), ensure_ascii=False) + "\n"
         for file, _kind, reason in tally.unread
     )
 

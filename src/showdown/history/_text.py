@@ -500,7 +500,7 @@ def not_a_history(name: str, line: int) -> HistoryError:
 
 def _not_a_history(name: str, line: int) -> HistoryError:
     return HistoryError(
-        Message("not a hand history: no PokerStars, GGPoker or Full Tilt hand header"),
+        Message("not a hand history: no hand of a room showdown reads"),
         file=name,
         line=line,
         kind="not a history",

@@ -39,7 +39,14 @@ from showdown.history import (
     signatures,
     wpn,
 )
-from showdown.history._text import Dialect, HistoryReader, Reader, Source, sniff_encoding
+from showdown.history._text import (
+    Dialect,
+    HistoryReader,
+    Reader,
+    Source,
+    not_a_history,
+    sniff_encoding,
+)
 from showdown.history.formats import SNIFF_CHARS, Format, sniff_text
 
 __all__ = [
@@ -152,12 +159,7 @@ def unread_error(name: str, identity: Identity) -> HistoryError:
             kind="room not read",
             showdown=False,
         )
-    return HistoryError(
-        Message("not a hand history: no hand of a room showdown reads"),
-        file=name,
-        kind="not a history",
-        showdown=False,
-    )
+    return not_a_history(name, 0)
 
 
 class _Unread(Reader):
