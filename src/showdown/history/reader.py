@@ -37,6 +37,7 @@ from showdown.history import (
     partypoker,
     pokerstars,
     signatures,
+    winamax,
     wpn,
 )
 from showdown.history._text import (
@@ -80,6 +81,7 @@ FORMATS: Final[tuple[Format, ...]] = (
     ipoker.FORMAT,
     ipoker_text.FORMAT,
     wpn.FORMAT,
+    winamax.FORMAT,
 )
 """The other rooms' formats, tried in this order on a file's start."""
 
