@@ -21,6 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from showdown.history import reader
+from showdown.history._text import open_text
+from showdown.history.formats import Format
 from showdown.web import Settings
 from tests._web_server import running_server
 
@@ -69,15 +72,41 @@ def _error(response: httpx.Response, status: int = 422) -> dict[str, Any]:
     return error
 
 
-def _cli_records(path: Path) -> list[dict[str, Any]]:
+STARS_AND_PHH = [
+    "pokerstars_cash.txt",
+    "pokerstars_games.txt",
+    "pokerstars_tournament.txt",
+    "pokerstars_truncated.txt",
+    "pokerstars_does_not_add_up.txt",
+    "ggpoker_cash.txt",
+    "fulltilt_cash.txt",
+    "phh/po_rake_cents.phh",
+    "phh/nt_side_pots.phh",
+    "phh/fo8_quartered.phh",
+    "phh/tournament.phhs",
+]
+ROOM_FOLDERS = sorted(p for p in HISTORIES.iterdir() if p.is_dir() and p.name != "phh")
+"""Each room's sample folder (every file in it is a history of that room, or a broken one)."""
+ROOM_FILES = sorted(path for folder in ROOM_FOLDERS for path in folder.iterdir() if path.is_file())
+
+
+@pytest.fixture(scope="module")
+def cli_records() -> dict[str, list[dict[str, Any]]]:
+    """`showdown audit --json` on every sample file and room folder (one process), by file."""
+    paths = [str(HISTORIES / name) for name in STARS_AND_PHH] + [str(f) for f in ROOM_FOLDERS]
     done = subprocess.run(
-        [sys.executable, "-m", "showdown", "audit", "--json", str(path)],
+        [sys.executable, "-m", "showdown", "audit", "--json", *paths],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
         check=False,
     )
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    records: dict[str, list[dict[str, Any]]] = {}
+    for line in done.stdout.splitlines():
+        if line.strip():
+            record = json.loads(line)
+            records.setdefault(record["file"], []).append(record)
+    return records
 
 
 def test_pokerstars_side_pots_three_all_ins(client: httpx.Client) -> None:
@@ -117,26 +146,13 @@ def test_pokerstars_side_pots_three_all_ins(client: httpx.Client) -> None:
     }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "pokerstars_cash.txt",
-        "pokerstars_games.txt",
-        "pokerstars_tournament.txt",
-        "pokerstars_truncated.txt",
-        "pokerstars_does_not_add_up.txt",
-        "ggpoker_cash.txt",
-        "fulltilt_cash.txt",
-        "phh/po_rake_cents.phh",
-        "phh/nt_side_pots.phh",
-        "phh/fo8_quartered.phh",
-        "phh/tournament.phhs",
-    ],
-)
-def test_the_records_are_those_of_showdown_audit_json(client: httpx.Client, name: str) -> None:
+@pytest.mark.parametrize("name", STARS_AND_PHH)
+def test_the_records_are_those_of_showdown_audit_json(
+    client: httpx.Client, cli_records: dict[str, list[dict[str, Any]]], name: str
+) -> None:
     path = HISTORIES / name
     answer = _post(client, path.read_text(), format="phh" if ".phh" in name else "auto")
-    expected = _cli_records(path)
+    expected = cli_records[str(path)]
     assert expected
     got = [hand["audit"] for hand in answer["hands"]]
     for record in expected:  # the pasted text has no file name; PHH hand ids carry it
@@ -255,3 +271,135 @@ def test_damaged_histories_are_never_a_server_error(
     assert response.status_code in (200, 422), response.text
     if response.status_code == 422:
         assert response.json()["error"]["field"] == "text"
+
+
+# -- every room showdown reads (or names) ----------------------------------------------------
+
+# Each room's sample folder: every file in it is pasted, and the answer is compared with
+# `showdown audit --json` on the file. A room whose reader is not wired into
+# reader.FORMATS yet is answered as the audit names it: a 4xx naming the room.
+
+
+def _pasted(path: Path) -> str:
+    """The file's text as the readers decode it (UTF-16, a code page), as a user pastes it."""
+    stream, _, _ = open_text(path)
+    with stream:
+        return stream.read()
+
+
+def _identity(path: Path) -> reader.Identity:
+    return reader.identify(reader.start_of(path), name=str(path))
+
+
+@pytest.mark.parametrize("path", ROOM_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_room_pasted_gives_the_verdicts_of_showdown_audit_json(
+    client: httpx.Client, cli_records: dict[str, list[dict[str, Any]]], path: Path
+) -> None:
+    expected = cli_records.get(str(path), [])
+    identity = _identity(path)
+    response = client.post("/api/history", json={"text": _pasted(path)})
+    if identity.kind == "room":
+        # a room showdown does not read: named, as the audit names it
+        error = _error(response)
+        assert (error["field"], error["type"]) == ("text", "HistoryInputError")
+        assert identity.room in error["message"]
+        assert [r["verdict"] for r in expected] == ["unread"]
+        assert identity.room in expected[0]["reason"]
+        return
+    if identity.kind == "none":  # no history of any room: said so, as the audit says it
+        error = _error(response)
+        assert (error["field"], error["type"]) == ("text", "HistoryInputError")
+        assert "not a hand history" in error["message"]
+        assert [r["verdict"] for r in expected] == ["unread"]
+        assert "not a hand history" in expected[0]["reason"]
+        return
+    if response.status_code == 422:  # no hand read at all: every one broke off or failed
+        error = _error(response)
+        assert error["field"] == "text"
+        assert all(record["verdict"] == "error" for record in expected)
+        if expected:  # the audit's first error record ("kind: reason"), as the 4xx message
+            assert expected[0]["reason"].split(": ", 1)[-1] in error["message"]
+        return
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    if identity.kind == "format":
+        assert identity.format is not None
+        assert answer["format"] == identity.format.name
+    for record in expected:
+        record["file"] = "<pasted>"
+    assert [hand["audit"] for hand in answer["hands"]] == expected
+    # Each showdown record pays, through POST /api/showdown, what the audit resolved.
+    for hand in answer["hands"]:
+        if hand["showdown"] is None or hand["audit"]["verdict"] not in ("agree", "disagree"):
+            continue
+        result = client.post("/api/showdown", json=hand["showdown"])
+        assert result.status_code == 200, result.text
+        paid = {p["name"]: Decimal(p["payout"]) for p in result.json()["players"]}
+        resolved = {n: Decimal(a["resolved"]) for n, a in hand["audit"]["players"].items()}
+        assert {n: paid[n] for n in resolved} == resolved, hand["audit"]["hand"]
+
+
+def _format_files(name: str) -> list[Path]:
+    return [
+        path
+        for path in ROOM_FILES
+        if (identity := _identity(path)).format is not None and identity.format.name == name
+    ]
+
+
+@pytest.mark.parametrize("form", reader.FORMATS, ids=lambda f: f.name)
+def test_every_format_read_has_samples_and_names_itself(client: httpx.Client, form: Format) -> None:
+    paths = _format_files(form.name)
+    assert paths, f"no sample under {HISTORIES} is read as {form.name}"
+    answers = []
+    for path in paths:
+        response = client.post("/api/history", json={"text": _pasted(path)})
+        if response.status_code == 200:
+            answers.append((path, response.json()))
+    assert answers
+    assert {answer["format"] for _, answer in answers} == {form.name}
+    # "text" asks for the rooms' layouts (not PHH): the same answer as "auto"
+    path, answer = answers[0]
+    assert _post(client, _pasted(path), format="text") == answer
+
+
+def test_a_pasted_xml_history_is_read_as_its_file(client: httpx.Client) -> None:
+    """Every XML sample: read as its file when its room is wired, else named, never a 500."""
+    xml = [path for path in ROOM_FILES if path.suffix == ".xml"]
+    assert xml
+    for path in xml:
+        identity = _identity(path)
+        response = client.post("/api/history", json={"text": _pasted(path)})
+        assert response.status_code in (200, 422), response.text
+        if identity.kind == "room":
+            assert identity.room in response.json()["error"]["message"]
+        elif response.status_code == 200:
+            body = response.json()
+            assert identity.format is not None
+            assert body["format"] == identity.format.name
+            assert body["hands_read"] == sum(1 for _ in reader.read(path))
+            # pasted as a browser may send it: a blank line first, Windows line ends
+            pasted = "\n" + _pasted(path).replace("\n", "\r\n")
+            again = client.post("/api/history", json={"text": pasted})
+            assert again.status_code == 200, again.text
+            assert [h["audit"]["verdict"] for h in again.json()["hands"]] == [
+                h["audit"]["verdict"] for h in body["hands"]
+            ]
+
+
+@pytest.mark.parametrize(
+    ("room", "text"),
+    [
+        ("Everest Poker", '<SESSION time="1234" tableName="Lyon" id="1" type="ring" money="$">'),
+        ("PKR", "Table #46301943 - Hellenic Aquarium\nStarting Hand #2147625245\n"),
+        ("Betfair", "***** Betfair Poker Hand History for Game 466894418 *****\n"),
+    ],
+)
+def test_a_room_showdown_does_not_read_is_a_4xx_naming_it(
+    client: httpx.Client, room: str, text: str
+) -> None:
+    if reader.identify(text).kind != "room":
+        pytest.skip(f"{room} is read now")
+    error = _error(client.post("/api/history", json={"text": text}))
+    assert (error["field"], error["type"]) == ("text", "HistoryInputError")
+    assert f"a history of {room}, which showdown does not read" in error["message"]

@@ -133,7 +133,11 @@ def _hands(paths: Iterator[str], problems: list[HistoryError]) -> Iterator[Hand]
 
     for path in paths:
         try:
-            reader = read(sys.stdin if path == "-" else path, name="-" if path == "-" else None)
+            if path == "-":  # its bytes, when it has them: decoded as a file is (UTF-16 ...)
+                stdin = getattr(sys.stdin, "buffer", None) or sys.stdin
+                reader = read(stdin, name="-")
+            else:
+                reader = read(path)
             for entry in reader.entries():
                 if isinstance(entry, HistoryError):
                     problems.append(entry)

@@ -90,6 +90,7 @@ from showdown.cards import Card, parse_card
 from showdown.errors import CardParseError, HistoryError, Message, Term
 from showdown.games import GAMES, Family
 from showdown.history._text import Reader, Source
+from showdown.history.formats import parse_amount
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 from showdown.i18n import N_
 
@@ -272,6 +273,22 @@ _VENUES: Final = (
     ("full tilt", "fulltilt"),
 )
 _VENUE_OF_SITE: Final = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "fulltilt": "Full Tilt"}
+_ROOM_NAMES: Final = {
+    "888poker": "888poker",
+    "partypoker": "partypoker",
+    "bovada": "Bovada",
+    "ignition": "Ignition",
+    "bodog": "Bodog",
+    "winamax": "Winamax",
+    "ipoker": "iPoker",
+    "wpn": "Winning Poker Network",
+    "merge": "Merge Network",
+    "microgaming": "Microgaming",
+    "everleaf": "Everleaf",
+    "cake": "Cake Poker",
+}
+"""The other rooms' names, written as the ``venue`` (their site id goes to ``_site``; a
+room not listed, such as an iPoker skin, is its own venue)."""
 _FLOP_STREETS: Final = ("flop", "turn", "river")
 _STUD_STREETS: Final = ("third", "fourth", "fifth", "sixth", "seventh")
 _STUD_UP: Final = range(2, 6)
@@ -1462,7 +1479,20 @@ def write_phh(hand: Hand) -> str:
     notation (a raise as ``cbr`` to its street total), the cards each player
     was dealt where the history knows them (``??`` where not), the shown and
     mucked hands at the end, and ``winnings`` and ``finishing_stacks``. The
-    room's hand id goes to ``hand``, a known room to ``venue``.
+    room's hand id goes to ``hand``, its name to ``venue`` (and, for a room
+    other than PokerStars, GGPoker and Full Tilt, its site id to ``_site``).
+
+    What the rooms' histories hold is written so that a PHH reader gets back
+    what each player got back: a history that names no button (seats named
+    by position, as Bovada's) is ordered by its blinds, and ``_button``
+    keeps the seat showdown gave the odd chips from; a bet nobody matched
+    that the room counted as won (no "uncalled bet" line) is left out of the
+    ``winnings``, as the reader returns it itself; stakes are read as the
+    rooms write them (``0,50 €/1 €``, ``25/100/200`` with the ante first, a
+    limit game's blinds); a starting stack smaller than what the player put
+    in is written ``inf`` (not known); a call of more than anyone has in (the
+    full big blind over one all in for less) is a ``cbr``; no amount is
+    rounded to the hand's unit when it has more decimals.
 
     Raises:
         HistoryError: no PHH variant stands for the hand's game (kind
@@ -1576,7 +1606,7 @@ class _Writer:
             self.hole = variant.hole
             self.draws = variant.draws
         self.variant = variant
-        self.unit = hand.unit
+        self.unit = _finest_unit(hand)
         self.order = self.position_order()
         self.index = {name: i for i, name in enumerate(self.order)}
         self.lines: list[tuple[str, str]] = []
@@ -1591,12 +1621,33 @@ class _Writer:
 
     def position_order(self) -> list[str]:
         hand = self.hand
-        players = list(hand.players)
         seat_of = {seat.name: seat.number for seat in hand.seats}
-        if hand.button is None or self.family is Family.STUD:
+        players = sorted(hand.players, key=seat_of.__getitem__)  # a room may list them unsorted
+        if self.family is Family.STUD:
             return players
-        after = [n for n in players if seat_of[n] > hand.button]
-        return after + [n for n in players if seat_of[n] <= hand.button]
+        button = hand.button if hand.button is not None else self.blinds_button(players)
+        if button is None:
+            return players
+        after = [n for n in players if seat_of[n] > button]
+        return after + [n for n in players if seat_of[n] <= button]
+
+    def blinds_button(self, players: list[str]) -> int | None:
+        """The button's seat as the blinds tell it, for a history that names no button
+        (Ignition's Zone Poker, Bovada's heads-up tables): the small blind's (heads-up)
+        or the seat before it; with no small blind, the seat two before the big blind's
+        (heads-up: the other player's)."""
+        hand = self.hand
+        seat_of = {seat.name: seat.number for seat in hand.seats}
+        count = len(players)
+        posted = {a.kind: a.player for a in reversed(hand.actions) if a.kind in _BLINDS}
+        small, big = posted.get(ActionKind.SMALL_BLIND), posted.get(ActionKind.BIG_BLIND)
+        if small in players and small is not None:
+            at = players.index(small)
+            return seat_of[small] if count == 2 else seat_of[players[at - 1]]
+        if big in players and big is not None:
+            at = players.index(big)
+            return seat_of[players[at - (1 if count == 2 else 2)]]
+        return None
 
     def p(self, name: str) -> str:
         return f"p{self.index[name] + 1}"
@@ -1629,7 +1680,7 @@ class _Writer:
             antes.reverse()
             blinds.reverse()
         small, big = self.bet_sizes()
-        stacks = hand.stacks
+        stacks = self.stacks()
         out: list[str] = [f"variant = {_toml(self.code)}"]
         out.append(f"antes = {self.array(antes)}")
         if self.family is Family.STUD:
@@ -1659,13 +1710,24 @@ class _Writer:
         if hand.table:
             out.append(f"table = {_toml(hand.table)}")
         out.append(f"hand = {_toml(hand.hand_id)}")
-        if hand.site in _VENUE_OF_SITE:
-            out.append(f"venue = {_toml(_VENUE_OF_SITE[hand.site])}")
+        venue = _VENUE_OF_SITE.get(hand.site) or _ROOM_NAMES.get(hand.site, hand.site)
+        if venue and hand.site != "phh":
+            out.append(f"venue = {_toml(venue)}")
         if hand.currency:
             out.append(f"currency = {_toml(hand.currency)}")
         out.extend(self.outcome())
         out.extend(self.extras(seat_of))
         return "\n".join(out) + "\n"
+
+    def stacks(self) -> dict[str, Decimal]:
+        """Each player's starting stack; ``inf`` (not known) where the history gives one
+        smaller than what he put in (partypoker's tournament seat of a player who joined
+        without a stack written): a PHH reader would stop him betting it."""
+        put_in = self.hand.contributions()
+        return {
+            name: stack if stack >= put_in.get(name, _ZERO) else _INF
+            for name, stack in self.hand.stacks.items()
+        }
 
     def array(self, values: Iterable[Decimal]) -> str:
         return "[" + ", ".join(self.money(v) for v in values) + "]"
@@ -1677,11 +1739,13 @@ class _Writer:
         """(small bet, big bet): the room's stakes, else the big blind and twice it."""
         hand = self.hand
         sizes: list[Decimal] = []
-        for part in hand.stakes.split("/")[:2]:
-            match = re.search(r"\d[\d,]*(?:\.\d+)?", part)
-            if match is None:
-                break
-            sizes.append(Decimal(match[0].replace(",", "")))
+        for part in hand.stakes.split("/"):
+            match = _STAKE_RE.search(part)
+            try:
+                sizes.append(parse_amount(match[0]) if match is not None else _ZERO)
+            except ValueError:
+                sizes.append(_ZERO)
+        sizes = sizes[-2:]  # an ante first (Winamax's 25/100/200) is not a bet size
         big_blind = next((a.amount for a in hand.actions if a.kind is ActionKind.BIG_BLIND), None)
         if len(sizes) == 2 and all(sizes):
             small, big = sizes
@@ -1693,6 +1757,10 @@ class _Writer:
         fixed = self.variant.fixed if self.variant is not None else hand.limit == "Limit"
         if not fixed and big_blind:
             big = big_blind  # no- and pot-limit: the minimum bet is the big blind
+        elif fixed and big_blind and self.family is Family.FLOP and small != big_blind:
+            # stakes written as the blinds (888poker's "$0.25/$0.50 Blinds Fix Limit"):
+            # in limit the big blind is the small bet, the big bet twice it
+            small, big = big_blind, 2 * big_blind
         return small, big
 
     def outcome(self) -> list[str]:
@@ -1703,9 +1771,14 @@ class _Writer:
             return []  # nothing recorded to write
         put_in = hand.contributions()
         received = hand.received()
-        collected = hand.collected()
-        stacks = hand.stacks
-        out = [f"winnings = {self.array([collected.get(n, _ZERO) for n in self.order])}"]
+        won = [received.get(n, _ZERO) - self.returns.get(n, _ZERO) for n in self.order]
+        if any(amount < 0 for amount in won):  # the room returned less than a reader does
+            collected = hand.collected()
+            won = [collected.get(n, _ZERO) for n in self.order]
+        stacks = self.stacks()
+        # The winnings leave out what a reader returns itself: a room that counts a bet
+        # nobody called as won (Bovada's "Hand result") keeps what each player got back.
+        out = [f"winnings = {self.array(won)}"]
         if all(stacks[n].is_finite() for n in self.order):
             finishing = [
                 stacks[n] - put_in.get(n, _ZERO) + received.get(n, _ZERO) for n in self.order
@@ -1732,8 +1805,17 @@ class _Writer:
             boards = ["".join(str(c) for c in board) for board in hand.boards]
             out.append(f"_boards = {self.strings(boards)}")
         last = seat_of[self.order[-1]]
-        if self.family is not Family.STUD and hand.button is not None and hand.button != last:
-            out.append(f"_button = {hand.button}")
+        button = hand.button
+        if button is None and self.family is not Family.STUD:
+            # The history names no button, and showdown then gives the odd chip from the
+            # first player in seat order (convert.py): this seat keeps it so when read back.
+            stakes = hand.contributions()
+            contenders = set(hand.contenders)
+            button = next(
+                (seat_of[n] for n in hand.players if stakes.get(n) or n in contenders), None
+            )
+        if self.family is not Family.STUD and button is not None and button != last:
+            out.append(f"_button = {button}")
         return out
 
     # -- the actions ------------------------------------------------------------
@@ -1763,6 +1845,7 @@ class _Writer:
         self.lines = []
         self.folded: set[str] = set()
         self.committed: dict[str, Decimal] = {}
+        self.returns: dict[str, Decimal] = {}
         self.street = "preflop"
         self.board_at = 0
         board = hand.boards[0] if hand.boards else ()
@@ -1790,6 +1873,7 @@ class _Writer:
             self.advance(action.street)
             self.write(action)
         self.flush_draws()
+        self.close_round()
         if hand.reached_showdown:
             self.run_out()
             self.write_showdown()
@@ -1804,7 +1888,7 @@ class _Writer:
             if street.startswith("draw") and street != self.street:
                 self.flush_draws()
                 self.street = street
-                self.committed = {}
+                self.close_round()
             return
         self.flush_draws()
         if self.family is Family.STUD and street in _STUD_STREETS:
@@ -1815,9 +1899,10 @@ class _Writer:
             while self.board_at < target + 1:
                 self.deal_board_street()
         self.street = street
-        self.committed = {}
+        self.committed = {}  # a street no card opens (stud's first) closes no round
 
     def deal_board_street(self) -> None:
+        self.close_round()
         start = (0, 3, 4)[self.board_at]
         end = start + (3 if self.board_at == 0 else 1)
         cards = self.board[start:end]
@@ -1875,6 +1960,18 @@ class _Writer:
             self.stud_street += 1
 
     def flush_round(self) -> None:
+        self.close_round()
+
+    def close_round(self) -> None:
+        """A betting round is over: what a PHH reader gives back of a bet nobody matched
+        (the reader returns it, as a room's "uncalled bet"; :meth:`outcome` leaves it out
+        of the winnings)."""
+        if self.committed:
+            ranked = sorted(self.committed.items(), key=lambda item: item[1], reverse=True)
+            top_player, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else _ZERO
+            if top > second:
+                self.returns[top_player] = self.returns.get(top_player, _ZERO) + top - second
         self.committed = {}
 
     def draw_holdings(self, name: str) -> list[list[Card | None]]:
@@ -1936,8 +2033,15 @@ class _Writer:
             self.folded.add(name)
             self.emit(f"{who} f", name)
         elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            self.committed[name] = self.committed.get(name, _ZERO) + action.amount
-            self.emit(f"{who} cc", name)
+            top = max(self.committed.values(), default=_ZERO)
+            total = self.committed.get(name, _ZERO) + action.amount
+            self.committed[name] = total
+            if kind is ActionKind.CALL and _ZERO < top < total:
+                # a call of more than anyone has in: a big blind all in for less, the call
+                # of the full blind (partypoker): PHH's cc would call the short blind only
+                self.emit(f"{who} cbr {self.money(total)}", name)
+            else:
+                self.emit(f"{who} cc", name)
         elif kind in (ActionKind.BET, ActionKind.RAISE):
             total = self.committed.get(name, _ZERO) + action.amount
             self.committed[name] = total
@@ -1990,6 +2094,26 @@ _SKIPPED: Final = frozenset(
 )
 _CODE_RE: Final = re.compile(r"[A-Z0-9][A-Z0-9/+-]*")
 """What a variant code looks like (one read from a file, kept as the game of its hand)."""
+_STAKE_RE: Final = re.compile(r"\d[\d,.'\s\u00a0\u202f]*")
+"""An amount in a room's stakes (``$0.25``, ``0,50 €``, ``$1,000``, ``1 000``)."""
+
+
+def _finest_unit(hand: Hand) -> Decimal:
+    """The hand's unit, or a finer one when an amount has more decimals (play chips of
+    0.25 read with a unit of 1): the amounts are written as they are, never rounded."""
+    unit = hand.unit
+    amounts = [seat.stack for seat in hand.seats]
+    amounts += [action.amount for action in hand.actions]
+    amounts += [collection.amount for collection in hand.collections]
+    amounts += [hand.rake, hand.added, *hand.pots]
+    if hand.total_pot is not None:
+        amounts.append(hand.total_pot)
+    for amount in amounts:
+        if amount.is_finite() and amount != amount.quantize(unit, rounding="ROUND_DOWN"):
+            exponent = amount.normalize().as_tuple().exponent
+            if isinstance(exponent, int):
+                unit = min(unit, Decimal(1).scaleb(exponent))
+    return unit
 
 
 def _family_of(hand: Hand) -> Family:

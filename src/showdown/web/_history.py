@@ -1,15 +1,21 @@
 """``POST /api/history``: a pasted hand history, audited, each showdown in the JSON contract.
 
-The text is read by :mod:`showdown.history` (PokerStars, GGPoker and Full
-Tilt text, told apart by each hand's header; PHH when asked, or when the text
-has a ``variant = ...`` line), audited by :func:`showdown.history.audit`, and
+The text is read by :mod:`showdown.history` as ``showdown audit`` reads a
+file: its start tells the format (PokerStars, GGPoker and Full Tilt text, told
+apart by each hand's header, or any other room's text or XML layout of
+:data:`showdown.history.reader.FORMATS`; PHH when asked, or when the text has
+a ``variant = ...`` line), it is audited by :func:`showdown.history.audit`, and
 for every hand that reached a showdown the answer carries the audit record
 of ``showdown audit --json`` and the showdown as an input record of the
 contract (:func:`showdown.contract.showdown_to_json`), ready for ``POST
 /api/showdown`` or the page's table. When the room stated each pot's rake
 (side pots), the record carries it pot by pot, as the audit decides it.
 
-A text in which no hand could be read is a :class:`HistoryInputError`.
+The answer's ``format`` names what was read: ``'text'`` for the PokerStars
+family, ``'phh'``, or the other room's format (``'partypoker'``,
+``'ipoker_xml'``: :attr:`showdown.history.formats.Format.name`). A text in
+which no hand could be read is a :class:`HistoryInputError`; so is a history
+of a room showdown does not read (the message names the room).
 
 >>> answer = read_pasted("PokerStars Hand #1: Hold'em No Limit (1/2)", "auto")
 Traceback (most recent call last):
@@ -20,6 +26,7 @@ showdown.web._history.HistoryInputError: <pasted>, line 1, hand 1: the hand is c
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from decimal import Decimal
 from typing import Any, Final, Literal
@@ -29,7 +36,10 @@ from pydantic import ValidationError
 from showdown.contract import showdown_to_json
 from showdown.errors import HistoryError, ShowdownError
 from showdown.history import Hand, phh, read_text
-from showdown.history.audit import audit_entries
+from showdown.history._text import Reader
+from showdown.history.audit import Verdict, audit_entries
+from showdown.history.formats import SNIFF_CHARS
+from showdown.history.reader import identify, unread_error
 from showdown.pots import Showdown, resolve
 from showdown.web.models import ShowdownRequest
 
@@ -38,6 +48,8 @@ __all__ = ["NAME", "HistoryInputError", "read_pasted"]
 NAME: Final = "<pasted>"
 """The file name of a pasted text in the records."""
 _PHH_LINE: Final = re.compile(r"^\s*variant\s*=", re.MULTILINE)
+
+_ZERO: Final = Decimal(0)
 
 Format = Literal["auto", "text", "phh"]
 
@@ -75,6 +87,53 @@ def _room_raked(hand: Hand, showdown: Showdown) -> Showdown:
     return dataclasses.replace(showdown, rake=tuple(rakes))
 
 
+def _as_audited(hand: Hand, showdown: Showdown, verdict: Verdict) -> Showdown:
+    """The showdown raked pot by pot as the audit decided it (the record pays its amounts).
+
+    The rake each pot paid is the room's when the history lists the pots
+    (:func:`_room_raked`). When it does not (GGPoker, 888poker) and the audit
+    found the division of the rake among the pots that pays what the room paid
+    (``audit_hand``: "does not list the pots"), the record takes that division.
+    """
+    showdown = _room_raked(hand, showdown)
+    if (
+        verdict.verdict != "agree"
+        or not hand.rake
+        or hand.pots
+        or isinstance(showdown.rake, tuple)
+        or not verdict.players
+    ):
+        return showdown
+    from showdown.history.audit import _nearest_side_rakes, _payouts  # the audit's own search
+
+    wanted = {p.name: p.resolved for p in verdict.players}
+
+    def pays(trial: Showdown) -> bool:
+        paid = _payouts(resolve(trial, explain=False))
+        return all(paid.get(n, _ZERO) == wanted.get(n, _ZERO) for n in {*paid, *wanted})
+
+    try:
+        base = resolve(dataclasses.replace(showdown, rake=0), explain=False)
+        contested = [pot for pot in base.pots if pot.kind != "uncalled"]
+        if not 2 <= len(contested) <= 4 or pays(showdown):
+            return showdown
+        sides = _nearest_side_rakes(hand, contested, _payouts(base), hand.received())
+        if sides is None:
+            return showdown
+        gross = [Decimal(pot.amount) for pot in contested]
+        steps = (-hand.unit, _ZERO, hand.unit)
+        for trial in itertools.product(*((side + step for step in steps) for side in sides)):
+            rakes = (hand.rake - sum(trial, _ZERO), *trial)
+            if any(r < 0 or r > g for r, g in zip(rakes, gross, strict=True)):
+                continue
+            divided = dataclasses.replace(showdown, rake=rakes)
+            if pays(divided):
+                return divided
+    except ShowdownError:
+        pass
+    return showdown
+
+
 def _hand_info(hand: Hand) -> dict[str, Any]:
     return {
         "site": hand.site,
@@ -89,17 +148,29 @@ def _hand_info(hand: Hand) -> dict[str, Any]:
 def read_pasted(text: str, form: Format = "auto") -> dict[str, Any]:
     """The answer of ``POST /api/history`` for a pasted text.
 
-    Returns ``{"format", "hands_read", "skipped", "hands"}``: ``hands`` has
+    Returns ``{"format", "hands_read", "skipped", "hands"}``: ``format`` is
+    ``'text'`` (the PokerStars family), ``'phh'`` or the name of the other
+    room's format that read the text; ``hands`` has
     one entry per hand that reached a showdown, or could not be read, in
     input order: ``{"audit": <the audit --json record>, "info": {...},
     "showdown": <contract record or null>}``; ``skipped`` counts the hands
     left out by reason (``"no showdown"``, ``"not a history"``, ...).
 
     Raises:
-        HistoryInputError: the text holds no hand history at all.
+        HistoryInputError: the text holds no hand history at all, or one of a
+            room showdown does not read (the message names the room).
     """
     phh_text = _is_phh(text, form)
-    reader = phh.read_text(text, name=NAME) if phh_text else read_text(text, name=NAME)
+    name = "phh"
+    reader: Reader
+    if phh_text:
+        reader = phh.read_text(text, name=NAME)
+    else:
+        identity = identify(text[:SNIFF_CHARS])
+        if identity.kind == "room":  # a room showdown does not read: say which
+            raise HistoryInputError(str(unread_error(NAME, identity)))
+        name = identity.format.name if identity.format is not None else "text"
+        reader = read_text(text, name=NAME)
     hands: list[dict[str, Any]] = []
     skipped: dict[str, int] = {}
     first_error: HistoryError | None = None
@@ -127,7 +198,7 @@ def read_pasted(text: str, form: Format = "auto") -> dict[str, Any]:
         if isinstance(entry, Hand):
             info = _hand_info(entry)
             try:
-                record = showdown_to_json(_room_raked(entry, entry.showdown()))
+                record = showdown_to_json(_as_audited(entry, entry.showdown(), verdict))
                 ShowdownRequest.model_validate(record)
             except ShowdownError:
                 record = None  # a game showdown does not deal: the audit says so
@@ -140,7 +211,7 @@ def read_pasted(text: str, form: Format = "auto") -> dict[str, Any]:
         kind = "PHH hand history" if phh_text else "hand history of a room showdown reads"
         raise HistoryInputError(f"{NAME}: no {kind} in the text")
     return {
-        "format": "phh" if phh_text else "text",
+        "format": name,
         "hands_read": read,
         "skipped": skipped,
         "hands": hands,

@@ -221,11 +221,17 @@ class HistoryRequest(_Strict):
         },
     )
 
-    text: Annotated[StrictStr, Field(description="PokerStars, GGPoker or Full Tilt text, or PHH.")]
+    text: Annotated[
+        StrictStr,
+        Field(
+            description="A hand history of any room showdown reads (text or XML, as the room "
+            "writes it), or PHH."
+        ),
+    ]
     format: Literal["auto", "text", "phh"] = Field(
         default="auto",
-        description="'text': the card rooms' layouts; 'phh': PHH; 'auto': PHH when a line "
-        "reads 'variant = ...'.",
+        description="'text': the card rooms' layouts (the text's start tells the room); "
+        "'phh': PHH; 'auto': PHH when a line reads 'variant = ...'.",
     )
 
 
@@ -273,7 +279,10 @@ class HistoryHand(BaseModel):
 class HistoryResponse(BaseModel):
     """Every hand of a pasted history that reached a showdown or could not be read."""
 
-    format: Literal["text", "phh"]
+    format: str = Field(
+        description="What was read: 'text' (PokerStars, GGPoker, Full Tilt), 'phh', or the "
+        "name of another room's format ('partypoker', 'bovada', 'pacific', 'ipoker_xml' ...)."
+    )
     hands_read: int
     skipped: dict[str, int] = Field(description="Hands left out, by reason ('no showdown').")
     hands: list[HistoryHand]
