@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from showdown.history import cake, everleaf, merge, microgaming, pkr
 from showdown.history.formats import SNIFF_CHARS
 from showdown.history.signatures import ROOMS, Signature, room_of
 
@@ -33,9 +34,18 @@ SAMPLES: dict[str, str] = {
         'GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="NL">\n'
     ),
     "iPoker": '<session sessioncode="112233">\n<general>\n<client_version>9</client_version>\n',
+    "iPoker skin": (
+        "GAME #81000001 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02 2018-12-26\n"
+        "Table Elm\n"
+    ),
     "Cake Poker": (
         "Hand#1234567890123 - Birch (6-Max) 4321 -- $0.10/$0.20 NL Hold'em -- 2011/05/01 - "
         "20:00:00\nSeat 1: Ann ($20 in chips)\n"
+    ),
+    # a tournament hand's id has letters in it
+    "Cake Poker skin": (
+        "Hand#2856A285C2000001 - $5 Sit & Go T10651074 -- CASH -- $4.50 + $0.50 -- 2 Max"
+        " -- Table 1 -- 0/10/20 NL Hold'em -- 2012/01/29 - 20:01:54\n"
     ),
     "Entraction": (
         'Game # 5000111222 - Texas Hold\'em No Limit EUR 0.10/0.20 - Table "Fir"\nPlayers(max 6):\n'
@@ -81,6 +91,7 @@ SAMPLES: dict[str, str] = {
         "Hand #68000001 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 20:00:00 UTC\n"
         "Willow 6-max Seat #1 is the button\n"
     ),
+    "Ignition/Bovada skin": "Bodog.com Hand #4100000001 TBL#2400 HOLDEM No Limit [MVS] - 2021\n",
     "Ignition/Bovada": (
         "Ignition Hand #3400000001 TBL#20000001 HOLDEMZonePoker No Limit - 2016-08-01 20:00:00\n"
         "Seat 1: Small Blind ($25 in chips)\n"
@@ -135,3 +146,20 @@ def test_no_pattern_matches_rooms_showdown_reads(name: str) -> None:
 @pytest.mark.parametrize("text", OTHERS.values(), ids=list(OTHERS))
 def test_prose_is_no_room(text: str) -> None:
     assert room_of(text) is None
+
+
+def test_a_byte_order_mark_encoded_twice_is_no_text() -> None:
+    assert room_of("\u00ef\u00bb\u00bf" + SAMPLES["Cake Poker"]) == "Cake Poker"
+
+
+def test_the_readers_recognise_only_their_rooms_samples() -> None:
+    readers = {
+        "Merge Network": merge.recognise,
+        "Microgaming": microgaming.recognise,
+        "Everleaf": everleaf.recognise,
+        "Cake Poker": cake.recognise,
+        "PKR": pkr.recognise,
+    }
+    for room, recognise in readers.items():
+        claimed = {_room(name) for name, sample in SAMPLES.items() if recognise(sample)}
+        assert claimed == {room}, room

@@ -24,11 +24,10 @@ from showdown.history.reader import find_histories, identify
 
 from .test_audit import GOOD_HAND
 
-# A Microgaming-style XML history: a room read by no reader of showdown's (its signature
+# The start of a Unibet history: a room read by no reader of showdown's (its signature
 # names it). Written for this test.
-UNKNOWN_ROOM_XML = """<?xml version="1.0" encoding="utf-8"?>
-<Game id="1" date="2010-01-02 10:00:00" unicodegametype="Holdem" currencycode="EUR">
-</Game>
+UNKNOWN_ROOM = """Unibet Hand #1234567 - Hold'em No Limit - 0.05/0.10 EUR - 2020/01/02 10:00:00 CET
+Table Lille 6-max
 """
 NOTE = "Remember to buy milk.\nAnd bread.\n"
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06"
@@ -85,13 +84,13 @@ def test_a_note_beside_histories_is_listed_but_fails_nothing(tmp_path: Path) -> 
 
 def test_a_history_of_a_room_showdown_does_not_read_fails_the_run(tmp_path: Path) -> None:
     (tmp_path / "a_hands.txt").write_text(GOOD_HAND.format(n=1), encoding="utf-8")
-    (tmp_path / "b_session.xml").write_text(UNKNOWN_ROOM_XML, encoding="utf-8")
+    (tmp_path / "b_session.txt").write_text(UNKNOWN_ROOM, encoding="utf-8")
     done = run_audit("--json", str(tmp_path))
     assert done.returncode == 1
     records = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["verdict"] for r in records] == ["agree", "unread"]
-    assert records[1]["reason"] == "a history of Microgaming, which showdown does not read"
-    human = run_audit(str(tmp_path / "b_session.xml"))
+    assert records[1]["reason"] == "a history of Unibet, which showdown does not read"
+    human = run_audit(str(tmp_path / "b_session.txt"))
     assert human.returncode == 1
     assert "which showdown does not read" in human.stdout
 
@@ -114,13 +113,13 @@ def test_standard_input_is_identified_like_a_file() -> None:
 
 def test_the_tally_of_unread_files(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text(NOTE, encoding="utf-8")
-    (tmp_path / "room.xml").write_text(UNKNOWN_ROOM_XML, encoding="utf-8")
+    (tmp_path / "room.txt").write_text(UNKNOWN_ROOM, encoding="utf-8")
     tally = Tally()
     for _, part in audit_paths([str(tmp_path)]):
         tally.merge(part)
     assert [(Path(f).name, kind) for f, kind, _ in tally.unread] == [
         ("notes.txt", "not a history"),
-        ("room.xml", "room not read"),
+        ("room.txt", "room not read"),
     ]
     assert tally.hands == 0
     assert tally.failed
@@ -132,6 +131,6 @@ def test_read_identifies_a_stream(as_bytes: bool) -> None:
     stream = io.BytesIO(text.encode("utf-16")) if as_bytes else io.StringIO(text)
     [hand] = list(read(stream))
     assert hand.hand_id == "91"
-    unread = read_text(UNKNOWN_ROOM_XML)
+    unread = read_text(UNKNOWN_ROOM)
     assert list(unread) == []
     assert dict(unread.skipped) == {"room not read": 1}

@@ -28,13 +28,18 @@ from typing import IO, Final
 from showdown.errors import HistoryError, Message
 from showdown.history import (
     bovada,
+    cake,
+    everleaf,
     fulltilt,
     ggpoker,
     ipoker,
     ipoker_text,
     locales,
+    merge,
+    microgaming,
     pacific,
     partypoker,
+    pkr,
     pokerstars,
     signatures,
     winamax,
@@ -82,6 +87,11 @@ FORMATS: Final[tuple[Format, ...]] = (
     ipoker_text.FORMAT,
     wpn.FORMAT,
     winamax.FORMAT,
+    merge.FORMAT,
+    microgaming.FORMAT,
+    everleaf.FORMAT,
+    cake.FORMAT,
+    pkr.FORMAT,
 )
 """The other rooms' formats, tried in this order on a file's start."""
 

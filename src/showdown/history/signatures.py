@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from showdown.history.formats import sniff_text
+
 __all__ = ["ROOMS", "Signature", "room_of"]
 
 
@@ -63,12 +65,13 @@ ROOMS: Final[tuple[Signature, ...]] = (
     _sig("Everest Poker", r'<SESSION time="\d+" tableName="'),
     # Boss Media (Opoker, espacejeux ...): <HISTORY ID="..." SESSION="session123.xml" TABLE=
     _sig("Boss Media", r'<HISTORY ID="\d+" SESSION="'),
-    # iPoker: <session sessioncode="..."> ... <game gamecode="...">
-    _sig("iPoker", r'<session sessioncode="|<game gamecode="'),
+    # iPoker: <session sessioncode="..."> ... <game gamecode="...">, or its text layout
+    # GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL €0.01/€0.02 ... / GAME #1: ...
+    _sig("iPoker", r'<session sessioncode="|<game gamecode="|^GAME #\d+(?::| Version:)'),
     # -- text layouts ------------------------------------------------------------------
     # Cake Poker, and Revolution Gaming which took its network over:
     # Hand#2217011712000147 - Pebble Beach (6-Max) 11712 -- $0.25/$0.50 NL Hold'em -- ...
-    _sig("Cake Poker", r"^Hand#[A-Z]{0,3}\d+ - "),
+    _sig("Cake Poker", r"^Hand#[A-Z0-9]+ - "),
     # Entraction: Game # 5000340583 - Texas Hold'em No Limit EUR 0.25/0.50 - Table "..."
     _sig(
         "Entraction",
@@ -117,7 +120,7 @@ ROOMS: Final[tuple[Signature, ...]] = (
         r"|^Game ID: \d+ [\d.,]+/[\d.,]+ |^Game started at: \d{4}/",
     ),
     # Ignition / Bovada / Bodog: Ignition Hand #3409452948 TBL#... HOLDEMZonePoker No Limit
-    _sig("Ignition/Bovada", r"(?:Ignition|Bovada|Bodog(?:\.eu| UK| Canada|88)?) Hand #\d+"),
+    _sig("Ignition/Bovada", r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #\d+"),
     # PokerStars-like layouts under their own names:
     # CoinPoker Hand #10251900257: NLH (₮2/₮5) 2026/07/04 18:01:15 +08
     _sig("CoinPoker", r"^CoinPoker Hand #\d+"),
@@ -140,6 +143,7 @@ def room_of(start: str) -> str | None:
     >>> room_of("Dear diary, today I folded aces.") is None
     True
     """
+    start = sniff_text(start)  # byte-order marks, also one encoded twice, are no text
     for signature in ROOMS:
         if signature.pattern.search(start):
             return signature.room

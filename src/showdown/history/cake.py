@@ -1,0 +1,325 @@
+"""Cake Poker histories (the Cake network, later Revolution Gaming): text.
+
+A hand, as the Cake client writes it (no summary; hands are parted by blank
+lines)::
+
+    Hand#2217011712000147 - Pebble Beach (6-Max) 11712 -- $0.25/$0.50 NL Hold'em -- 2010/04/30 ...
+    Seat 4: Ann ($44.55 in chips)
+    Seat 6: Bob ($62.65 in chips) DEALER
+    Seat 7: Cid ($120.14 in chips)
+    Cid: posts small blind $0.25
+    Ann: posts big blind $0.50
+    Dealt to Bob [Qh,5s]
+    Bob: folds
+    Cid: raises to $1.50
+    Ann: calls $1
+    *** FLOP *** [As,8c,9s]
+    ...
+    ***SHOW DOWN***
+    Cid: shows [8s 7s] (Flush, Ace high)
+    Ann: mucks
+    Cid wins $76 with Flush, Ace high
+
+A tournament's header names the tournament (``T10651074``), its buy-in and
+its table, and the stakes with the ante first (``0/10/20 NL Hold'em``).
+
+What the layout means, read from real files:
+
+* ``calls``, ``bets`` and ``is all in`` give what the action put in;
+  ``raises to`` gives the street total.
+* Amounts are written with a decimal point or, on some tables, a comma
+  (``$0,05/$0,10``); the header's stakes tell which. A euro table plays in
+  dollars and writes the euros after them (``$0.25 (EUR €0.20)``): the
+  dollars are read.
+* Newer files write ``returns uncalled bet``; older ones return nothing, and
+  the reader returns the unmatched part of the largest bet itself.
+* ``posts dead blind $-0,10 and big blind $0,10``: the dead part written
+  negative is not money the player put in (only the big blind counts).
+* The rake is written nowhere: it is what was put in less what was returned
+  and won.
+
+>>> import io
+>>> text = '''Hand#7 - Oak (6-Max) 1 -- $0.05/$0.10 NL Hold'em -- 2011/05/08 - 10:37:17
+... Seat 1: Ann ($5 in chips) DEALER
+... Seat 2: Bob ($5 in chips)
+... Ann: posts small blind $0.05
+... Bob: posts big blind $0.10
+... Ann: raises to $0.30
+... Bob: folds
+... Ann: returns uncalled bet $0.20
+... ***SHOW DOWN***
+... Ann: mucks
+... Ann wins $0.20
+... '''
+>>> hand = next(iter(read(io.StringIO(text))))
+>>> hand.returned(), hand.collected(), hand.max_seats
+({'Ann': Decimal('0.20')}, {'Ann': Decimal('0.20')}, 6)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import IO, Final
+
+from showdown.cards import Card, parse_cards
+from showdown.errors import HistoryError
+from showdown.history._text import Reader, Source, not_a_history
+from showdown.history.formats import (
+    Format,
+    HandBuilder,
+    clean_line,
+    cut_off,
+    parse_amount,
+    read_error,
+)
+from showdown.history.games import game_id, limit_name
+from showdown.history.model import ActionKind, Hand
+
+__all__ = ["FORMAT", "CakeReader", "read", "recognise"]
+
+SITE: Final = "cake"
+_ZERO: Final = Decimal(0)
+_CENT: Final = Decimal("0.01")
+_ONE: Final = Decimal(1)
+
+_HEADER_RE: Final = re.compile(r"^Hand#([A-Z0-9]+) - (.*)$")
+_RECOGNISE_RE: Final = re.compile(r"^Hand#[A-Z0-9]+ - .* -- ", re.MULTILINE)
+_SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+?) \((\S+) in chips\)(.*)$")
+_DEALER_RE: Final = re.compile(r"^Dealer: Seat (\d+)$")
+_MAX_RE: Final = re.compile(r"(\d+)[- ]?[Mm]ax\b")
+_TOURNAMENT_RE: Final = re.compile(r"\bT(\d+)$")
+_ACTION_RE: Final = re.compile(
+    r"^(.+?): ?(folds|checks|calls|bets|raises to|is all in|shows|mucks|returns uncalled bet"
+    r"|posts)(?: (.*))?$"
+)
+_WINS_RE: Final = re.compile(
+    r"^(.+?):? wins (\S+)(?: \(EUR [^)]*\))?(?: from (.+?))?(?: with .*)?$"
+)
+_STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[(.*)\]$")
+_DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
+_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
+_POSTS_RE: Final = re.compile(r"(small blind|big blind|dead blind|ante|blind)\s+(\S+)")
+_STREETS: Final = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
+
+
+def recognise(start: str) -> bool:
+    """Whether a file's start is a Cake Poker history.
+
+    >>> recognise("Hand#2589013774000163 - New Castle 13774 -- $0.02/$0.04 FL Hold'em -- 2011")
+    True
+    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
+    False
+    """
+    return _RECOGNISE_RE.search(start) is not None
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text.replace(",", " "), allow_duplicates=True)
+
+
+class _Hand:
+    """One hand's lines, read as they come."""
+
+    def __init__(self, hand_id: str, rest: str, line: int) -> None:
+        self.line = line
+        self.hand_id = hand_id
+        self.game = ""
+        self.error: Exception | None = None
+        self.wins = 0
+        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
+        self.comma = False
+        try:
+            self._header(rest)
+        except Exception as exc:
+            self.error = exc
+
+    def _header(self, rest: str) -> None:
+        parts = rest.split(" -- ")
+        if len(parts) < 3:
+            raise ValueError(f"not a Cake header: {rest!r}")
+        stakes, _, words = parts[-2].partition(" ")
+        self.comma = "," in stakes and "." not in stakes
+        game, name = game_id(words)
+        self.game = game
+        currency = next((code for sign, code in _CURRENCIES if sign in stakes), None)
+        tournament = _TOURNAMENT_RE.search(parts[0])
+        table = parts[0]
+        for part in parts[1:-2]:
+            if part.startswith("Table "):
+                table = part
+        seats = _MAX_RE.search(rest)
+        fields = self.builder.fields
+        fields.update(
+            game=game,
+            game_name=name,
+            limit=limit_name(f" {words} ") or "Limit",
+            stakes=stakes,
+            table=table,
+            currency=None if tournament else currency,
+            tournament=tournament[1] if tournament else None,
+            unit=_ONE if tournament or currency is None else _CENT,
+        )
+        if seats:
+            fields["max_seats"] = int(seats[1])
+
+    def _amount(self, text: str) -> Decimal:
+        """An amount; a euro table adds the euros after the dollars: ``$0.25 (EUR €0.20)``."""
+        return parse_amount(text.split(" (", 1)[0].strip(), decimal_comma=self.comma)
+
+    def feed(self, number: int, text: str) -> None:
+        """Read one line of the hand."""
+        builder = self.builder
+        builder.line = number
+        match = _ACTION_RE.match(text)
+        if match and builder.seated(match[1]):
+            self._action(match[1], match[2], match[3] or "")
+            return
+        if text.startswith("Seat "):
+            seat = _SEAT_RE.match(text)
+            if seat:
+                builder.seat(int(seat[1]), seat[2], self._amount(seat[3]))
+                chips = next((code for sign, code in _CURRENCIES if sign in seat[3]), None)
+                if chips and builder.fields.get("currency"):
+                    builder.fields["currency"] = chips  # a euro table plays in dollars
+                if "DEALER" in seat[4]:
+                    builder.fields["button"] = int(seat[1])
+        elif text.startswith("***"):
+            street = _STREET_RE.match(text)
+            if street:
+                builder.street = _STREETS[street[1]]
+                builder.board(_cards(street[2]))
+            elif "SHOW DOWN" in text:
+                builder.street = "showdown"
+        elif text.startswith("Dealt to "):
+            dealt = _DEALT_RE.match(text)
+            if dealt and builder.seated(dealt[1]):
+                builder.deal(dealt[1], _cards(dealt[2]))
+        elif " wins " in text:
+            wins = _WINS_RE.match(text)
+            if wins and builder.seated(wins[1]):
+                builder.collect(wins[1], self._amount(wins[2]), wins[3] or "pot")
+                self.wins += 1
+        elif text.startswith("Dealer: "):
+            dealer = _DEALER_RE.match(text)
+            if dealer:
+                builder.fields["button"] = int(dealer[1])
+
+    def _action(self, player: str, verb: str, rest: str) -> None:
+        builder = self.builder
+        if builder.street == "blinds" and verb != "posts":
+            builder.street = "preflop"  # the room marks no preflop street
+        if verb == "folds":
+            builder.fold(player)
+        elif verb == "checks":
+            builder.check(player)
+        elif verb == "calls":
+            builder.call(player, self._amount(rest))
+        elif verb == "bets":
+            builder.bet(player, self._amount(rest))
+        elif verb == "raises to":
+            builder.raise_to(player, self._amount(rest))
+        elif verb == "is all in":
+            amount = self._amount(rest)
+            facing = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
+            if builder.on_street(player) + amount <= facing:
+                builder.call(player, amount, all_in=True)
+            elif facing == 0:
+                builder.bet(player, amount, all_in=True)
+            else:
+                builder.raise_by(player, amount, all_in=True)
+        elif verb == "shows":
+            builder.street = "showdown"
+            builder.show(player, _cards(_BRACKETS_RE.findall(rest)[0]))
+        elif verb == "mucks":
+            groups = _BRACKETS_RE.findall(rest)
+            builder.muck(player, _cards(groups[0]) if groups else ())
+        elif verb == "returns uncalled bet":
+            builder.returned(player, self._amount(rest))
+        else:
+            self._post(player, rest)
+
+    def _post(self, player: str, rest: str) -> None:
+        """``posts small blind $0.01``, ``posts dead blind $-0,10 and big blind $0,10``."""
+        posted = _POSTS_RE.findall(rest)
+        if not posted:
+            raise ValueError(f"unknown forced bet {rest!r}")
+        for what, text in posted:
+            amount = self._amount(text)
+            if amount <= 0:
+                continue  # a dead blind written negative: not put in
+            kind = {
+                "small blind": ActionKind.SMALL_BLIND,
+                "dead blind": ActionKind.DEAD_BLIND,
+                "ante": ActionKind.ANTE,
+            }.get(what, ActionKind.BIG_BLIND)
+            self.builder.post(kind, player, amount)
+
+    def build(self, source: str, index: int) -> Hand:
+        builder = self.builder
+        builder.return_uncalled()  # older files write no uncalled bet
+        put_in = sum(builder.contributions().values(), _ZERO)
+        won = sum((c.amount for c in builder.collections), _ZERO)
+        # the rake is written nowhere: what went in and did not come out
+        return builder.build(
+            source=source, index=index, rake=put_in - won if put_in >= won else _ZERO
+        )
+
+
+class CakeReader(Reader):
+    """The reader of a Cake Poker history file."""
+
+    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
+        hand: _Hand | None = None
+        index = 0
+        stray = False
+        for number, raw in enumerate(stream, start=1):
+            text = raw.strip() if number > 1 else clean_line(raw)
+            if not text:
+                continue
+            header = _HEADER_RE.match(text) if text.startswith("Hand#") else None
+            if header:
+                if hand is not None:
+                    yield _finish(hand, name, index)
+                    index += 1
+                hand = _Hand(header[1], header[2], number)
+                continue
+            if hand is None:
+                if not stray:
+                    stray = True
+                    yield not_a_history(name, number)
+                continue
+            if hand.error is None:
+                try:
+                    hand.feed(number, text)
+                except Exception as exc:
+                    hand.error = exc
+        if hand is not None:
+            yield _finish(hand, name, index)
+
+
+def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
+    if hand.error is None and not hand.wins:  # every hand ends with its winners
+        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
+    if hand.error is None:
+        try:
+            return hand.build(name, index)
+        except Exception as exc:
+            hand.error = exc
+    line = hand.builder.line or hand.line
+    return read_error(
+        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
+    )
+
+
+def read(source: Source, *, name: str | None = None) -> CakeReader:
+    """A reader of a Cake Poker history (a path or an open stream)."""
+    return CakeReader(source, name=name)
+
+
+FORMAT: Final = Format(name="cake", rooms=("Cake Poker",), recognise=recognise, read=read)
+"""Cake Poker's text hand histories."""

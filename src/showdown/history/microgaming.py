@@ -1,0 +1,588 @@
+"""Microgaming (MPN) histories: XML, one ``<Game>`` per hand.
+
+The Microgaming client writes each hand as a ``<Game>`` element, with a line
+of its own before (``----PRIMA.DAT----``) and after (``ExtendedTableName:
+...``)::
+
+    ----PRIMA.DAT----
+
+    <Game hhversion="2" id="4519660221" date="2012-08-10 23:38:09" tablename="Deal PLO 251"
+          stakes="0.05|0.10" betlimit="PL" tabletype="Cash Game" gametype="Omaha"
+          realmoney="true" currencysymbol="rCA=" istournament="0" rake="106">
+       <Seats>
+          <Seat num="1" alias="Ann" balance="10.74" endbalance="0.74" dealer="true"/> ...
+       </Seats>
+       <Gameplay>
+          <Action seq="1" type="SmallBlind" seat="2" value="0.05"/> ...
+          <Action seq="3" type="DealCards" seat="3"> <Card value="Q" suit="s" id="11"/> ...
+          <Action seq="11" type="DealFlop"> <Card value="7" suit="s"/> ... </Action>
+          <Action seq="24" type="AllIn" seat="1" value="6.39"/>
+          <Action seq="26" type="MoneyReturned" seat="1" value="0.74"/>
+          <Action seq="27" type="ShowCards" seat="1"> <Card .../> ... </Action>
+          <Action type="Win"> <Seat num="4" amount="20.29" pot="0" lowhandwin="0"/> </Action>
+       </Gameplay>
+    </Game>
+
+    ExtendedTableName: Deal PLO 251 (Deep) - €5 Min [197715]
+
+What the layout means, read from real files:
+
+* ``rake`` is the house's take in cents; ``currencysymbol`` is the currency
+  sign in UTF-16 (little end first), base64 (``rCA=`` is ``€``); ``10`` is
+  the rank ten.
+* Every seat has its ``balance`` before the hand and its ``endbalance``
+  after it; the ``Win`` amounts are what each player was paid, after rake.
+* The client's versions write amounts differently: a ``Call`` is what it put
+  in (``hhversion="2"``) or the player's total on the street (files without
+  a version), a ``Raise`` is the street total or what went in, and an uncalled
+  bet is returned by a ``MoneyReturned`` line, silently, or counted in the
+  winner's amount (``hhversion="5"``). The reader takes the reading under
+  which every player's balance, less what he put in, plus what came back and
+  what he won, is his end balance; the unmatched part of a bet counted in
+  the winner's amount is returned, the rest collected.
+* A ``PostedToPlay`` between the blinds writes the live part only; where the
+  player's end balance shows the dead part went in too, it is added.
+
+The file is streamed with :class:`xml.etree.ElementTree.XMLPullParser` (the
+engine of ``iterparse``), fed one line at a time, and each ``<Game>`` is
+dropped once read, so one hand at a time is held.
+
+>>> import io
+>>> text = '''<Game hhversion="2" id="1" date="2012-01-01 20:00:00" tablename="Oak" stakes="1|2"
+...  betlimit="NL" tabletype="Cash Game" gametype="Hold&apos;em" realmoney="true"
+...  currencysymbol="JAA=" istournament="0" rake="0">
+... <Seats>
+... <Seat num="1" alias="Ann" balance="100.00" endbalance="94.00" dealer="true"/>
+... <Seat num="2" alias="Bob" balance="100.00" endbalance="106.00"/>
+... </Seats>
+... <Gameplay>
+... <Action seq="1" type="SmallBlind" seat="1" value="1.00"/>
+... <Action seq="2" type="BigBlind" seat="2" value="2.00"/>
+... <Action seq="3" type="Raise" seat="1" value="6.00"/>
+... <Action seq="4" type="Call" seat="2" value="4.00"/>
+... <Action seq="5" type="DealFlop"><Card value="10" suit="h"/><Card value="2" suit="c"/>
+... <Card value="7" suit="s"/></Action>
+... <Action seq="6" type="Bet" seat="2" value="5.00"/>
+... <Action seq="7" type="Fold" seat="1"/>
+... <Action type="Win"><Seat num="2" amount="17.00" pot="0" type="" lowhandwin="0"/></Action>
+... </Gameplay>
+... </Game>'''
+>>> hand = next(iter(read(io.StringIO(text))))
+>>> hand.currency, hand.contributions()
+('USD', {'Ann': Decimal('6.00'), 'Bob': Decimal('11.00')})
+>>> hand.returned(), hand.collected()  # 17.00 won = Bob's unmatched 5.00 + the 12.00 pot
+({'Bob': Decimal('5.00')}, {'Bob': Decimal('12.00')})
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import itertools
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import IO, Final, cast
+
+from showdown.cards import Card
+from showdown.errors import HistoryError
+from showdown.history._text import Reader, Source, not_a_history
+from showdown.history.formats import (
+    Format,
+    HandBuilder,
+    clean_line,
+    cut_off,
+    parse_amount,
+    read_error,
+)
+from showdown.history.games import game_id
+from showdown.history.model import ActionKind, Hand
+
+__all__ = ["FORMAT", "MicrogamingReader", "read", "recognise"]
+
+SITE: Final = "microgaming"
+_ZERO: Final = Decimal(0)
+_CENT: Final = Decimal("0.01")
+_ONE: Final = Decimal(1)
+_HUNDRED: Final = Decimal(100)
+
+_RECOGNISE_RE: Final = re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')
+_DECORATION_RE: Final = re.compile(r"^(?:-{2,}[^-].*-{2,}|ExtendedTableName:.*)$")
+"""The lines the client writes around each hand (``----PRIMA.DAT----``, the table)."""
+_LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit", "L": "Limit"}
+_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
+_FORCED: Final = {
+    "SmallBlind": ActionKind.SMALL_BLIND,
+    "BigBlind": ActionKind.BIG_BLIND,
+    "PostedToPlay": ActionKind.BIG_BLIND,  # a live blind posted to come in
+    "PostedDead": ActionKind.DEAD_BLIND,  # not the client's: its dead part (see _Game)
+    "Ante": ActionKind.ANTE,
+}
+_STREETS: Final = {"DealFlop": "flop", "DealTurn": "turn", "DealRiver": "river"}
+_BETS: Final = ("Call", "Raise", "Bet", "AllIn")
+_SILENT: Final = frozenset({"Fold", "Check", "DealCards", "ShowCards", "MuckCards", "SitOut"})
+
+_FIRST_READINGS: Final = (
+    (False, True, False, False),  # hhversion 2: a Raise is the street total
+    (True, True, False, False),  # no version: a Call and a Raise are street totals
+    (False, False, False, False),  # hhversion 5: every amount is what went in
+)
+_READINGS: Final = _FIRST_READINGS + tuple(
+    r for r in itertools.product((False, True), repeat=len(_BETS)) if r not in _FIRST_READINGS
+)
+"""Each reading of the bets: for Call, Raise, Bet and AllIn, whether the amount is the
+player's street total (True) or what the action put in (False); the known ones first."""
+
+
+def recognise(start: str) -> bool:
+    """Whether a file's start is a Microgaming XML history.
+
+    >>> recognise('----PRIMA.DAT----\\n\\n<Game id="4152594215" date="2011-11-02 23:08:51" u')
+    True
+    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
+    False
+    """
+    return _RECOGNISE_RE.search(start) is not None
+
+
+@functools.lru_cache(maxsize=256)
+def _card(value: str, suit: str) -> Card:
+    return Card(("T" if value == "10" else value.upper()) + suit.lower())
+
+
+def _amount(text: str | None) -> Decimal:
+    if text is None:
+        raise ValueError("an action without an amount")
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return parse_amount(text)
+
+
+def _decoded(text: str) -> str:
+    """A ``unicode...`` attribute: UTF-16 (little end first) in base64."""
+    try:
+        return base64.b64decode(text).decode("utf-16-le")
+    except (binascii.Error, UnicodeDecodeError):
+        return ""
+
+
+@dataclass(slots=True)
+class _Action:
+    kind: str
+    seat: str
+    value: str | None
+    line: int
+    cards: list[Card] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Win:
+    seat: str
+    amount: Decimal
+    pot: str
+    line: int
+
+
+@dataclass(slots=True)
+class _Seat:
+    number: str
+    name: str
+    balance: Decimal
+    end: Decimal
+    sitting_out: bool
+
+
+class _Game:
+    """One ``<Game>``, recorded as its elements start, read when it ends."""
+
+    def __init__(self, attrib: dict[str, str], line: int) -> None:
+        self.attrib = dict(attrib)
+        self.line = line
+        self.error: Exception | None = None
+        self.seats: list[_Seat] = []
+        self.button: int | None = None
+        self.actions: list[_Action] = []
+        self.wins: list[_Win] = []
+        self.playing = False
+        self.fitting = False
+
+    @property
+    def hand_id(self) -> str:
+        return self.attrib.get("id", "")
+
+    def start(self, tag: str, attrib: dict[str, str], line: int) -> None:
+        if tag == "Action":
+            self.actions.append(
+                _Action(attrib.get("type", ""), attrib.get("seat", ""), attrib.get("value"), line)
+            )
+        elif tag == "Card":
+            if not self.actions:
+                raise ValueError("a card outside any action")
+            self.actions[-1].cards.append(_card(attrib.get("value", ""), attrib.get("suit", "")))
+        elif tag == "Seat":
+            if self.playing:  # a Seat inside the Win action: a winner
+                self.wins.append(
+                    _Win(
+                        attrib.get("num", ""),
+                        _amount(attrib.get("amount")),
+                        attrib.get("pot", "0"),
+                        line,
+                    )
+                )
+                return
+            number = attrib.get("num", "")
+            name = attrib.get("alias") or _decoded(attrib.get("unicodealias", ""))
+            self.seats.append(
+                _Seat(
+                    number,
+                    name,
+                    _amount(attrib.get("balance", "0")),
+                    _amount(attrib.get("endbalance", attrib.get("balance", "0"))),
+                    attrib.get("sittingout") == "true",
+                )
+            )
+            if attrib.get("dealer") == "true" and number.isdigit():
+                self.button = int(number)
+        elif tag == "Gameplay":
+            self.playing = True
+
+    # -- reading the bets --------------------------------------------------------------
+
+    def _put_in(self, reading: tuple[bool, ...]) -> dict[str, Decimal]:
+        """What each seat put in under a reading of the bets (returns not subtracted)."""
+        to_total = dict(zip(_BETS, reading, strict=True))
+        put: dict[str, Decimal] = {}
+        street: dict[str, Decimal] = {}
+        for action in self.actions:
+            kind = action.kind
+            if kind in _STREETS:
+                street = {}
+            elif kind in _BETS:
+                amount = _amount(action.value)
+                if to_total[kind]:
+                    amount -= street.get(action.seat, _ZERO)
+                if amount < 0:
+                    return {}
+                street[action.seat] = street.get(action.seat, _ZERO) + amount
+                put[action.seat] = put.get(action.seat, _ZERO) + amount
+            elif kind in _FORCED:
+                amount = _amount(action.value)
+                if kind not in ("Ante", "PostedDead"):
+                    street[action.seat] = street.get(action.seat, _ZERO) + amount
+                put[action.seat] = put.get(action.seat, _ZERO) + amount
+        return put
+
+    def _fits(self, put: dict[str, Decimal]) -> bool:
+        """Whether every seat's balance, less what it put in, plus what came back and what it
+        won, is its end balance, and only the largest bet can have come back unwritten."""
+        if not put:
+            return False
+        won: dict[str, Decimal] = {}
+        for win in self.wins:
+            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+        written = self._written_returns()
+        ranked = sorted(put.values(), reverse=True)
+        excess = ranked[0] - ranked[1] if len(ranked) > 1 else ranked[0]
+        for seat in self.seats:
+            back = (
+                seat.end
+                - seat.balance
+                + put.get(seat.number, _ZERO)
+                - won.get(seat.number, _ZERO)
+                - written.get(seat.number, _ZERO)
+            )
+            if back < 0 or (back and (put.get(seat.number, _ZERO) != ranked[0] or back > excess)):
+                return False
+        return True
+
+    def _dead_parts_of_posts(self) -> bool:
+        """Add the dead part of a ``PostedToPlay`` that the file leaves out.
+
+        A player who posts to come in between the blinds pays the big blind live
+        and the small blind dead, and the file writes the live part only: his end
+        balance shows the rest went in. Where it does (by no more than the post),
+        the dead part is added after the post. Returns whether any was added.
+        """
+        put = self._put_in(_READINGS[0])
+        won: dict[str, Decimal] = {}
+        for win in self.wins:
+            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+        written = self._written_returns()
+        added = False
+        for i, action in enumerate(list(self.actions)):
+            if action.kind != "PostedToPlay":
+                continue
+            seat = next((s for s in self.seats if s.number == action.seat), None)
+            if seat is None:
+                continue
+            spent = seat.balance - seat.end + won.get(seat.number, _ZERO)
+            spent += written.get(seat.number, _ZERO)
+            missing = spent - put.get(seat.number, _ZERO)
+            if 0 < missing <= _amount(action.value):
+                dead = _Action("PostedDead", action.seat, str(missing), action.line)
+                self.actions.insert(i + 1 + added, dead)
+                added = True
+        return added
+
+    def _written_returns(self) -> dict[str, Decimal]:
+        back: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.kind == "MoneyReturned":
+                back[action.seat] = back.get(action.seat, _ZERO) + _amount(action.value)
+        return back
+
+    # -- the hand ----------------------------------------------------------------------
+
+    def build(self, source: str, index: int) -> Hand:
+        reading = next((r for r in _READINGS if self._fits(self._put_in(r))), None)
+        if reading is None and self._dead_parts_of_posts():
+            reading = next((r for r in _READINGS if self._fits(self._put_in(r))), None)
+        self.fitting = reading is not None
+        reading = reading or _READINGS[0]
+        to_total = dict(zip(_BETS, reading, strict=True))
+        names = {seat.number: seat.name for seat in self.seats}
+        tournament = self.attrib.get("istournament") == "1"
+        play = self.attrib.get("realmoney") == "false"
+        game, name = game_id(self.attrib.get("gametype", ""))
+        sign = _decoded(self.attrib.get("currencysymbol", "")).strip()
+        builder = HandBuilder(
+            source=source,
+            line=self.line,
+            index=index,
+            site=SITE,
+            hand_id=self.hand_id,
+            game=game,
+            game_name=name,
+            limit=_LIMITS.get(self.attrib.get("betlimit", ""), ""),
+            stakes=self.attrib.get("stakes", "").replace("|", "/"),
+            table=self.attrib.get("tablename", ""),
+            currency=None if tournament or play else _CURRENCIES.get(sign),
+            tournament=(self.attrib.get("tournamentid") or self.attrib.get("tablename", ""))
+            if tournament
+            else None,
+            play_money=play,
+            unit=_ONE if tournament or play else _CENT,
+            button=self.button,
+        )
+        if self.attrib.get("tablesize", "").isdigit():
+            builder.fields["max_seats"] = int(self.attrib["tablesize"])
+        for seat in self.seats:
+            builder.seat(int(seat.number), seat.name, seat.balance, sitting_out=seat.sitting_out)
+
+        def who(action: _Action) -> str:
+            if action.seat not in names:
+                raise ValueError(f"no player sits in seat {action.seat!r}")
+            return names[action.seat]
+
+        builder.street = "blinds"
+        board: list[Card] = []
+        for action in self.actions:
+            builder.line = action.line
+            kind = action.kind
+            if kind in _FORCED:
+                builder.post(_FORCED[kind], who(action), _amount(action.value))
+            elif kind == "DealCards":
+                builder.street = "preflop"
+                if action.cards:
+                    builder.deal(who(action), tuple(action.cards))
+            elif kind in _STREETS:
+                builder.street = _STREETS[kind]
+                board.extend(action.cards)
+                builder.set_board(board)
+            elif kind in _BETS:
+                if builder.street == "blinds":
+                    builder.street = "preflop"
+                self._bet(builder, who(action), kind, _amount(action.value), to_total[kind])
+            elif kind == "Fold":
+                builder.fold(who(action))
+            elif kind == "Check":
+                builder.check(who(action))
+            elif kind == "MoneyReturned":
+                builder.returned(who(action), _amount(action.value))
+            elif kind == "ShowCards":
+                builder.street = "showdown"
+                builder.show(who(action), tuple(action.cards))
+            elif kind == "MuckCards":
+                builder.street = "showdown"
+                builder.muck(who(action), tuple(action.cards))
+            elif kind == "Win" or kind in _SILENT:
+                continue
+            elif action.value is not None:
+                raise ValueError(f"unknown action {kind!r} with an amount")
+        self._pay(builder, names)
+        rake_cents = self.attrib.get("rake", "")
+        if rake_cents.isdigit():
+            rake = (Decimal(rake_cents) / _HUNDRED).quantize(_CENT)
+        else:  # not written: what went in and did not come out
+            rake = sum(builder.contributions().values(), _ZERO) - sum(
+                (c.amount for c in builder.collections), _ZERO
+            )
+        pots: dict[str, Decimal] = {}
+        for collection in builder.collections:
+            pots[collection.pot] = pots.get(collection.pot, _ZERO) + collection.amount
+        return builder.build(rake=rake, pots=tuple(pots.values()))
+
+    @staticmethod
+    def _bet(builder: HandBuilder, player: str, kind: str, amount: Decimal, to: bool) -> None:
+        if to:
+            amount -= builder.on_street(player)
+        all_in = kind == "AllIn"
+        facing = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
+        mine = builder.on_street(player) + amount
+        if kind == "Call" or (all_in and mine <= facing):
+            builder.call(player, amount, all_in=all_in)
+        elif facing == 0 and kind in ("Bet", "AllIn"):
+            builder.bet(player, amount, all_in=all_in)
+        else:
+            builder.raise_by(player, amount, all_in=all_in)
+
+    def _pay(self, builder: HandBuilder, names: dict[str, str]) -> None:
+        """The winners' collections, and the returns no line writes.
+
+        A seat's end balance is its balance, less what it put in, plus what came back
+        and what it won: what came back beyond the ``MoneyReturned`` lines was returned
+        silently. The unmatched part of the largest bet that is still in the pot after
+        that was counted in its owner's winnings: it is returned, the rest collected.
+        """
+        won: dict[str, Decimal] = {}
+        for win in self.wins:
+            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+        put: dict[str, Decimal] = {}
+        back: dict[str, Decimal] = {}
+        for action in builder.actions:
+            total = back if action.kind is ActionKind.RETURN else put
+            total[action.player] = total.get(action.player, _ZERO) + action.amount
+        for seat in self.seats if self.fitting else ():
+            silent = (
+                seat.end
+                - seat.balance
+                + put.get(seat.name, _ZERO)
+                - back.get(seat.name, _ZERO)
+                - won.get(seat.number, _ZERO)
+            )
+            if silent > 0:
+                builder.returned(seat.name, silent)
+        wins = [_Win(w.seat, w.amount, w.pot, w.line) for w in self.wins]
+        live: dict[str, Decimal] = {}  # what can be matched: dead blinds and antes cannot
+        for action in builder.actions:
+            if action.amount and not action.kind.dead:
+                sign = -1 if action.kind is ActionKind.RETURN else 1
+                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
+        ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
+        if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
+            top, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
+            number = next(seat.number for seat in self.seats if seat.name == top)
+            for win in sorted(wins, key=lambda w: w.pot, reverse=True):
+                if win.seat == number and excess:
+                    taken = min(win.amount, excess)
+                    win.amount -= taken
+                    builder.returned(top, taken)
+                    excess -= taken
+        pots = sorted({w.pot for w in wins}, key=lambda p: int(p) if p.isdigit() else 0)
+        for win in wins:
+            if not win.amount:
+                continue
+            if win.seat not in names:
+                raise ValueError(f"no player sits in seat {win.seat!r}")
+            builder.line = win.line
+            label = (
+                "pot"
+                if len(pots) == 1
+                else "main pot"
+                if win.pot == pots[0]
+                else f"side pot-{win.pot}"
+            )
+            builder.collect(names[win.seat], win.amount, label)
+
+
+class MicrogamingReader(Reader):
+    """The reader of a Microgaming XML history file."""
+
+    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
+        parser: ET.XMLPullParser[ET.Element] | None = None
+        game: _Game | None = None
+        root: ET.Element | None = None
+        index = 0
+        stray = False
+        inside_tag = False
+        for line, raw in enumerate(stream, start=1):
+            text = raw.strip() if line > 1 else clean_line(raw)
+            if not text or text.startswith(("<?xml", "<!")):
+                continue
+            if game is None and not inside_tag and not text.startswith("<"):
+                if not stray and not _DECORATION_RE.match(text):
+                    stray = True  # text outside any hand
+                    yield not_a_history(name, line)
+                continue
+            if parser is None:
+                if not text.startswith("<Game "):
+                    continue  # the rest of a hand the parser gave up on
+                parser = ET.XMLPullParser(events=("start", "end"))
+                parser.feed("<microgaming-histories>")
+            inside_tag = not text.endswith(">")
+            try:
+                parser.feed(raw if line > 1 else text)
+                events = cast("list[tuple[str, ET.Element]]", list(parser.read_events()))
+            except ET.ParseError as exc:
+                parser = None
+                if game is not None:
+                    column = exc.position[1] if exc.position else 0
+                    fault = ValueError(f"not well-formed XML at column {column}: {text!r}")
+                    yield _error(fault, name, line, game.hand_id)
+                    index += 1
+                    game = None
+                elif not stray:
+                    stray = True
+                    yield not_a_history(name, line)
+                continue
+            for event, elem in events:
+                tag = elem.tag
+                if event == "start":
+                    if tag == "Game":
+                        game = _Game(elem.attrib, line)
+                    elif tag == "microgaming-histories":
+                        root = elem
+                    elif game is not None and game.error is None:
+                        try:
+                            game.start(tag, elem.attrib, line)
+                        except Exception as exc:
+                            game.error = exc
+                elif tag == "Game" and game is not None:
+                    yield _finish(game, name, index)
+                    index += 1
+                    game = None
+                    if root is not None:
+                        root.clear()
+        if game is not None:
+            yield cut_off(file=name, line=game.line, hand=game.hand_id, site=SITE, game="")
+
+
+def _error(exc: Exception, name: str, line: int, hand: str) -> HistoryError:
+    return read_error(exc, file=name, line=line, hand=hand, site=SITE, game="")
+
+
+def _finish(game: _Game, name: str, index: int) -> Hand | HistoryError:
+    if game.error is None:
+        try:
+            return game.build(name, index)
+        except Exception as exc:
+            game.error = exc
+    return _error(game.error, name, game.line, game.hand_id)
+
+
+def read(source: Source, *, name: str | None = None) -> MicrogamingReader:
+    """A reader of a Microgaming XML history (a path or an open stream)."""
+    return MicrogamingReader(source, name=name)
+
+
+FORMAT: Final = Format(
+    name="microgaming_xml",
+    rooms=("Microgaming",),
+    recognise=recognise,
+    read=read,
+)
+"""Microgaming's XML hand histories."""
