@@ -29,7 +29,7 @@ __all__ = ["convert", "history_app"]
 
 history_app = typer.Typer(
     name="history",
-    help="Hand histories: convert PokerStars, GGPoker, Full Tilt and PHH files.",
+    help="Hand histories: convert any room's histories showdown reads, and PHH files.",
     no_args_is_help=True,
     cls=ShowdownGroup,
 )
@@ -45,7 +45,7 @@ def _history(
         help="Language of every command, its errors and this help: en, ru or ro.",
     ),
 ) -> None:
-    """Hand histories: convert PokerStars, GGPoker, Full Tilt and PHH files."""
+    """Hand histories: convert any room's histories showdown reads, and PHH files."""
     if lang is not None:  # read by the command line itself (ShowdownGroup.main)
         try:
             normalize_language(lang)

@@ -79,8 +79,8 @@ PAGE_MESSAGES: Final = (
     N_("Load"),
     N_("Paste a hand history"),
     N_(
-        "PokerStars, GGPoker or Full Tilt text, or PHH: the showdown comes to the table, "
-        "with the audit of what the room paid."
+        "A hand history of any room showdown reads (text or XML), or PHH: the showdown "
+        "comes to the table, with the audit of what the room paid."
     ),
     N_(
         "Stakes: leave them all blank to share one pot; once any is given, "
