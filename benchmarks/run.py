@@ -758,6 +758,23 @@ def main(argv: list[str] | None = None) -> int:
     for line in format_rows(streams):
         report(line)
     report()
+    report("## Every room's reader (issue 27)")
+    report()
+    report(
+        "A history of each room generated from its sample hands (tests/data/histories/<room>/), "
+        "read and audited by audit_paths on one worker (best of three); target 10,000 hands/s "
+        "per core."
+    )
+    report()
+    from benchmarks.bench_rooms import format_rooms, measure_rooms
+
+    report("```")
+    rooms = measure_rooms(hands=sizes.audit_hands // 5, log=report)
+    report("```")
+    report()
+    for line in format_rooms(rooms):
+        report(line)
+    report()
     report("## Equity (issue #6)")
     report()
     from benchmarks.bench_equity import format_equity_table, measure_equity
