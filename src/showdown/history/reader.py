@@ -27,20 +27,28 @@ from typing import IO, Final
 
 from showdown.errors import HistoryError, Message
 from showdown.history import (
+    betfair,
+    boss,
     bovada,
     cake,
+    cereus,
+    entraction,
+    everest,
     everleaf,
     fulltilt,
     ggpoker,
     ipoker,
     ipoker_text,
+    kingsclub,
     locales,
     merge,
     microgaming,
+    ongame,
     pacific,
     partypoker,
     pkr,
     pokerstars,
+    sealswithclubs,
     signatures,
     winamax,
     wpn,
@@ -92,6 +100,14 @@ FORMATS: Final[tuple[Format, ...]] = (
     everleaf.FORMAT,
     cake.FORMAT,
     pkr.FORMAT,
+    cereus.FORMAT,
+    ongame.FORMAT,
+    everest.FORMAT,
+    boss.FORMAT,
+    entraction.FORMAT,
+    betfair.FORMAT,
+    sealswithclubs.FORMAT,
+    kingsclub.FORMAT,
 )
 """The other rooms' formats, tried in this order on a file's start."""
 

@@ -78,7 +78,7 @@ ROOMS: Final[tuple[Signature, ...]] = (
         r"^Game # \d+ - (?:Texas Hold'em|Omaha High|5-Card Omaha High) (?:No|Pot|Fixed) Limit",
     ),
     # OnGame: ***** History for hand R5-75443872-57 *****
-    _sig("OnGame", r"^\*{5} History for hand [A-Z0-9]+-\d+-\d+ \*{5}"),
+    _sig("OnGame", r"^\*{5} History for hand [A-Z0-9]+-\d+-\d+ (?:\*{5}|\()"),
     # Everleaf (and its skins): ***** Hand history for game #55198191 *****
     _sig("Everleaf", r"^\*{5} Hand history for game #\d+ \*{5}"),
     # PKR: Table #46301943 - Hellenic Aquarium / Starting Hand #2147625245
