@@ -1,7 +1,7 @@
 """The audit's fast path: the payouts of a plain showdown in whole units, with no result objects.
 
 :func:`quick_payouts` decides the common hand of an audit -- a flop or draw
-game on one board, every contender's cards shown, amounts in the history's
+game, every contender's cards shown, amounts in the history's
 unit, the room paying what the rules pay -- straight from the hand: the
 stakes in integer units, the pots cut by the resolver's own
 :func:`~showdown.pots._layers`, the rake shared by its
@@ -13,12 +13,16 @@ It builds no :class:`~showdown.pots.Showdown`, no explanation text and no
 
 It answers only when it is sure to give the verdict the readable path
 (:func:`showdown.history.audit.audit_hand`, through
-:func:`showdown.pots.resolve`) gives: anything else -- a stud game, several
-boards, unwritten cards, money the house added, an amount finer than the
-unit, cards that would not pass the resolver's checks, a payout that differs
-from the room's (whose reason the readable path writes) -- returns ``None``
-and the readable path decides the hand. The tests compare the two on
-thousands of generated hands.
+:func:`showdown.pots.resolve`) gives: anything else -- a stud game, unwritten
+cards, money the house added, an amount finer than the unit, cards that would
+not pass the resolver's checks -- returns ``None`` and the readable path
+decides the hand. A hand run more than once is decided as ``resolve`` decides
+it: each pot divided equally among the boards (the odd units from the first),
+each board's share on that board alone. A payout that differs from the room's
+is the readable path's to explain; its trials of the room's known ways (odd
+chips in a coarser chip, the rake taken pot by pot: ``pot_rakes``) are
+decided here too when they can be. The tests compare the two on thousands of
+generated hands.
 """
 
 from __future__ import annotations
@@ -183,24 +187,31 @@ def _strengths(plain: _Plain, cards: tuple[Card, ...], board: tuple[Card, ...]) 
     return tuple(0 if v is None else v.strength for v in _game_hand(game, cards, board).values)
 
 
-def quick_payouts(hand: Hand) -> Quick | None:
-    """What the rules pay each player of a plain showdown, or None to leave it to ``resolve``."""
+def quick_payouts(hand: Hand, *, pot_rakes: tuple[Decimal, ...] | None = None) -> Quick | None:
+    """What the rules pay each player of a plain showdown, or None to leave it to ``resolve``.
+
+    With ``pot_rakes``, each contested pot (in order: main, side pots) is raked
+    by its own amount, as ``resolve`` rakes a showdown whose ``rake`` is that
+    tuple, instead of the hand's rake shared in proportion.
+    """
     plain = _plain_game(hand.game)
     if plain is None or hand.added:
         return None
     stakes: dict[str, Decimal] = {}
     dead: dict[str, Decimal] = {}
-    actions = hand.actions
-    active = {a.player for a in actions}
-    folded = {a.player for a in actions if a.kind is _FOLD}
-    said_muck = {a.player for a in actions if a.kind is _MUCK}
-    for action in actions:
+    active: set[str] = set()
+    folded: set[str] = set()
+    said_muck: set[str] = set()
+    for action in hand.actions:  # one pass: who acted, folded, mucked, put in what
+        name = action.player
+        active.add(name)
+        kind = action.kind
+        if kind is _FOLD:
+            folded.add(name)
+        elif kind is _MUCK:
+            said_muck.add(name)
         amount = action.amount
-        if amount:
-            kind = action.kind
-            if kind is _RETURN:
-                continue
-            name = action.player
+        if amount and kind is not _RETURN:
             stakes[name] = stakes[name] + amount if name in stakes else amount
             if kind is _ANTE or kind is _TABLE_ANTE or kind is _DEAD_BLIND:
                 dead[name] = dead[name] + amount if name in dead else amount
@@ -238,6 +249,7 @@ def quick_payouts(hand: Hand) -> Quick | None:
             hand.site,
             hand.button,
         ),
+        pot_rakes=pot_rakes,
     )
 
 
@@ -339,8 +351,13 @@ _UNKNOWN: Final = -1
 """Not yet in :data:`_UNITS` (an amount in whole units is never negative)."""
 
 
-def decide(plain: _Plain, facts: Facts) -> Quick | None:
-    """The payouts of a plain showdown from the facts read of it, or None (see the module)."""
+def decide(
+    plain: _Plain, facts: Facts, *, pot_rakes: tuple[Decimal, ...] | None = None
+) -> Quick | None:
+    """The payouts of a plain showdown from the facts read of it, or None (see the module).
+
+    ``pot_rakes``: the rake of each contested pot, in order (see :func:`quick_payouts`).
+    """
     game = plain.game
     (
         all_seats,
@@ -361,14 +378,13 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         hand_button,
     ) = facts
     boards = [b for b in all_boards if b]
-    if len(boards) > 1:
-        return None
-    board = boards[0] if boards else ()
-    if plain.has_board:
-        if len(board) != plain.board:
+    if not plain.has_board:
+        if boards:
             return None
-    elif board:
+        boards = [()]
+    elif not boards or any(len(b) != plain.board for b in boards):
         return None
+    board = boards[0]
     active = active | collected
     names = [name for _, name in all_seats if name in active]
     contenders = [n for n in names if n not in folded]
@@ -392,6 +408,13 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
     outs: list[int] = []  # the contenders who conceded
     board_codes = [card._code for card in board]
     used = list(board_codes)  # every card's code, to find one not in the deck or twice
+    if len(boards) > 1:  # run more than once: the cards after the boards' common start
+        shared = 0
+        for column in zip(*boards, strict=False):
+            if any(card != column[0] for card in column):
+                break
+            shared += 1
+        used += [card._code for other in boards[1:] for card in other[shared:]]
     unseen = False  # a player still in whose cards the history does not show
     deadly_any = False
     contending = set(contenders)
@@ -448,7 +471,15 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         rake = _units(hand_rake, unit)
     if not total or rake is None:
         return None
-    if len(live) > 1 and plain.single and not deadly_any:
+    given: list[int] | None = None
+    if pot_rakes is not None:
+        given = []
+        for pot_rake in pot_rakes:
+            pot_units = _units(pot_rake, unit)
+            if pot_units is None:
+                return None
+            given.append(pot_units)
+    if len(live) > 1 and plain.single and not deadly_any and given is None and len(boards) == 1:
         top = max(stake_units)
         if all(stake_units[i] == top for i in live):
             if rake > total:
@@ -478,12 +509,12 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
             pots = _layers(players, stake_units, dead_units)
         else:
             pots = _live_layers(stake_units, in_hand, out)
-        rakes = _rake_shares(pots, rake)
+        rakes = _rake_shares(pots, rake if given is None else given)
     except ShowdownError:
         return None
     contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
     room: list[Decimal] | None = None
-    if hand_rake and len(contested) >= 2:
+    if hand_rake and len(contested) >= 2 and given is None:
         gross = [_from_units(money, unit, pots[k].amount) for k in contested]
         stated = room_pot_rakes(listed_pots, hand_rake, site, gross)
         if stated is not None and stated != [_from_units(money, unit, rakes[k]) for k in contested]:
@@ -502,15 +533,25 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
         before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
         button = before[-1] if before else count - 1
     order = [(button + 1 + k) % count for k in range(count)]
-    values: dict[int, tuple[int, ...]] = {}
-    if plain.high7:  # Hold'em: seven codes a player
-        for seat, cards in enumerate(held):
-            if cards:
-                values[seat] = (strength7(codes[seat]),)
-    else:
-        for seat, cards in enumerate(held):
-            if cards:
-                values[seat] = _strengths(plain, cards, board)
+    # each board's strengths (several when the hand was run more than once)
+    by_board: list[dict[int, tuple[int, ...]]] = []
+    for run, this in enumerate(boards):
+        values: dict[int, tuple[int, ...]] = {}
+        if plain.high7 and not run:  # Hold'em: seven codes a player
+            for seat, cards in enumerate(held):
+                if cards:
+                    values[seat] = (strength7(codes[seat]),)
+        elif plain.high7:
+            these = [card._code for card in this]
+            for seat, cards in enumerate(held):
+                if cards:
+                    values[seat] = (strength7([card._code for card in cards] + these),)
+        else:
+            for seat, cards in enumerate(held):
+                if cards:
+                    values[seat] = _strengths(plain, cards, this)
+        by_board.append(values)
+    runs = list(range(len(boards)))
     halves = range(len(game.rankings))
     payouts = [0] * count
     for pot, taken in zip(pots, rakes, strict=True):
@@ -526,17 +567,21 @@ def decide(plain: _Plain, facts: Facts) -> Quick | None:
             (seat,) = eligible
             payouts[seat] += net
             continue
-        won: list[list[int]] = []
-        for half in halves:
-            strengths = {seat: values[seat][half] for seat in eligible}
-            top = max(strengths.values())
-            won.append([s for s, v in strengths.items() if v == top] if top else [])
-        winning = [w for w in won if w]
-        remaining = net
-        for position, winners in enumerate(winning):
-            part = remaining if position == len(winning) - 1 else -(-net // len(winning))
-            remaining -= part
-            for seat, chips in _split(part, winners, order).items():
-                payouts[seat] += chips
+        # each board's share (the odd units from the first board), then its halves
+        per_board = _split(net, runs, runs) if len(runs) > 1 else {0: net}
+        for run, values in enumerate(by_board):
+            share = per_board[run]
+            won: list[list[int]] = []
+            for half in halves:
+                strengths = {seat: values[seat][half] for seat in eligible}
+                top = max(strengths.values())
+                won.append([s for s, v in strengths.items() if v == top] if top else [])
+            winning = [w for w in won if w]
+            remaining = share
+            for position, winners in enumerate(winning):
+                part = remaining if position == len(winning) - 1 else -(-share // len(winning))
+                remaining -= part
+                for seat, chips in _split(part, winners, order).items():
+                    payouts[seat] += chips
     paid = {seats[i]: _from_units(money, unit, units) for i, units in enumerate(payouts)}
     return Quick(paid, names, stakes, room)

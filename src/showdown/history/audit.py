@@ -300,6 +300,7 @@ def audit_hand(hand: Hand, *, quick: bool = True, lang: str = "en") -> Verdict:
     explanations of a disagreement are written in ``lang``; the reason is English
     as a text and says itself in any language (a :class:`~showdown.errors.Message`).
     """
+    fast: Quick | None = None
     if quick:
         fast = quick_payouts(hand)
         if fast is not None:
@@ -347,22 +348,32 @@ def audit_hand(hand: Hand, *, quick: bool = True, lang: str = "en") -> Verdict:
                 players=_players(hand, recorded, {}),
             )
         showdown, unseen_note = completed
-    try:
-        result = resolve(showdown, explain=False)  # texts only when they are needed
-        paid, note = _room_rake(hand, showdown, result)
-    except ShowdownError as error:
-        return dataclasses.replace(
-            base,
-            reason=_error_reason(error),
-            players=_players(hand, recorded, {}),
-        )
+    if fast is not None and not missing:
+        # the fast path decided this very showdown (the room paid otherwise): what it
+        # pays, and its note, are resolve's (its tests compare them)
+        paid = fast.paid
+        rakes = fast.room_rakes
+        note = None if rakes is None else _rake_note(hand.site, hand.unit, rakes)
+    else:
+        try:
+            result = resolve(showdown, explain=False)  # texts only when they are needed
+            paid, note = _room_rake(hand, showdown, result)
+        except ShowdownError as error:
+            return dataclasses.replace(
+                base,
+                reason=_error_reason(error),
+                players=_players(hand, recorded, {}),
+            )
     if unseen_note is not None:
         note = Message(_AND, head=note, tail=unseen_note) if note else unseen_note
     players = _players(hand, recorded, paid)
     agree = all(p.recorded == p.resolved for p in players)
     reason = note
+    # the fast path may decide the trials of a showdown as the hand reads (not one
+    # completed for unseen cards): it pays what resolve pays, or leaves it to resolve
+    as_read = quick and not missing
     if not agree:
-        chipped = _with_coarser_chip(hand, showdown, recorded)
+        chipped = _with_coarser_chip(hand, showdown, recorded, fast=as_read)
         if chipped is not None:
             paid, chip = chipped
             players = _players(hand, recorded, paid)
@@ -377,7 +388,10 @@ def audit_hand(hand: Hand, *, quick: bool = True, lang: str = "en") -> Verdict:
             )
             reason = Message.joined([part for part in (note, odd) if part], _AND)
     if not agree:
-        for attempt in (_other_short_deck_order, _unstated_pot_rakes):
+        for attempt in (
+            _other_short_deck_order,
+            functools.partial(_unstated_pot_rakes, fast=as_read),
+        ):
             found = attempt(hand, showdown, recorded)
             if found is not None:
                 paid, why = found
@@ -636,7 +650,7 @@ def _other_short_deck_order(
 
 
 def _unstated_pot_rakes(
-    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal], *, fast: bool = False
 ) -> tuple[dict[str, Decimal], str] | None:
     """The payouts with the rake divided among the contested pots as the room did.
 
@@ -648,7 +662,9 @@ def _unstated_pot_rakes(
     Hands with two to four contested pots are tried: each player's share of
     each pot (the showdown's own decision) makes what the room paid a linear
     function of the pots' rakes; the division nearest to it, to the unit
-    either way, is checked by deciding the showdown again.
+    either way, is checked by deciding the showdown again (by the fast path,
+    :func:`~showdown.history._quick.quick_payouts`, when ``fast`` and it can: the
+    showdown is the hand's own).
     """
     if not hand.rake or hand.pots:
         return None
@@ -665,6 +681,10 @@ def _unstated_pot_rakes(
         rakes = (main, *sides)
         if any(r < 0 or r > g for r, g in zip(rakes, gross, strict=True)):
             return None
+        if fast:
+            found = quick_payouts(hand, pot_rakes=rakes)
+            if found is not None:
+                return found.paid
         trial = dataclasses.replace(showdown, rake=rakes)
         return _payouts(resolve(trial, explain=False))
 
@@ -760,10 +780,15 @@ _CHIPS: Final = tuple(
 
 
 def _with_coarser_chip(
-    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal]
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal], *, fast: bool = False
 ) -> tuple[dict[str, Decimal], Decimal] | None:
     """The payouts with odd chips of the smallest coarser chip that every amount uses,
-    when that is exactly what the room paid (else ``None``)."""
+    when that is exactly what the room paid (else ``None``).
+
+    With ``fast`` (the showdown is the hand's own), each chip is tried by the fast
+    path (:func:`~showdown.history._quick.quick_payouts` of the hand in that unit)
+    when it can decide it, else by ``resolve``.
+    """
     amounts = [
         *(Decimal(p.stake) for p in showdown.players),
         *(Decimal(p.dead) for p in showdown.players),
@@ -775,6 +800,11 @@ def _with_coarser_chip(
             continue
         if any(amount % chip for amount in amounts):
             continue  # not a chip every amount of the hand is made of
+        found = quick_payouts(dataclasses.replace(hand, unit=chip)) if fast else None
+        if found is not None:
+            if all(found.paid.get(name, _ZERO) == amount for name, amount in recorded.items()):
+                return found.paid, chip
+            continue
         try:
             result = resolve(dataclasses.replace(showdown, unit=chip), explain=False)
             paid, _ = _room_rake(hand, dataclasses.replace(showdown, unit=chip), result)

@@ -484,6 +484,8 @@ class _HandReader:
         return Decimal(text) if text else _ZERO
 
     def money_seen(self, amount: Decimal) -> None:
+        if self.cents:
+            return  # seen already (asked at every bet)
         exponent = amount.as_tuple().exponent
         if isinstance(exponent, int) and exponent < 0:
             self.cents = True
@@ -492,18 +494,27 @@ class _HandReader:
         """Before a player's own action: start the next street when the round is over and
         the history marked none (early histories write no street markers)."""
         self.in_hand.add(player)
-        if not self.stud and self.builder.street in _NEXT and self.round_over():
-            self.new_street(_NEXT[self.builder.street])
+        if not self.stud:
+            following = _NEXT.get(self.builder.street)
+            if following is not None and self.acted and self.round_over():
+                self.new_street(following)
         self.acted.add(player)
 
     def round_over(self) -> bool:
-        live = [
-            name for name in self.in_hand if name not in self.folded and name not in self.all_in
-        ]
-        if not live or not self.acted:
+        """Whether everyone still betting (in the hand, not folded, not all in) has acted
+        on this street and matched its level; False when nobody is."""
+        acted, level = self.acted, self.level
+        if not acted:
             return False
-        on_street = self.builder.on_street
-        return all(name in self.acted and on_street(name) >= self.level for name in live)
+        folded, all_in, on_street = self.folded, self.all_in, self.builder.on_street
+        live = False
+        for name in self.in_hand:
+            if name in folded or name in all_in:
+                continue
+            if name not in acted or on_street(name) < level:
+                return False
+            live = True
+        return live
 
     def bet(self, player: str, kind: ActionKind, amount: Decimal, *, all_in: bool = False) -> None:
         self.voluntary(player)

@@ -115,6 +115,8 @@ _FORCED = frozenset(
     }
 )
 _DEAD = frozenset({ActionKind.ANTE, ActionKind.BIG_BLIND_ANTE, ActionKind.DEAD_BLIND})
+_RETURN = ActionKind.RETURN
+_FOLD = ActionKind.FOLD
 # By value: a text hashes in C, an enum member in Python (this is on the audit's hot path).
 _FORCED_VALUES = frozenset(kind.value for kind in _FORCED)
 _DEAD_VALUES = frozenset(kind.value for kind in _DEAD)
@@ -361,8 +363,28 @@ class Hand:
 
     @property
     def reached_showdown(self) -> bool:
-        """More than one player was still in the hand at the end (of a hand not cancelled)."""
-        return not self.cancelled and len(self.contenders) > 1
+        """More than one player was still in the hand at the end (of a hand not cancelled).
+
+        That is ``len(self.contenders) > 1``, counted in one pass over the actions
+        (every hand of an audit asks it).
+        """
+        if self.cancelled:
+            return False
+        active: set[str] = set()
+        folded: set[str] = set()
+        for action in self.actions:
+            active.add(action.player)
+            if action.kind is _FOLD:
+                folded.add(action.player)
+        active.update(c.player for c in self.collections)
+        active -= folded
+        still_in = 0
+        for seat in self.seats:
+            if seat.name in active:
+                still_in += 1
+                if still_in > 1:
+                    return True
+        return False
 
     def shown(self, player: str) -> tuple[Card, ...]:
         """The most cards a player showed (``()`` if he showed none)."""
@@ -391,10 +413,17 @@ class Hand:
         Raises:
             HistoryError: they do not (the message gives both sides).
         """
-        put_in = sum(self.contributions().values(), _ZERO) + self.added
-        paid = (
-            sum(self.returned().values(), _ZERO) + sum(self.collected().values(), _ZERO) + self.rake
-        )
+        # one pass: what contributions(), returned() and collected() add up to
+        put_in = paid = _ZERO
+        for action in self.actions:
+            if action.kind is _RETURN:
+                paid += action.amount
+            elif action.amount:
+                put_in += action.amount
+        for collection in self.collections:
+            paid += collection.amount
+        put_in += self.added
+        paid += self.rake
         if put_in != paid:
             raise HistoryError(
                 Message(

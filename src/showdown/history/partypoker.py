@@ -153,6 +153,8 @@ _SUMMARY_RE: Final = re.compile(
 _COLLECTED_RE: Final = re.compile(r"collected ([^,\[]+)")
 _POT_RE: Final = re.compile(r"(?:Main|Side) Pot(?: \d+)?:\s*([^\s]+)")
 _RAKE_RE: Final = re.compile(r"Rake:\s*([^\s]+)")
+_POT_NUMBER_RE: Final = re.compile(r"\s*#?\s*(\d+)$")
+_DEAD_KINDS: Final = (ActionKind.ANTE, ActionKind.BIG_BLIND_ANTE, ActionKind.DEAD_BLIND)
 _STUD_STREETS: Final = {
     "": "third",
     "Fourth street": "fourth",
@@ -247,21 +249,6 @@ def recognise(start: str) -> bool:
 # -- one hand --------------------------------------------------------------------------
 
 
-class _Builder(HandBuilder):
-    """A :class:`HandBuilder` that looks its players up in a set."""
-
-    def __init__(self, **fields: object) -> None:
-        super().__init__(**fields)
-        self._seated: set[str] = set()
-
-    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool = False) -> None:
-        super().seat(number, name, stack, sitting_out=sitting_out)
-        self._seated.add(name)
-
-    def seated(self, name: str) -> bool:
-        return name in self._seated
-
-
 class _Hand:
     """The lines of one hand read into a :class:`HandBuilder`."""
 
@@ -273,7 +260,7 @@ class _Hand:
         match = _HEADER_RE.match(lines[0][1])
         self.hand_id = match["id"] if match else ""
         self.game = ""
-        self.b = _Builder(
+        self.b = HandBuilder(
             source=source, line=self.start, index=index, site=SITE, hand_id=self.hand_id
         )
         self.stud = False
@@ -496,6 +483,9 @@ class _Hand:
 
     def split_wins(self, line: str) -> list[str]:
         """A line the Mac client glued (``...Queens.Bob wins $27,36 USD ...``), read apart."""
+        at = line.find(" wins ")
+        if line[:at] in self.names and line.find(" wins ", at + 6) < 0:
+            return [line.strip()]  # one seated player's win: nothing glued (the common line)
         cuts = [0]
         start = 0
         while (at := line.find(" wins ", start)) >= 0:
@@ -590,7 +580,8 @@ class _Hand:
         match = _WIN_RE.match(rest)
         if match is None:
             raise ValueError(f"cannot read the win {rest!r}")
-        pot = re.sub(r"\s*#?\s*(\d+)$", r" \1", match["pot"] or "pot")
+        named = match["pot"]
+        pot = _POT_NUMBER_RE.sub(r" \1", named) if named else "pot"
         if match["lo"] is not None:
             amount, pot = self.amount(match["lo"]), pot + " (low)"
         else:
@@ -675,8 +666,16 @@ class _Hand:
         pots its owner won (the room counts it in his ``wins``)."""
         b = self.b
         live: dict[str, Decimal] = {}
+        ante, table_ante, dead_blind = _DEAD_KINDS
         for action in b.actions:
-            if action.amount and not action.kind.dead and action.kind is not ActionKind.RETURN:
+            kind = action.kind
+            if (
+                action.amount
+                and kind is not ActionKind.RETURN
+                and kind is not ante
+                and kind is not table_ante
+                and kind is not dead_blind
+            ):
                 live[action.player] = live.get(action.player, _ZERO) + action.amount
         ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
         if not ranked:
