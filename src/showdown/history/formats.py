@@ -178,9 +178,79 @@ def sniff_text(start: str) -> str:
 
 # -- building a hand -------------------------------------------------------------------
 
-_LIVE_FORCED: Final = frozenset(
-    {ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE, ActionKind.BRING_IN}
+
+def _exponent(amount: Decimal) -> int:
+    """The exponent of an amount as written (``-2`` for ``0.25``; ``0`` for ``25``).
+
+    A value with trailing zeros counts as written: ``1.50`` has exponent ``-2``.
+    """
+    exponent = amount.as_tuple().exponent
+    return exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+_RETURN: Final = ActionKind.RETURN
+_ANTE: Final = ActionKind.ANTE
+_TABLE_ANTE: Final = ActionKind.BIG_BLIND_ANTE
+_DEAD_BLIND: Final = ActionKind.DEAD_BLIND
+_FORCED_VALUES: Final = frozenset(kind.value for kind in ActionKind if kind.forced)
+"""The forced bets, by value (a text hashes in C, an enum member in Python)."""
+_new: Final = object.__new__
+# Each field's slot, set straight (a frozen dataclass refuses plain assignment; its own
+# __init__ goes through object.__setattr__ for each field, by keyword)
+(
+    _set_kind,
+    _set_player,
+    _set_amount,
+    _set_street,
+    _set_to,
+    _set_all_in,
+    _set_cards,
+    _set_count,
+    _set_line,
+    _set_drawn,
+) = (
+    getattr(Action, name).__set__
+    for name in (
+        "kind",
+        "player",
+        "amount",
+        "street",
+        "to",
+        "all_in",
+        "cards",
+        "count",
+        "line",
+        "drawn",
+    )
 )
+
+
+def _action(
+    kind: ActionKind,
+    player: str,
+    amount: Decimal,
+    street: str,
+    to: Decimal | None,
+    all_in: bool,
+    cards: tuple[Card, ...],
+    count: int,
+    line: int,
+) -> Action:
+    """``Action(kind, player, amount, street=street, ...)``, the same value built without
+    the frozen dataclass' keyword handling (a hand makes one per line: the builder's
+    hottest constructor). ``tests/history/test_builder_paths.py`` compares the two."""
+    action: Action = _new(Action)
+    _set_kind(action, kind)
+    _set_player(action, player)
+    _set_amount(action, amount)
+    _set_street(action, street)
+    _set_to(action, to)
+    _set_all_in(action, all_in)
+    _set_cards(action, cards)
+    _set_count(action, count)
+    _set_line(action, line)
+    _set_drawn(action, ())
+    return action
 
 
 class HandBuilder:
@@ -212,6 +282,11 @@ class HandBuilder:
         """The line being read (recorded in each action)."""
         self._street = "blinds"
         self._on_street: dict[str, Decimal] = {}
+        # the seated names and numbers, asked at every action (``seats`` stays the record:
+        # a seat a reader appends to it itself is still found, by a search; a seat it
+        # replaces in place must keep its name and number)
+        self._seat_names: set[str] = set()
+        self._seat_numbers: set[int] = set()
 
     # -- the table ---------------------------------------------------------------------
 
@@ -221,13 +296,20 @@ class HandBuilder:
         Raises:
             ValueError: the name or the seat number is taken already.
         """
-        if any(s.name == name or s.number == number for s in self.seats):
+        names, numbers, seats = self._seat_names, self._seat_numbers, self.seats
+        if len(names) == len(seats) == len(numbers):
+            taken = name in names or number in numbers
+        else:
+            taken = any(s.name == name or s.number == number for s in seats)
+        if taken:
             raise ValueError(f"seat {number} ({name!r}) is listed twice")
-        self.seats.append(Seat(number, name, stack, sitting_out))
+        seats.append(Seat(number, name, stack, sitting_out))
+        names.add(name)
+        numbers.add(number)
 
     def seated(self, name: str) -> bool:
         """Whether a player of this name is seated."""
-        return any(s.name == name for s in self.seats)
+        return name in self._seat_names or any(s.name == name for s in self.seats)
 
     @property
     def street(self) -> str:
@@ -258,29 +340,28 @@ class HandBuilder:
         cards: tuple[Card, ...] = (),
         count: int = 0,
     ) -> None:
-        if not self.seated(player):
+        if player not in self._seat_names and not self.seated(player):
             raise ValueError(f"{player!r} acts but is not seated")
         if amount < 0:
             raise ValueError(f"{player!r} puts in a negative amount ({amount})")
         self.actions.append(
-            Action(
-                kind,
-                player,
-                amount,
-                street=self._street,
-                to=to,
-                all_in=all_in,
-                cards=cards,
-                count=count,
-                line=self.line,
-            )
+            _action(kind, player, amount, self._street, to, all_in, cards, count, self.line)
         )
-        if amount and kind is not ActionKind.RETURN and (not kind.forced or kind in _LIVE_FORCED):
-            self._on_street[player] = self._on_street.get(player, _ZERO) + amount
+        # what counts toward the street: everything but returns, antes and dead blinds
+        # (the forced bets that are not live; by identity: an enum hashes in Python)
+        if (
+            amount
+            and kind is not _RETURN
+            and kind is not _ANTE
+            and kind is not _TABLE_ANTE
+            and kind is not _DEAD_BLIND
+        ):
+            on_street = self._on_street
+            on_street[player] = on_street.get(player, _ZERO) + amount
 
     def post(self, kind: ActionKind, player: str, amount: Decimal, *, all_in: bool = False) -> None:
         """A forced bet (an ante, a blind, a straddle, a bring-in)."""
-        if not kind.forced:
+        if kind._value_ not in _FORCED_VALUES:
             raise ValueError(f"{kind.value} is not a forced bet")
         self._add(kind, player, amount, all_in=all_in)
 
@@ -357,19 +438,32 @@ class HandBuilder:
         """What each player has put in so far, less what was returned."""
         total: dict[str, Decimal] = {}
         for action in self.actions:
-            if action.amount:
-                sign = -1 if action.kind is ActionKind.RETURN else 1
-                total[action.player] = total.get(action.player, _ZERO) + sign * action.amount
+            amount = action.amount
+            if amount:
+                player = action.player
+                if action.kind is _RETURN:
+                    amount = -amount
+                total[player] = total[player] + amount if player in total else _ZERO + amount
         return total
 
     def return_uncalled(self) -> None:
-        """Return the unmatched part of the largest contribution (for rooms that write no
-        "uncalled bet" line): what its owner put in beyond everyone else's most.
+        """Return the unmatched part of the largest live contribution (for rooms that
+        write no "uncalled bet" line): what its owner put in beyond everyone else's most.
 
+        Antes and dead blinds match no bet, so the live money (bets, calls,
+        raises, live blinds, less what was returned) is compared; in a hand of
+        dead money only (antes and nothing more), the whole contributions are.
         Call it once the betting is over; it does nothing when the two largest
         contributions are equal.
         """
-        stakes = sorted(self.contributions().items(), key=lambda item: item[1], reverse=True)
+        live: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.amount and not action.kind.dead:
+                sign = -1 if action.kind is _RETURN else 1
+                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
+        if not any(live.values()):
+            live = self.contributions()
+        stakes = sorted(live.items(), key=lambda item: item[1], reverse=True)
         if len(stakes) >= 2 and stakes[0][1] > stakes[1][1]:
             top, most = stakes[0]
             self._add_return(top, most - stakes[1][1])
@@ -378,18 +472,33 @@ class HandBuilder:
 
     def _add_return(self, player: str, amount: Decimal) -> None:
         self.actions.append(
-            Action(ActionKind.RETURN, player, amount, street=self._street, line=self.line)
+            _action(_RETURN, player, amount, self._street, None, False, (), 0, self.line)
         )
 
     def collect(
         self, player: str, amount: Decimal, pot: str = "pot", *, board: int | None = None
     ) -> None:
         """Chips a player collected from a pot."""
-        if not self.seated(player):
+        if player not in self._seat_names and not self.seated(player):
             raise ValueError(f"{player!r} collects but is not seated")
         self.collections.append(Collection(player, amount, pot, board, self.line))
 
     # -- the hand ----------------------------------------------------------------------
+
+    def _finest(self, unit: Decimal) -> Decimal:
+        """The history's unit: the one given, or a finer one when a stack, a bet or a
+        collection is not a whole number of it (play chips of 0.25 at a table of whole
+        chips). Chips written with zero decimals (``1,250.00``) stay whole chips."""
+        places = given = -_exponent(unit)
+        for amounts in (
+            (seat.stack for seat in self.seats),
+            (action.amount for action in self.actions),
+            (collection.amount for collection in self.collections),
+        ):
+            for amount in amounts:
+                if -_exponent(amount) > places and amount % unit:
+                    places = max(places, -_exponent(amount.normalize()))
+        return unit if places == given else Decimal(1).scaleb(-places)
 
     def build(self, **fields: object) -> Hand:
         """The hand, its chips checked.
@@ -414,8 +523,11 @@ class HandBuilder:
                 game=str(values.get("game", "")),
             )
         boards = tuple(tuple(board) for board in self.boards if board)
+        unit = values.get("unit")
+        if isinstance(unit, Decimal):
+            values["unit"] = self._finest(unit)
         hand = Hand(
-            seats=tuple(self.seats),
+            seats=tuple(sorted(self.seats, key=_seat_number)),
             actions=tuple(self.actions),
             boards=boards,
             showings=tuple(self.showings),
@@ -430,6 +542,10 @@ class HandBuilder:
             error.showdown = hand.reached_showdown
             raise
         return hand
+
+
+def _seat_number(seat: Seat) -> int:
+    return seat.number
 
 
 def read_error(
@@ -463,4 +579,3 @@ def cut_off(*, file: str, line: int, hand: str, site: str, game: str) -> History
         site=site,
         game=game,
     )
-
