@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from showdown.history import Hand, read
+from showdown.history._text import open_text
 from showdown.history.audit import Tally, audit_paths
 
 __all__ = ["ROOMS", "ROOM_TARGET", "RoomRow", "format_rooms", "generated_history", "measure_rooms"]
@@ -66,9 +67,16 @@ class RoomRow:
         return self.rate / ROOM_TARGET
 
 
+def _text(path: Path) -> str:
+    """A sample's text, decoded as the readers decode it (a cp1252 file's euro sign too)."""
+    stream, _, _ = open_text(path)
+    with stream:
+        return stream.read()
+
+
 def _text_blocks(path: Path) -> list[str]:
     """The text of each hand of a text history that its reader reads whole."""
-    lines = path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+    lines = _text(path).splitlines(keepends=True)
     entries = list(read(path).entries())
     starts = sorted({entry.line for entry in entries if entry.line} | {len(lines) + 1})
     blocks = []
@@ -86,7 +94,7 @@ def generated_history(folder: Path, hands: int) -> tuple[str, str]:
             continue
         if next(iter(read(path)), None) is None:
             continue  # a sample of a broken hand
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = _text(path)
         elements = list(_XML_ELEMENT.finditer(text))
         if elements:
             head, tail = text[: elements[0].start()], text[elements[-1].end() :]
