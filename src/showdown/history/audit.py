@@ -92,6 +92,7 @@ __all__ = [
     "json_line",
     "room_pot_rakes",
     "unread_record",
+    "unstated_pot_rakes",
 ]
 
 _ZERO: Final = Decimal(0)
@@ -649,22 +650,26 @@ def _other_short_deck_order(
     return paid, why
 
 
-def _unstated_pot_rakes(
+def unstated_pot_rakes(
     hand: Hand, showdown: Showdown, recorded: dict[str, Decimal], *, fast: bool = False
-) -> tuple[dict[str, Decimal], str] | None:
-    """The payouts with the rake divided among the contested pots as the room did.
+) -> tuple[tuple[Decimal, ...], dict[str, Decimal]] | None:
+    """The division of the rake among the contested pots that pays what the room paid.
 
     When the summary does not list the pots, the history does not say how
     much of the rake came from each pot (GGPoker takes its jackpot fee and
     rake in its own shares). The house's cut of each pot is the house's
     business, not a showdown rule: when one division of the rake among the
-    contested pots pays exactly what the room paid, the showdown agrees.
-    Hands with two to four contested pots are tried: each player's share of
-    each pot (the showdown's own decision) makes what the room paid a linear
-    function of the pots' rakes; the division nearest to it, to the unit
-    either way, is checked by deciding the showdown again (by the fast path,
-    :func:`~showdown.history._quick.quick_payouts`, when ``fast`` and it can: the
-    showdown is the hand's own).
+    contested pots pays exactly ``recorded``, the showdown agrees. Hands with
+    two to four contested pots are tried: each player's share of each pot
+    (the showdown's own decision) makes what the room paid a linear function
+    of the pots' rakes; the division nearest to it, to the unit either way,
+    is checked by deciding the showdown again (by the fast path,
+    :func:`~showdown.history._quick.quick_payouts`, when ``fast`` and it can:
+    the showdown is the hand's own).
+
+    Returns:
+        the rake of each contested pot (main pot first) and the payouts, or
+        None when the history lists its pots, or no division pays ``recorded``.
     """
     if not hand.rake or hand.pots:
         return None
@@ -676,9 +681,7 @@ def _unstated_pot_rakes(
     if any(not amount for amount in gross):
         return None
 
-    def paid_with(sides: tuple[Decimal, ...]) -> dict[str, Decimal] | None:
-        main = hand.rake - sum(sides, _ZERO)
-        rakes = (main, *sides)
+    def paid_with(rakes: tuple[Decimal, ...]) -> dict[str, Decimal] | None:
         if any(r < 0 or r > g for r, g in zip(rakes, gross, strict=True)):
             return None
         if fast:
@@ -692,31 +695,44 @@ def _unstated_pot_rakes(
     if sides is None:
         return None
     for trial in itertools.product(*((s - hand.unit, s, s + hand.unit) for s in sides)):
-        paid = paid_with(trial)
+        rakes = (hand.rake - sum(trial, _ZERO), *trial)
+        paid = paid_with(rakes)
         if paid is not None and all(
             paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
         ):
-            main = format_amount(hand.rake - sum(trial, _ZERO), hand.unit)
-            if len(trial) == 1:
-                why = Message(
-                    "{site} does not list the pots; it took the rake {main} from the main pot "
-                    "and {side} from the side pot (the house's cut of each pot is the house's "
-                    "business, not a showdown rule)",
-                    site=hand.site,
-                    main=main,
-                    side=format_amount(trial[0], hand.unit),
-                )
-            else:
-                why = Message(
-                    "{site} does not list the pots; it took the rake {main} from the main pot "
-                    "and {sides} from the side pots, in their order (the house's cut of each "
-                    "pot is the house's business, not a showdown rule)",
-                    site=hand.site,
-                    main=main,
-                    sides=", ".join(format_amount(side, hand.unit) for side in trial),
-                )
-            return paid, why
+            return rakes, paid
     return None
+
+
+def _unstated_pot_rakes(
+    hand: Hand, showdown: Showdown, recorded: dict[str, Decimal], *, fast: bool = False
+) -> tuple[dict[str, Decimal], str] | None:
+    """The payouts with the rake divided among the contested pots as the room did
+    (:func:`unstated_pot_rakes`), and the reason that says so."""
+    found = unstated_pot_rakes(hand, showdown, recorded, fast=fast)
+    if found is None:
+        return None
+    (main_rake, *sides), paid = found
+    main = format_amount(main_rake, hand.unit)
+    if len(sides) == 1:
+        why = Message(
+            "{site} does not list the pots; it took the rake {main} from the main pot "
+            "and {side} from the side pot (the house's cut of each pot is the house's "
+            "business, not a showdown rule)",
+            site=hand.site,
+            main=main,
+            side=format_amount(sides[0], hand.unit),
+        )
+    else:
+        why = Message(
+            "{site} does not list the pots; it took the rake {main} from the main pot "
+            "and {sides} from the side pots, in their order (the house's cut of each "
+            "pot is the house's business, not a showdown rule)",
+            site=hand.site,
+            main=main,
+            sides=", ".join(format_amount(side, hand.unit) for side in sides),
+        )
+    return paid, why
 
 
 def _nearest_side_rakes(

@@ -26,7 +26,6 @@ showdown.web._history.HistoryInputError: <pasted>, line 1, hand 1: the hand is c
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import re
 from decimal import Decimal
 from typing import Any, Final, Literal
@@ -37,7 +36,7 @@ from showdown.contract import showdown_to_json
 from showdown.errors import HistoryError, ShowdownError
 from showdown.history import Hand, phh, read_text
 from showdown.history._text import Reader
-from showdown.history.audit import Verdict, audit_entries
+from showdown.history.audit import Verdict, audit_entries, unstated_pot_rakes
 from showdown.history.formats import SNIFF_CHARS
 from showdown.history.reader import identify, unread_error
 from showdown.pots import Showdown, resolve
@@ -104,34 +103,15 @@ def _as_audited(hand: Hand, showdown: Showdown, verdict: Verdict) -> Showdown:
         or not verdict.players
     ):
         return showdown
-    from showdown.history.audit import _nearest_side_rakes, _payouts  # the audit's own search
-
     wanted = {p.name: p.resolved for p in verdict.players}
-
-    def pays(trial: Showdown) -> bool:
-        paid = _payouts(resolve(trial, explain=False))
-        return all(paid.get(n, _ZERO) == wanted.get(n, _ZERO) for n in {*paid, *wanted})
-
     try:
-        base = resolve(dataclasses.replace(showdown, rake=0), explain=False)
-        contested = [pot for pot in base.pots if pot.kind != "uncalled"]
-        if not 2 <= len(contested) <= 4 or pays(showdown):
-            return showdown
-        sides = _nearest_side_rakes(hand, contested, _payouts(base), hand.received())
-        if sides is None:
-            return showdown
-        gross = [Decimal(pot.amount) for pot in contested]
-        steps = (-hand.unit, _ZERO, hand.unit)
-        for trial in itertools.product(*((side + step for step in steps) for side in sides)):
-            rakes = (hand.rake - sum(trial, _ZERO), *trial)
-            if any(r < 0 or r > g for r, g in zip(rakes, gross, strict=True)):
-                continue
-            divided = dataclasses.replace(showdown, rake=rakes)
-            if pays(divided):
-                return divided
+        paid = {p.name: Decimal(p.payout) for p in resolve(showdown, explain=False).players}
+        if all(paid.get(n, _ZERO) == wanted.get(n, _ZERO) for n in {*paid, *wanted}):
+            return showdown  # shared in proportion, the rake pays it already
+        found = unstated_pot_rakes(hand, showdown, wanted)  # the audit's own search
     except ShowdownError:
-        pass
-    return showdown
+        return showdown
+    return showdown if found is None else dataclasses.replace(showdown, rake=found[0])
 
 
 def _hand_info(hand: Hand) -> dict[str, Any]:
