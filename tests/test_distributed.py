@@ -86,6 +86,29 @@ def test_audit_on_the_cluster_equals_the_local_run(client: Any, tmp_path: Any) -
     assert remote == local
 
 
+def test_every_rooms_histories_on_the_cluster_equal_the_local_run(client: Any) -> None:
+    """The other rooms' files (text and XML, read whole by their format's reader) go to
+    the cluster's workers as their text: the same verdicts, and the same files unread."""
+    from pathlib import Path
+
+    from showdown.history.audit import audit_paths
+
+    data = Path(__file__).parent / "data" / "histories"
+    paths = [str(data / room) for room in ("888poker", "ipoker", "winamax", "merge", "bovada")]
+
+    def run(**where: Any) -> tuple[list[Any], list[Any]]:
+        verdicts, unread = [], []
+        for found, tally in audit_paths(paths, chunk=40, **where):
+            verdicts.extend(v.to_json() for v in found)
+            unread.extend(tally.unread)
+        return verdicts, unread
+
+    local = run()
+    assert len(local[0]) > 30
+    assert {record["site"] for record in local[0]} >= {"888poker", "ipoker", "winamax", "merge"}
+    assert run(client=client) == local
+
+
 def test_audit_command_with_a_scheduler(client: Any, tmp_path: Any) -> None:
     import json
     import subprocess
