@@ -393,6 +393,35 @@ def test_paste_a_hand_history(page: Any) -> None:
     assert "not a hand history" in page.locator("#history-error").inner_text()
 
 
+@pytest.mark.parametrize(
+    "sample", ["888poker/cash.txt", "ipoker/cash_usd.xml", "winamax/winamax_cash.txt"]
+)
+def test_paste_another_rooms_history(page: Any, sample: str) -> None:
+    """The paste box reads every room the audit reads, text or XML: the first showdown
+    comes to the table with the audit's verdict and the winners the API decides."""
+    from showdown.contract import resolve_json
+    from showdown.history._text import open_text
+    from showdown.web._history import read_pasted
+
+    stream, _, _ = open_text(Path(__file__).parent / "data" / "histories" / sample)
+    with stream:
+        text = stream.read()
+    first = read_pasted(text)["hands"][0]
+    assert first["audit"]["verdict"] == "agree"
+    winners = resolve_json(first["showdown"])["winners"]
+    page.fill("#history-text", text)
+    page.click("#history-load")
+    _wait_for_winners(page, winners)
+    assert page.locator("#history-verdict").get_attribute("data-verdict") == "agree"
+    seated = [player["name"] for player in first["showdown"]["players"]]
+    names = [
+        page.locator(f'.player[data-seat="{s}"] .player-name').input_value()
+        for s in range(len(seated))
+    ]
+    assert names == seated
+    _shot(page, f"web-history-{sample.split('/')[0]}.png")
+
+
 @pytest.mark.parametrize("lang", ["ru", "ro"])
 def test_no_english_left_in_the_page(page: Any, lang: str) -> None:
     from showdown.web.ui import page_messages
