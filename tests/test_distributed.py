@@ -97,7 +97,8 @@ def test_every_rooms_histories_on_the_cluster_equal_the_local_run(client: Any) -
     paths = [str(data / room) for room in ("888poker", "ipoker", "winamax", "merge", "bovada")]
 
     def run(**where: Any) -> tuple[list[Any], list[Any]]:
-        verdicts, unread = [], []
+        verdicts: list[Any] = []
+        unread: list[Any] = []
         for found, tally in audit_paths(paths, chunk=40, **where):
             verdicts.extend(v.to_json() for v in found)
             unread.extend(tally.unread)

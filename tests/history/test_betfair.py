@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import Hand
 from showdown.history.audit import audit_hand
-from showdown.history.betfair import FORMAT, read, recognise
-from showdown.history.signatures import room_of
+from showdown.history.betfair import read
 
 BETFAIR = Path(__file__).parent.parent / "data" / "histories" / "betfair"
 
@@ -56,29 +53,3 @@ def test_a_mucked_hand() -> None:
     assert hand.collected() == {"Ann": D("1.52")}
     assert hand.rake == D("0.08")
     assert audit_hand(hand).verdict == "agree"
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(BETFAIR / "does_not_add_up.txt").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(BETFAIR / "truncated.txt").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
-
-
-def test_recognise() -> None:
-    start = (BETFAIR / "cash.txt").read_text()
-    assert recognise(start)
-    assert FORMAT.recognise(start)
-    assert room_of(start) == "Betfair"
-    assert not recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01")

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
-from showdown.history.boss import FORMAT, read, recognise
-from showdown.history.signatures import room_of
+from showdown.history.boss import read
 
 BOSS = Path(__file__).parent.parent / "data" / "histories" / "boss"
 
@@ -81,29 +78,3 @@ def test_tournament() -> None:
     # 60 each, nines beat eights
     assert hand.collected() == {"Ann": D(120)}
     assert audit_hand(hand).verdict == "agree"
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(BOSS / "does_not_add_up.xml").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(BOSS / "truncated.xml").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
-
-
-def test_recognise() -> None:
-    start = (BOSS / "cash.xml").read_text()
-    assert recognise(start)
-    assert FORMAT.recognise(start)
-    assert room_of(start) == "Boss Media"
-    assert not recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01")

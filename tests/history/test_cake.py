@@ -6,12 +6,10 @@ import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
-import pytest
-
 from showdown.cards import parse_cards
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
-from showdown.history.cake import FORMAT, read, recognise
+from showdown.history.cake import read
 
 DATA = Path(__file__).parent.parent / "data" / "histories"
 CAKE = DATA / "cake"
@@ -87,16 +85,6 @@ def test_decimal_commas_and_a_dead_blind_written_negative() -> None:
     assert hand.rake == D("0.02")
 
 
-def test_does_not_add_up() -> None:
-    (error,) = entries("does_not_add_up.txt")
-    assert getattr(error, "kind", None) == "does not add up"
-
-
-def test_truncated_file() -> None:
-    (error,) = entries("truncated.txt")
-    assert getattr(error, "kind", None) == "cut off"
-
-
 def test_stray_text_and_encodings() -> None:
     text = (CAKE / "cash.txt").read_text(encoding="utf-8")
     stray, *rest = list(read(io.StringIO("exported 2012-03-05\n" + text)).entries())
@@ -106,13 +94,3 @@ def test_stray_text_and_encodings() -> None:
     twice = "\u00ef\u00bb\u00bf" + text
     for data in (twice.encode("utf-8"), text.encode("utf-16")):
         assert len(list(read(io.BytesIO(data)))) == 3
-
-
-def test_recognise() -> None:
-    assert recognise((CAKE / "cash.txt").read_text(encoding="utf-8")[:4000])
-    assert FORMAT.recognise is recognise
-
-
-@pytest.mark.parametrize("name", ["pokerstars_cash.txt", "ggpoker_cash.txt", "fulltilt_cash.txt"])
-def test_recognise_not_others(name: str) -> None:
-    assert not recognise((DATA / name).read_text(encoding="utf-8"))

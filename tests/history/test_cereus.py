@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import Hand
 from showdown.history.audit import audit_hand
-from showdown.history.cereus import FORMAT, read, recognise
-from showdown.history.signatures import room_of
+from showdown.history.cereus import read
 
 CEREUS = Path(__file__).parent.parent / "data" / "histories" / "cereus"
 
@@ -67,29 +64,3 @@ def test_hilo() -> None:
     # 60 each: 120 less 1 rake, 59.50 to the high (three kings) and 59.50 to the low
     assert hand.collected() == {"Dogwood": D("59.50"), "Elm": D("59.50")}
     assert audit_hand(hand).verdict == "agree"
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(CEREUS / "does_not_add_up.txt").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(CEREUS / "truncated.txt").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\nworld\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
-
-
-def test_recognise() -> None:
-    start = (CEREUS / "cash.txt").read_text()
-    assert recognise(start)
-    assert FORMAT.recognise(start)
-    assert room_of(start) == "Cereus (UB/Absolute)"
-    assert not recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01")

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
 from showdown.history.entraction import FORMAT, read, recognise
@@ -63,24 +61,6 @@ def test_both_blinds_and_a_hand_not_shown() -> None:
 
 def test_utf16() -> None:
     assert len(hands("cash_utf16.txt")) == 3
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(ENTRACTION / "does_not_add_up.txt").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(ENTRACTION / "truncated.txt").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
 
 
 def test_recognise() -> None:

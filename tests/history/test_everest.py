@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
-from showdown.history.everest import FORMAT, read, recognise
-from showdown.history.signatures import room_of
+from showdown.history.everest import read
 
 EVEREST = Path(__file__).parent.parent / "data" / "histories" / "everest"
 
@@ -75,29 +72,3 @@ def test_tournament_chips() -> None:
 
 def test_utf16() -> None:
     assert [h.hand_id for h in hands("cash_utf16.xml")] == [h.hand_id for h in hands("cash.xml")]
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(EVEREST / "does_not_add_up.xml").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(EVEREST / "truncated.xml").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
-
-
-def test_recognise() -> None:
-    start = (EVEREST / "cash.xml").read_text()
-    assert recognise(start)
-    assert FORMAT.recognise(start)
-    assert room_of(start) == "Everest Poker"
-    assert not recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01")

@@ -6,12 +6,10 @@ import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
-import pytest
-
 from showdown.cards import parse_cards
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
-from showdown.history.everleaf import FORMAT, read, recognise
+from showdown.history.everleaf import read
 
 DATA = Path(__file__).parent.parent / "data" / "histories"
 EVERLEAF = DATA / "everleaf"
@@ -94,16 +92,6 @@ def test_stud_tournament() -> None:
     assert audit_hand(hand).verdict == "agree"
 
 
-def test_does_not_add_up() -> None:
-    (error,) = entries("does_not_add_up.txt")
-    assert getattr(error, "kind", None) == "does not add up"
-
-
-def test_truncated_file() -> None:
-    (error,) = entries("truncated.txt")
-    assert getattr(error, "kind", None) == "cut off"
-
-
 def test_stray_text_and_encodings() -> None:
     text = (EVERLEAF / "stud_tournament.txt").read_text(encoding="utf-8")
     stray, hand = list(read(io.StringIO("Saved by my tracker\n" + text)).entries())
@@ -112,13 +100,3 @@ def test_stray_text_and_encodings() -> None:
     for data in (text.encode("utf-16"), text.encode("cp1252"), b"\xef\xbb\xbf" + text.encode()):
         (hand,) = read(io.BytesIO(data))
         assert hand.collected() == {"Bob": D(130)}
-
-
-def test_recognise() -> None:
-    assert recognise((EVERLEAF / "cash.txt").read_text(encoding="utf-8")[:4000])
-    assert FORMAT.recognise is recognise
-
-
-@pytest.mark.parametrize("name", ["pokerstars_cash.txt", "ggpoker_cash.txt", "fulltilt_cash.txt"])
-def test_recognise_not_others(name: str) -> None:
-    assert not recognise((DATA / name).read_text(encoding="utf-8"))

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
-from showdown.history.kingsclub import FORMAT, read, recognise
-from showdown.history.signatures import room_of
+from showdown.history.kingsclub import read
 
 KINGSCLUB = Path(__file__).parent.parent / "data" / "histories" / "kingsclub"
 
@@ -83,32 +80,6 @@ def test_triple_draw_and_a_blind_posted_to_come_back() -> None:
     # Ann, Dee 88 + 44, Cid 88, Bob 66: 418 in, 2 raked
     assert hand.collected() == {"Ann": D(416)}
     assert audit_hand(hand).verdict == "agree"
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(KINGSCLUB / "does_not_add_up.txt").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(KINGSCLUB / "truncated.txt").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
-
-
-def test_recognise() -> None:
-    start = (KINGSCLUB / "cash.txt").read_text()
-    assert recognise(start)
-    assert FORMAT.recognise(start)
-    assert room_of(start) == "KingsClub"
-    assert not recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01")
 
 
 def test_a_draw_run_twice_leaves_the_two_handed_player_unknown() -> None:

@@ -6,12 +6,10 @@ import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
-import pytest
-
 from showdown.cards import parse_cards
 from showdown.history import Hand
 from showdown.history.audit import audit_hand
-from showdown.history.pkr import FORMAT, read, recognise
+from showdown.history.pkr import read
 
 DATA = Path(__file__).parent.parent / "data" / "histories"
 PKR = DATA / "pkr"
@@ -92,16 +90,6 @@ def test_tournament() -> None:
     assert audit_hand(hand).verdict == "agree"
 
 
-def test_does_not_add_up() -> None:
-    (error,) = entries("does_not_add_up.txt")
-    assert getattr(error, "kind", None) == "does not add up"
-
-
-def test_truncated_file() -> None:
-    (error,) = entries("truncated.txt")
-    assert getattr(error, "kind", None) == "cut off"
-
-
 def test_stray_text_and_encodings() -> None:
     text = (PKR / "omaha_hilo_tournament.txt").read_text(encoding="utf-8")
     stray, *rest = list(read(io.StringIO("my notes\n" + text)).entries())
@@ -109,13 +97,3 @@ def test_stray_text_and_encodings() -> None:
     assert [type(e) for e in rest] == [Hand, Hand]
     for data in (text.encode("utf-16"), b"\xef\xbb\xbf" + text.encode()):
         assert len(list(read(io.BytesIO(data)))) == 2
-
-
-def test_recognise() -> None:
-    assert recognise((PKR / "cash.txt").read_text(encoding="utf-8")[:4000])
-    assert FORMAT.recognise is recognise
-
-
-@pytest.mark.parametrize("name", ["pokerstars_cash.txt", "ggpoker_cash.txt", "fulltilt_cash.txt"])
-def test_recognise_not_others(name: str) -> None:
-    assert not recognise((DATA / name).read_text(encoding="utf-8"))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal as D  # noqa: N817
 from pathlib import Path
 
 from showdown.cards import parse_cards
-from showdown.errors import HistoryError
 from showdown.history import ActionKind, Hand
 from showdown.history.audit import audit_hand
 from showdown.history.sealswithclubs import FORMAT, read, recognise
@@ -70,24 +68,6 @@ def test_the_later_pokerstars_layout() -> None:
     # 0.12 + 0.24 each, no rake
     assert hand.collected() == {"Bob": D("0.72")}
     assert audit_hand(hand).verdict == "agree"
-
-
-def test_a_hand_that_does_not_add_up() -> None:
-    (entry,) = read(SWC / "does_not_add_up.txt").entries()
-    assert isinstance(entry, HistoryError)
-    assert entry.kind == "does not add up"
-
-
-def test_a_truncated_file() -> None:
-    first, second = read(SWC / "truncated.txt").entries()
-    assert isinstance(first, Hand)
-    assert isinstance(second, HistoryError)
-    assert second.kind == "cut off"
-
-
-def test_stray_text() -> None:
-    entries = list(read(io.StringIO("hello\n")).entries())
-    assert [e.kind for e in entries if isinstance(e, HistoryError)] == ["not a history"]
 
 
 def test_recognise() -> None:

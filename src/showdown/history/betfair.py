@@ -58,17 +58,20 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import (
+    HandLines,
+    LineReader,
+    cards_of,
+    currency_in,
+    number_in,
+    pattern_found,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "BetfairReader", "read", "recognise"]
@@ -95,51 +98,25 @@ _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
 _SHOWS_RE: Final = re.compile(r"^(.+?) shows \[(.*?)\]")
 _MUCKS_RE: Final = re.compile(r"^(.+?) (?:mucks|does not show)")
 _WINS_RE: Final = re.compile(r"^(.+?) wins (\S+) from (main pot|side pot(?: #?\d+)?|the pot)")
-_NUMBER_RE: Final = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _STREETS: Final = {"down cards": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"}
 _LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Betfair Poker history.
-
-    >>> recognise("***** Betfair Poker Hand History for Game 466894418 *****")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Betfair Poker history."""
 
 
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards as the room writes them (``7c, 6c, 5h, Jh``)."""
-    return parse_cards(text.replace(",", " "), allow_duplicates=True)
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, hand_id: str, line: int) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.game = ""
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
+        super().__init__(hand_id, line)
         self.fields: dict[str, object] = {}
         self.currency: str | None = None
         self.all_in = False
         self.won = _ZERO
-        self.ended = False
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -147,7 +124,7 @@ class _Hand:
         builder.line = number
         match = _ACTION_RE.match(text)
         if match and builder.seated(match[1]):
-            player, verb, amount = match[1], match[2], _amount(match[3])
+            player, verb, amount = match[1], match[2], number_in(match[3])
             all_in, self.all_in = self.all_in, False
             if verb == "calls":
                 builder.call(player, amount, all_in=all_in)
@@ -173,31 +150,29 @@ class _Hand:
                     raise ValueError(f"unknown street {street[1]!r}")
                 builder.street = name
                 if street[2]:
-                    builder.board(_cards(street[2]))
+                    builder.board(cards_of(street[2]))
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
-                amount = _amount(wins[2])
+                amount = number_in(wins[2])
                 self.won += amount
                 builder.collect(wins[1], amount, wins[3])
         elif " shows [" in text:
             shows = _SHOWS_RE.match(text)
             if shows and builder.seated(shows[1]):
                 builder.street = "showdown"
-                builder.show(shows[1], _cards(shows[2]))
+                builder.show(shows[1], cards_of(shows[2]))
         elif " posts " in text:
             self._post(text)
         elif text.startswith("Dealt to "):
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat:
-                for sign, code in _CURRENCIES:
-                    if sign in seat[3]:
-                        self.currency = code
-                builder.seat(int(seat[1]), seat[2], _amount(seat[3]))
+                self.currency = currency_in(seat[3]) or self.currency
+                builder.seat(int(seat[1]), seat[2], number_in(seat[3]))
                 return
             button = _BUTTON_RE.match(text)
             if button:
@@ -239,7 +214,7 @@ class _Hand:
             kind = ActionKind.ANTE
         else:
             kind = ActionKind.BIG_BLIND
-        builder.post(kind, match[1], _amount(match[3]))
+        builder.post(kind, match[1], number_in(match[3]))
 
     def build(self, source: str, index: int) -> Hand:
         if not self.game:
@@ -259,63 +234,21 @@ class _Hand:
         )
 
 
-class BetfairReader(Reader):
+class BetfairReader(LineReader[_Hand]):
     """The reader of a Betfair Poker history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("*****"):
-                header = _HEADER_RE.match(text)
-                if header:
-                    if hand is not None:
-                        yield _finish(hand, name, index)
-                        index += 1
-                    hand = _Hand(header[1], number)
-                    continue
-                if hand is not None and _END_RE.match(text):
-                    hand.ended = True
-                    yield _finish(hand, name, index)
-                    index += 1
-                    hand = None
-                    continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = ends = "*****"
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header[1], number) if header else None
+
+    def _closes(self, text: str) -> bool:
+        return _END_RE.match(text) is not None
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.ended:
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> BetfairReader:
-    """A reader of a Betfair Poker history (a path or an open stream)."""
-    return BetfairReader(source, name=name)
+read: Final = BetfairReader
+"""A reader of a Betfair Poker history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="betfair", rooms=("Betfair",), recognise=recognise, read=read)

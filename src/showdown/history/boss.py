@@ -63,9 +63,10 @@ from typing import IO, Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history._text import Reader, not_a_history
+from showdown.history.formats import Format, clean_line
 from showdown.history.games import game_id
+from showdown.history.linereader import HandLines, attributes_of, pattern_found, plain_amount
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "BossReader", "read", "recognise"]
@@ -77,7 +78,6 @@ _ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(r'<HISTORY ID="\d+" SESSION="')
 _TOKEN_RE: Final = re.compile(r"<(/?)([A-Z]+)\b([^>]*?)/?>")
-_ATTR_RE: Final = re.compile(r'(\w+)="([^"]*)"')
 _CARD: Final = '<CARD LINK="'
 _CARD_END: Final = "></CARD>"
 _RANKS: Final = "A23456789TJQK"
@@ -99,23 +99,8 @@ _BLINDS: Final = {
 _EMPTY_SEATS: Final = frozenset({"STATE_EMPTY", "STATE_RESERVED"})
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Boss Media history.
-
-    >>> recognise('<ROOT>\\n<HISTORY ID="2907049756" SESSION="session648333186.xml" TABLE=')
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
-
-
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    try:
-        return Decimal(text.replace(",", ""))
-    except ArithmeticError:
-        raise ValueError(f"{text!r} is not an amount") from None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Boss Media history."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -127,20 +112,15 @@ def _card(link: str) -> Card:
     return parse_cards(_RANKS[number % 13] + _SUITS[number // 13])[0]
 
 
-@functools.lru_cache(maxsize=4096)
-def _attributes(text: str) -> dict[str, str]:
-    return dict(_ATTR_RE.findall(text))
-
-
-class _Hand:
+class _Hand(HandLines):
     """One ``HISTORY`` element, read as its elements come."""
 
+    site = SITE
+
     def __init__(self, attributes: dict[str, str], line: int) -> None:
-        self.line = line
-        self.hand_id = attributes.get("ID", "")
+        super().__init__(attributes.get("ID", ""), line)
         game, name = game_id(_GAMES.get(attributes.get("GAME", ""), attributes.get("GAME", "")))
-        self.game = game
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.hand_id, game=game)
+        self.game = self.builder.fields["game"] = game
         stakes = attributes.get("STAKES", "")
         limit = attributes.get("LIMIT", "")
         tournament = attributes.get("GAMEKIND") == "GAMEKIND_TOURNAMENT"
@@ -157,7 +137,7 @@ class _Hand:
             session = attributes.get("SESSION", "").removeprefix("session").removesuffix(".xml")
             self.fields["tournament"] = attributes.get("TABLETOURNEYID") or session
         parts = stakes.split("/")
-        self.big_blind = _amount(parts[0] if limit == "FL" else parts[-1]) if stakes else _ZERO
+        self.big_blind = plain_amount(parts[0] if limit == "FL" else parts[-1]) if stakes else _ZERO
         self.element: tuple[str, dict[str, str]] | None = None
         self.cards: list[str] = []
         self.draws = 0
@@ -165,18 +145,16 @@ class _Hand:
         self.pot = _ZERO
         self.rake = _ZERO
         self.won = _ZERO
-        self.ended = False
-        self.error: Exception | None = None
 
-    def feed(self, number: int, closing: str, tag: str, attributes: str) -> None:
+    def token(self, number: int, closing: str, tag: str, attributes: str) -> None:
         """Read one tag of the hand."""
         self.builder.line = number
         if tag == "CARD":
             if not closing:
-                self.cards.append(_attributes(attributes).get("LINK", "b"))
+                self.cards.append(attributes_of(attributes).get("LINK", "b"))
         elif tag in ("ACTION", "RESULT"):
             if not closing:
-                self.element = (tag, _attributes(attributes))
+                self.element = (tag, attributes_of(attributes))
                 self.cards = []
             elif self.element is not None:
                 kind, values = self.element
@@ -186,23 +164,23 @@ class _Hand:
                 else:
                     self._result(values)
         elif tag == "PLAYER" and not closing:
-            values = _attributes(attributes)
+            values = attributes_of(attributes)
             state = values.get("STATE", "STATE_PLAYING")
             name = values.get("NAME", "")
             if name and state not in _EMPTY_SEATS:
                 self.builder.seat(
                     int(values.get("SEAT", "0")),
                     name,
-                    _amount(values.get("AMOUNT", "0")),
+                    plain_amount(values.get("AMOUNT", "0")),
                     sitting_out=state == "STATE_SITOUT",
                 )
                 if values.get("DEALER") == "Y":
                     self.fields["button"] = int(values.get("SEAT", "0"))
         elif tag == "SHOWDOWN" and not closing:
-            values = _attributes(attributes)
+            values = attributes_of(attributes)
             self.showdown = True
-            self.pot = _amount(values.get("POT") or "0")
-            self.rake = _amount(values.get("RAKE") or "0")
+            self.pot = plain_amount(values.get("POT") or "0")
+            self.rake = plain_amount(values.get("RAKE") or "0")
             self.builder.street = "showdown"
 
     def _known(self) -> tuple[Card, ...]:
@@ -223,7 +201,7 @@ class _Hand:
             return
         if not builder.seated(player):
             raise ValueError(f"{player!r} acts but is not seated")
-        value = _amount(values.get("VALUE") or "0")
+        value = plain_amount(values.get("VALUE") or "0")
         if kind == "ACTION_FOLD":
             builder.fold(player)
         elif kind == "ACTION_CHECK":
@@ -293,7 +271,7 @@ class _Hand:
         player = values.get("PLAYER", "")
         if not builder.seated(player):
             return
-        won = _amount(values.get("WIN") or "0")
+        won = plain_amount(values.get("WIN") or "0")
         words = values.get("HAND", "")
         known = self._known()
         folded = any(a.player == player and a.kind is ActionKind.FOLD for a in builder.actions)
@@ -309,7 +287,7 @@ class _Hand:
 
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
-        _return_uncalled(builder)  # the room writes no uncalled bet
+        builder.return_uncalled()  # the room writes no uncalled bet
         return builder.build(
             source=source,
             index=index,
@@ -319,20 +297,6 @@ class _Hand:
             pots=(self.pot,),
             **self.fields,
         )
-
-
-def _return_uncalled(builder: HandBuilder) -> None:
-    """Return what the player who put in most live chips put in beyond anyone else (a dead
-    blind is matched by nobody, so it is left out of the comparison)."""
-    live: dict[str, Decimal] = {}
-    for action in builder.actions:
-        if action.amount and action.kind is not ActionKind.RETURN and not action.kind.dead:
-            live[action.player] = live.get(action.player, _ZERO) + action.amount
-    ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        builder.returned(ranked[0][0], ranked[0][1] - ranked[1][1])
-    elif len(ranked) == 1:
-        builder.returned(*ranked[0])
 
 
 class BossReader(Reader):
@@ -364,43 +328,28 @@ class BossReader(Reader):
                     if closing:
                         if hand is not None:
                             hand.ended = True
-                            yield _finish(hand, name, index)
+                            yield hand.finish(name, index)
                             index += 1
                             hand = None
                         continue
                     if hand is not None:
-                        yield _finish(hand, name, index)
+                        yield hand.finish(name, index)
                         index += 1
-                    hand = _Hand(_attributes(attributes), number)
+                    hand = _Hand(attributes_of(attributes), number)
                 elif hand is not None and hand.error is None:
                     try:
-                        hand.feed(number, closing, tag, attributes)
+                        hand.token(number, closing, tag, attributes)
                     except Exception as exc:
                         hand.error = exc
                         hand.builder.line = number
         if hand is not None:
             # some files stop after the last result without closing the hand
             hand.ended = hand.showdown and hand.element is None and hand.won == hand.pot
-            yield _finish(hand, name, index)
+            yield hand.finish(name, index)
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.ended:
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> BossReader:
-    """A reader of a Boss Media history (a path or an open stream)."""
-    return BossReader(source, name=name)
+read: Final = BossReader
+"""A reader of a Boss Media history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="boss", rooms=("Boss Media",), recognise=recognise, read=read)

@@ -88,14 +88,13 @@ less what came back.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 from typing import IO, Final
 
-from showdown.cards import Card, parse_cards
+from showdown.cards import Card
 from showdown.errors import HistoryError
 from showdown.history._text import Reader, Source, not_a_history
 from showdown.history.formats import (
@@ -103,11 +102,11 @@ from showdown.history.formats import (
     HandBuilder,
     clean_line,
     cut_off,
-    parse_amount,
     read_error,
     sniff_text,
 )
 from showdown.history.games import limit_name
+from showdown.history.linereader import amount_of, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "BovadaReader", "read", "recognise"]
@@ -170,15 +169,9 @@ _BY_BOARD: Final = {3: "flop", 4: "turn", 5: "river"}
 _NEXT: Final = {"preflop": "flop", "flop": "turn", "turn": "river"}
 
 
-@functools.lru_cache(maxsize=8192)
 def _amount(text: str) -> Decimal:
     """An amount as Bovada writes it (``$1,066.02``, ``1,500``: a comma separates thousands)."""
-    return parse_amount(text, decimal_comma=False)
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text, allow_duplicates=True)
+    return amount_of(text, False)
 
 
 def _bracket(text: str) -> tuple[Card, ...]:
@@ -187,7 +180,7 @@ def _bracket(text: str) -> tuple[Card, ...]:
     if start < 0:
         return ()
     end = text.find("]", start)
-    return _cards(text[start + 1 : end if end > 0 else len(text)])
+    return cards_of(text[start + 1 : end if end > 0 else len(text)])
 
 
 def _last_amount(rest: str) -> Decimal:
@@ -345,7 +338,7 @@ class _HandReader:
             if "[" in line:
                 cards: list[Card] = []
                 for group in _BRACKETS_RE.findall(line):
-                    cards.extend(_cards(group))
+                    cards.extend(cards_of(group))
                 self.builder.set_board(cards)
 
     def table_cards(self, line: str) -> None:
@@ -612,7 +605,7 @@ class _HandReader:
             for group in _BRACKETS_RE.findall(line):
                 if group.startswith(("Mucked", "Does not", "ME")):
                     continue
-                cards = _cards(group.split("-", 1)[0])
+                cards = cards_of(group.split("-", 1)[0])
                 if cards:
                     self.summary_hole[player] = cards
                     break

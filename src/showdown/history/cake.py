@@ -58,24 +58,21 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    clean_line,
-    cut_off,
-    parse_amount,
-    read_error,
-)
+from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import (
+    HandLines,
+    LineReader,
+    amount_of,
+    cards_of,
+    currency_in,
+    pattern_found,
+    record_all_in,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "CakeReader", "read", "recognise"]
@@ -103,35 +100,20 @@ _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
 _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _POSTS_RE: Final = re.compile(r"(small blind|big blind|dead blind|ante|blind)\s+(\S+)")
 _STREETS: Final = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Cake Poker history.
-
-    >>> recognise("Hand#2589013774000163 - New Castle 13774 -- $0.02/$0.04 FL Hold'em -- 2011")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Cake Poker history."""
 
 
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text.replace(",", " "), allow_duplicates=True)
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, hand_id: str, rest: str, line: int) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.game = ""
-        self.error: Exception | None = None
+        super().__init__(hand_id, line)
         self.wins = 0
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
         self.comma = False
         try:
             self._header(rest)
@@ -146,7 +128,7 @@ class _Hand:
         self.comma = "," in stakes and "." not in stakes
         game, name = game_id(words)
         self.game = game
-        currency = next((code for sign, code in _CURRENCIES if sign in stakes), None)
+        currency = currency_in(stakes)
         tournament = _TOURNAMENT_RE.search(parts[0])
         table = parts[0]
         for part in parts[1:-2]:
@@ -169,7 +151,7 @@ class _Hand:
 
     def _amount(self, text: str) -> Decimal:
         """An amount; a euro table adds the euros after the dollars: ``$0.25 (EUR €0.20)``."""
-        return parse_amount(text.split(" (", 1)[0].strip(), decimal_comma=self.comma)
+        return amount_of(text.split(" (", 1)[0].strip(), self.comma)
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -183,7 +165,7 @@ class _Hand:
             seat = _SEAT_RE.match(text)
             if seat:
                 builder.seat(int(seat[1]), seat[2], self._amount(seat[3]))
-                chips = next((code for sign, code in _CURRENCIES if sign in seat[3]), None)
+                chips = currency_in(seat[3])
                 if chips and builder.fields.get("currency"):
                     builder.fields["currency"] = chips  # a euro table plays in dollars
                 if "DEALER" in seat[4]:
@@ -192,13 +174,13 @@ class _Hand:
             street = _STREET_RE.match(text)
             if street:
                 builder.street = _STREETS[street[1]]
-                builder.board(_cards(street[2]))
+                builder.board(cards_of(street[2]))
             elif "SHOW DOWN" in text:
                 builder.street = "showdown"
         elif text.startswith("Dealt to "):
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
@@ -224,20 +206,14 @@ class _Hand:
         elif verb == "raises to":
             builder.raise_to(player, self._amount(rest))
         elif verb == "is all in":
-            amount = self._amount(rest)
             facing = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
-            if builder.on_street(player) + amount <= facing:
-                builder.call(player, amount, all_in=True)
-            elif facing == 0:
-                builder.bet(player, amount, all_in=True)
-            else:
-                builder.raise_by(player, amount, all_in=True)
+            record_all_in(builder, player, self._amount(rest), facing)
         elif verb == "shows":
             builder.street = "showdown"
-            builder.show(player, _cards(_BRACKETS_RE.findall(rest)[0]))
+            builder.show(player, cards_of(_BRACKETS_RE.findall(rest)[0]))
         elif verb == "mucks":
             groups = _BRACKETS_RE.findall(rest)
-            builder.muck(player, _cards(groups[0]) if groups else ())
+            builder.muck(player, cards_of(groups[0]) if groups else ())
         elif verb == "returns uncalled bet":
             builder.returned(player, self._amount(rest))
         else:
@@ -259,6 +235,9 @@ class _Hand:
             }.get(what, ActionKind.BIG_BLIND)
             self.builder.post(kind, player, amount)
 
+    def complete(self) -> bool:
+        return self.wins > 0  # every hand ends with its winners
+
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
         builder.return_uncalled()  # older files write no uncalled bet
@@ -270,55 +249,18 @@ class _Hand:
         )
 
 
-class CakeReader(Reader):
+class CakeReader(LineReader[_Hand]):
     """The reader of a Cake Poker history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            header = _HEADER_RE.match(text) if text.startswith("Hand#") else None
-            if header:
-                if hand is not None:
-                    yield _finish(hand, name, index)
-                    index += 1
-                hand = _Hand(header[1], header[2], number)
-                continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = "Hand#"
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header[1], header[2], number) if header else None
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.wins:  # every hand ends with its winners
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> CakeReader:
-    """A reader of a Cake Poker history (a path or an open stream)."""
-    return CakeReader(source, name=name)
+read: Final = CakeReader
+"""A reader of a Cake Poker history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="cake", rooms=("Cake Poker",), recognise=recognise, read=read)

@@ -68,17 +68,20 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import (
+    HandLines,
+    LineReader,
+    cards_of,
+    currency_in,
+    number_in,
+    pattern_found,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "CereusReader", "read", "recognise"]
@@ -106,7 +109,6 @@ _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]")
 _TOTALS_RE: Final = re.compile(r"(Total Pot|Rake|Jackpot Rake|[^|(]*?Pot)\s*\(([^()]*)\)")
 _TOURNAMENT_RE: Final = re.compile(r"\b(?:Tourney|Tournament|T) ?#(\d+)")
-_NUMBER_RE: Final = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _STREETS: Final = {
     "POCKET CARDS": "preflop",
     "FLOP": "flop",
@@ -119,7 +121,6 @@ _STREETS: Final = {
     "7th STREET": "seventh",
     "SHOW DOWN": "showdown",
 }
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 _LIMITS: Final = {
     "Normal": "Limit",
     "Limit": "Limit",
@@ -128,46 +129,22 @@ _LIMITS: Final = {
 }
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Cereus (UltimateBet, Absolute Poker) history.
-
-    >>> recognise("\\nStage #C241220000: Holdem  No Limit $0.02 - 2010-11-06 15:00:00 (ET)")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Cereus (UltimateBet, Absolute Poker) history."""
 
 
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    """The number in an amount as written (``$1,195.50``, ``($0.06)``, ``15``)."""
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards as the room writes them (``10s 3s``)."""
-    return parse_cards(text.replace("10", "T"), allow_duplicates=True)
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, header: re.Match[str], line: int) -> None:
-        self.line = line
-        self.hand_id = header["id"]
+        super().__init__(header["id"], line)
         game, name = game_id(header["game"])
         self.game = game
         stakes = header["stakes"].strip()
-        self.currency: str | None = None
-        for sign, code in _CURRENCIES:
-            if sign in stakes:
-                self.currency = code
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.hand_id, game=game)
+        self.currency = currency_in(stakes)
+        self.builder.fields["game"] = game
         self.fields: dict[str, object] = {
             "game_name": name,
             "limit": _LIMITS[header["limit"]],
@@ -180,7 +157,6 @@ class _Hand:
         self.summary = False
         self.rake = _ZERO
         self.cashouts: list[tuple[str, Decimal]] = []
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -206,15 +182,15 @@ class _Hand:
             builder.street = name
             boards = _BRACKETS_RE.findall(street[2])
             if boards:
-                builder.set_board(_cards(" ".join(boards)))
+                builder.set_board(cards_of(" ".join(boards)))
         elif text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat:
-                builder.seat(int(seat[1]), seat[2], _amount(seat[3]))
+                builder.seat(int(seat[1]), seat[2], number_in(seat[3]))
         elif " Collects " in text:
             collect = _COLLECT_RE.match(text)
             if collect and builder.seated(collect[1]):
-                amount = _amount(collect[2])
+                amount = number_in(collect[2])
                 if "proposition" in collect[3]:
                     self.cashouts.append((collect[1], amount))
                 else:
@@ -222,7 +198,7 @@ class _Hand:
         elif text.startswith("Dealt to "):
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif text.startswith("Table: "):
             table = _TABLE_RE.match(text)
             if table:
@@ -237,7 +213,7 @@ class _Hand:
     def _action(self, player: str, verb: str, rest: str) -> None:
         builder = self.builder
         if verb == "Posts":
-            amount = _amount(rest)
+            amount = number_in(rest)
             what = rest.lower()
             if "ante" in what:
                 kind = ActionKind.ANTE
@@ -250,27 +226,27 @@ class _Hand:
             self.blinds += kind is not ActionKind.ANTE
             builder.post(kind, player, amount)
         elif verb == "Calls":
-            builder.call(player, _amount(rest))
+            builder.call(player, number_in(rest))
         elif verb == "Bets":
-            builder.bet(player, _amount(rest))
+            builder.bet(player, number_in(rest))
         elif verb in ("Raises", "All-In(Raise)"):
             to = _TO_RE.match(rest)
             if to is None:
                 raise ValueError(f"a raise without its total: {rest!r}")
-            builder.raise_to(player, _amount(to[2]), all_in=verb != "Raises")
+            builder.raise_to(player, number_in(to[2]), all_in=verb != "Raises")
         elif verb == "All-In":
-            self._all_in(player, _amount(rest))
+            self._all_in(player, number_in(rest))
         elif verb == "Checks":
             builder.check(player)
         elif verb == "Folds":
             builder.fold(player)
         elif verb == "Shows":
             cards = _BRACKETS_RE.search(rest)
-            builder.show(player, _cards(cards[1]) if cards else ())
+            builder.show(player, cards_of(cards[1]) if cards else ())
         elif verb == "Mucks":
             builder.muck(player)
         elif verb == "returned":
-            builder.returned(player, _amount(rest))
+            builder.returned(player, number_in(rest))
 
     def _all_in(self, player: str, amount: Decimal) -> None:
         """``All-In $x``: a blind posted all in, or a bet, call or raise putting in ``x``."""
@@ -294,13 +270,16 @@ class _Hand:
             for label, amount in _TOTALS_RE.findall(text):
                 label = label.strip()
                 if label == "Total Pot":
-                    self.fields["total_pot"] = _amount(amount)
+                    self.fields["total_pot"] = number_in(amount)
                 elif "Rake" in label:
-                    self.rake += _amount(amount)
+                    self.rake += number_in(amount)
         elif text.startswith("Board ["):
             board = _BRACKETS_RE.search(text)
             if board:
-                self.builder.set_board(_cards(board[1]))
+                self.builder.set_board(cards_of(board[1]))
+
+    def complete(self) -> bool:
+        return self.summary  # every hand ends with its summary
 
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
@@ -318,68 +297,28 @@ class _Hand:
         )
 
 
-class CereusReader(Reader):
+class _Unknown(HandLines):
+    """A hand whose header names a game the reader does not know: unreadable."""
+
+    site = SITE
+
+    def __init__(self, line: int, text: str) -> None:
+        super().__init__("", line)
+        self.error = ValueError(f"an unknown game header: {text!r}")
+
+
+class CereusReader(LineReader[HandLines]):
     """The reader of a Cereus (UltimateBet, Absolute Poker) history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("Stage #"):
-                header = _HEADER_RE.match(text)
-                if hand is not None:
-                    yield _finish(hand, name, index)
-                    index += 1
-                    hand = None
-                if header is None:
-                    yield read_error(
-                        ValueError(f"an unknown game header: {text!r}"),
-                        file=name,
-                        line=number,
-                        hand="",
-                        site=SITE,
-                        game="",
-                    )
-                    index += 1
-                    continue
-                hand = _Hand(header, number)
-                continue
-            if hand is None:
-                if not stray and index == 0:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = "Stage #"
+
+    def _open(self, number: int, text: str, hand: HandLines | None) -> HandLines:
+        header = _HEADER_RE.match(text)
+        return _Hand(header, number) if header else _Unknown(number, text)
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.summary:  # every hand ends with its summary
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> CereusReader:
-    """A reader of a Cereus history (a path or an open stream)."""
-    return CereusReader(source, name=name)
+read: Final = CereusReader
+"""A reader of a Cereus history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(

@@ -64,17 +64,13 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import HandLines, LineReader, cards_of, number_in, pattern_found
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EntractionReader", "read", "recognise"]
@@ -106,36 +102,14 @@ _DEALT_RE: Final = re.compile(r"^(.+?) was dealt:\s+(.+)$")
 _SHOWS_RE: Final = re.compile(r"^(.+?) shows:\s+(.+?)(?: \(.*\))?$")
 _NO_SHOW_RE: Final = re.compile(r"^(.+?) didn't show hand(?: \((.+)\))?$")
 _WINS_RE: Final = re.compile(r"^(.+?) wins(?: (.+?))?:\s+(?:[A-Z]{3} )?([\d.,]+)")
-_NUMBER_RE: Final = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _TOURNAMENT_RE: Final = re.compile(r"(\d{5,}) \d+$")
 """A tournament table's name ends with the tournament's id and the table's number."""
 _STREETS: Final = {"Flop": "flop", "Turn": "turn", "River": "river"}
 _LIMITS: Final = {"Fixed Limit": "Limit"}
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is an Entraction history.
-
-    >>> recognise("Game # 2145163746 - Texas Hold'em Fixed Limit EUR 10/20 - Table \\"X\\"")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
-
-
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards as the room writes them (``Ad - Td - 7s - 8h``)."""
-    return parse_cards(text.replace(" - ", " "), allow_duplicates=True)
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is an Entraction history."""
 
 
 def _split_action(text: str) -> tuple[str, str, str | None] | None:
@@ -152,16 +126,16 @@ def _split_action(text: str) -> tuple[str, str, str | None] | None:
     return name.rstrip(), verb, amount
 
 
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, header: re.Match[str], line: int) -> None:
-        self.line = line
-        self.hand_id = header["id"]
+        super().__init__(header["id"], line)
         game, name = game_id(header["game"])
-        self.game = game
+        self.game = self.builder.fields["game"] = game
         self.currency = header["currency"]
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.hand_id, game=game)
         self.fields: dict[str, object] = {
             "game_name": name,
             "limit": _LIMITS.get(header["limit"], header["limit"]),
@@ -172,11 +146,9 @@ class _Hand:
             tournament = _TOURNAMENT_RE.search(header["table"])
             self.fields["tournament"] = tournament[1] if tournament else header["table"]
         stakes = header["stakes"].split("/")
-        self.big_blind = _amount(stakes[-1])
+        self.big_blind = number_in(stakes[-1])
         self.dealer = ""
         self.rake = _ZERO
-        self.ended = False
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -189,12 +161,12 @@ class _Hand:
         if text.endswith(")") and " in seat " in text:
             seat = _SEAT_RE.match(text)
             if seat:
-                builder.seat(int(seat[3]), seat[1], _amount(seat[2]))
+                builder.seat(int(seat[3]), seat[1], number_in(seat[2]))
                 return
         match = _STREET_RE.match(text)
         if match:
             builder.street = _STREETS[match[1]]
-            builder.set_board(_cards(match[2]))
+            builder.set_board(cards_of(match[2]))
             return
         if text.startswith(("Small", "Big Blind", "Ante")):
             self._blind(text)
@@ -204,30 +176,30 @@ class _Hand:
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
                 builder.street = "preflop"
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif " shows:" in text:
             shows = _SHOWS_RE.match(text)
             if shows and builder.seated(shows[1]):
                 builder.street = "showdown"
-                builder.show(shows[1], _cards(shows[2]))
+                builder.show(shows[1], cards_of(shows[2]))
         elif " didn't show hand" in text:
             no_show = _NO_SHOW_RE.match(text)
             if no_show and builder.seated(no_show[1]):
                 builder.street = "showdown"
-                builder.muck(no_show[1], _cards(no_show[2]) if no_show[2] else ())
+                builder.muck(no_show[1], cards_of(no_show[2]) if no_show[2] else ())
         elif " wins" in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
-                builder.collect(wins[1], _amount(wins[3]), wins[2] or "pot")
+                builder.collect(wins[1], number_in(wins[3]), wins[2] or "pot")
         elif text.startswith("Rake:"):
-            self.rake += _amount(text)
+            self.rake += number_in(text)
 
     def _blind(self, text: str) -> None:
         builder = self.builder
         match = _BLIND_RE.match(text)
         if match is None or not builder.seated(match[2]):
             return
-        what, player, amount = match[1], match[2], _amount(match[3])
+        what, player, amount = match[1], match[2], number_in(match[3])
         if what == "Small + Big Blind":
             live = min(amount, self.big_blind)
             builder.post(ActionKind.BIG_BLIND, player, live)
@@ -243,7 +215,7 @@ class _Hand:
     def _action(self, player: str, verb: str, amount_text: str | None) -> None:
         builder = self.builder
         if verb == "Ante":
-            builder.post(ActionKind.ANTE, player, _amount(amount_text or ""))
+            builder.post(ActionKind.ANTE, player, number_in(amount_text or ""))
             return
         if builder.street == "blinds":
             builder.street = "preflop"
@@ -255,7 +227,7 @@ class _Hand:
             return
         if amount_text is None:
             raise ValueError(f"{verb} without an amount")
-        amount = _amount(amount_text)
+        amount = number_in(amount_text)
         if verb == "Call":
             builder.call(player, amount)
         elif verb == "Bet":
@@ -288,63 +260,19 @@ class _Hand:
         )
 
 
-class EntractionReader(Reader):
+class EntractionReader(LineReader[_Hand]):
     """The reader of an Entraction history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("Game # "):
-                header = _HEADER_RE.match(text)
-                if header:
-                    if hand is not None:
-                        yield _finish(hand, name, index)
-                        index += 1
-                    hand = _Hand(header, number)
-                    continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if text.startswith("Game ended "):
-                hand.ended = True
-                yield _finish(hand, name, index)
-                index += 1
-                hand = None
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = "Game # "
+    ends = "Game ended "
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header, number) if header else None
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.ended:
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> EntractionReader:
-    """A reader of an Entraction history (a path or an open stream)."""
-    return EntractionReader(source, name=name)
+read: Final = EntractionReader
+"""A reader of an Entraction history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="entraction", rooms=("Entraction",), recognise=recognise, read=read)

@@ -63,11 +63,12 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import IO, Final
 
-from showdown.cards import Card, parse_cards
+from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history._text import Reader, not_a_history
+from showdown.history.formats import Format, clean_line
 from showdown.history.games import game_id
+from showdown.history.linereader import HandLines, attributes_of, cards_of, pattern_found
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EverestReader", "read", "recognise"]
@@ -79,7 +80,6 @@ _ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(r'<SESSION time="\d+" tableName="')
 _TAG_RE: Final = re.compile(r"^<(/?[A-Z]+)\b([^>]*?)/?>(?:([^<]*)</[A-Z]+>)?")
-_ATTR_RE: Final = re.compile(r'(\w+)="([^"]*)"')
 _STREETS: Final = ("preflop", "flop", "turn", "river")
 _GAMES: Final = {
     "hold-em": "Hold'em",
@@ -92,15 +92,8 @@ _LIMITS: Final = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "fixed-limit
 _CURRENCIES: Final = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is an Everest Poker history.
-
-    >>> recognise('<SESSION time="1303913692" tableName="Vannes-23" id="1291.61.1528"')
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is an Everest Poker history."""
 
 
 @functools.lru_cache(maxsize=65536)
@@ -109,17 +102,6 @@ def _amount(text: str) -> Decimal:
     if not text.isdigit():
         raise ValueError(f"{text!r} is not an amount")
     return Decimal(text).scaleb(-2)
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards as the room writes them (``Kc, 10s, 8s``)."""
-    return parse_cards(text.replace(",", " ").replace("10", "T"), allow_duplicates=True)
-
-
-@functools.lru_cache(maxsize=4096)
-def _attributes(text: str) -> dict[str, str]:
-    return dict(_ATTR_RE.findall(text))
 
 
 class _Session:
@@ -135,22 +117,21 @@ class _Session:
         self.tournament = attributes.get("id") if tournament else None
 
 
-class _Hand:
+class _Hand(HandLines):
     """One hand's elements, read as they come."""
 
+    site = SITE
+
     def __init__(self, session: _Session, attributes: dict[str, str], line: int) -> None:
-        self.line = line
-        self.hand_id = attributes.get("id", "")
+        super().__init__(attributes.get("id", ""), line)
         self.session = session
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.hand_id, game=session.game)
+        self.game = self.builder.fields["game"] = session.game
         self.fields: dict[str, object] = {"stakes": attributes.get("stakes", "")}
         self.names: dict[str, str] = {}
         self.holes: dict[str, list[Card]] = {}
         self.streets = 0
         self.blinds = 0
         self.won = _ZERO
-        self.ended = False
-        self.error: Exception | None = None
 
     def player(self, attributes: dict[str, str]) -> str:
         name = self.names.get(attributes.get("position", ""))
@@ -158,7 +139,7 @@ class _Hand:
             raise ValueError(f"no player at position {attributes.get('position')!r}")
         return name
 
-    def feed(self, number: int, tag: str, attributes: dict[str, str], body: str) -> None:
+    def element(self, number: int, tag: str, attributes: dict[str, str], body: str) -> None:
         """Read one element of the hand."""
         builder = self.builder
         builder.line = number
@@ -170,17 +151,17 @@ class _Hand:
             player = self.player(attributes)
             if body.strip() not in ("", "--"):
                 cards = self.holes.setdefault(player, [])
-                cards.extend(_cards(body))
+                cards.extend(cards_of(body))
                 builder.deal(player, tuple(cards))
         elif tag == "COMMUNITY":
             self.streets += 1
             if self.streets >= len(_STREETS):
                 raise ValueError("more boards than streets")
             builder.street = _STREETS[self.streets]
-            builder.board(_cards(body))
+            builder.board(cards_of(body))
         elif tag == "SHOW":
             builder.street = "showdown"
-            builder.show(self.player(attributes), _cards(body))
+            builder.show(self.player(attributes), cards_of(body))
         elif tag == "WIN":
             amount = _amount(attributes.get("amount", ""))
             self.won += amount
@@ -265,20 +246,20 @@ class EverestReader(Reader):
             tag = match[1] if match else ""
             if tag == "HAND":
                 if hand is not None:
-                    yield _finish(hand, name, index)
+                    yield hand.finish(name, index)
                     index += 1
                 if session is None:
                     session = _Session({})
-                hand = _Hand(session, _attributes(match[2]), number)  # type: ignore[index]
+                hand = _Hand(session, attributes_of(match[2]), number)  # type: ignore[index]
                 continue
             if tag == "/HAND" and hand is not None:
                 hand.ended = True
-                yield _finish(hand, name, index)
+                yield hand.finish(name, index)
                 index += 1
                 hand = None
                 continue
             if tag == "SESSION":
-                session = _Session(_attributes(match[2]))  # type: ignore[index]
+                session = _Session(attributes_of(match[2]))  # type: ignore[index]
                 continue
             if hand is None or match is None:
                 if not stray and not tag:
@@ -287,30 +268,16 @@ class EverestReader(Reader):
                 continue
             if hand.error is None:
                 try:
-                    hand.feed(number, tag, _attributes(match[2]), match[3] or "")
+                    hand.element(number, tag, attributes_of(match[2]), match[3] or "")
                 except Exception as exc:
                     hand.error = exc
                     hand.builder.line = number
         if hand is not None:
-            yield _finish(hand, name, index)
+            yield hand.finish(name, index)
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    game = hand.session.game
-    if hand.error is None and not hand.ended:
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=game)
-
-
-def read(source: Source, *, name: str | None = None) -> EverestReader:
-    """A reader of an Everest Poker history (a path or an open stream)."""
-    return EverestReader(source, name=name)
+read: Final = EverestReader
+"""A reader of an Everest Poker history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="everest", rooms=("Everest Poker",), recognise=recognise, read=read)

@@ -64,17 +64,21 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.cards import Card
+from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import (
+    HandLines,
+    LineReader,
+    cards_of,
+    currency_in,
+    number_in,
+    pattern_found,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EverleafReader", "read", "recognise"]
@@ -118,48 +122,27 @@ _CURRENCIES: Final = (("€", "EUR"), ("\u02c6", "EUR"), ("$", "USD"), ("£", "G
 read in another (Windows-1252's 0x80 and 0x88 confused), as real Everleaf files are."""
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is an Everleaf history.
-
-    >>> recognise("Everleaf Gaming Game #1\\n***** Hand history for game #1 *****\\n")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is an Everleaf history."""
 
 
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    """The number in an amount as written (``$ 0.05 USD``, ``€0.02``, ``($0.09)``)."""
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text.replace(",", " "), allow_duplicates=True)
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, hand_id: str, line: int) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
+        super().__init__(hand_id, line)
         self.fields: dict[str, object] = {"hand_id": hand_id}
-        self.game = ""
         self.streets = _HOLDEM_STREETS
         self.currency: str | None = None
         self.dealt: dict[str, list[Card]] = {}
         self.wins: list[tuple[str, Decimal, str, int]] = []
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
+        if self.wins and " Game #" in text and _ROOM_RE.match(text):
+            return  # the next hand's first line
         builder = self.builder
         builder.line = number
         if not self.game:
@@ -167,7 +150,7 @@ class _Hand:
             return
         match = _ACTION_RE.match(text)
         if match and builder.seated(match[1]):
-            player, verb, amount = match[1], match[2], _amount(match[3])
+            player, verb, amount = match[1], match[2], number_in(match[3])
             if verb == "calls":
                 builder.call(player, amount)
             elif verb == "bets":
@@ -187,12 +170,12 @@ class _Hand:
             match = _WINS_RE.match(text)
             if match and builder.seated(match[1]):
                 pot = match[4] if not match[2] else f"{match[4]} ({match[2]})"
-                self.wins.append((match[1], _amount(match[3]), pot, number))
+                self.wins.append((match[1], number_in(match[3]), pot, number))
         elif " shows [" in text:
             match = _SHOWS_RE.match(text)
             if match and builder.seated(match[1]):
                 builder.street = "showdown"
-                builder.show(match[1], _cards(match[2]))
+                builder.show(match[1], cards_of(match[2]))
         elif text.endswith(" does not show cards"):
             match = _NO_SHOW_RE.match(text)
             if match and builder.seated(match[1]):
@@ -203,7 +186,7 @@ class _Hand:
         elif " completes to " in text:
             match = _COMPLETE_RE.match(text)
             if match and builder.seated(match[1]):
-                builder.raise_to(match[1], _amount(match[2]))
+                builder.raise_to(match[1], number_in(match[2]))
 
     def _header(self, text: str) -> None:
         """The lines before the first forced bet: game, table, button, seats."""
@@ -214,10 +197,8 @@ class _Hand:
                 return  # "Seat 4: Ann ( new player )": not dealt in
             if match:
                 stack = match[3]
-                for sign, code in _CURRENCIES:
-                    if sign in stack:
-                        self.currency = code
-                builder.seat(int(match[1]), match[2], _amount(stack))
+                self.currency = currency_in(stack, _CURRENCIES) or self.currency
+                builder.seat(int(match[1]), match[2], number_in(stack))
                 return
             match = _BUTTON_RE.match(text)
             if match:
@@ -257,11 +238,11 @@ class _Hand:
                 kind = ActionKind.ANTE
             else:
                 kind = ActionKind.BIG_BLIND
-            builder.post(kind, match[1], _amount(match[3]))
+            builder.post(kind, match[1], number_in(match[3]))
             return
         match = _BRING_IN_RE.match(text)
         if match and builder.seated(match[1]):
-            builder.post(ActionKind.BRING_IN, match[1], _amount(match[2]))
+            builder.post(ActionKind.BRING_IN, match[1], number_in(match[2]))
 
     def _street(self, text: str) -> None:
         match = _STREET_RE.match(text)
@@ -272,14 +253,17 @@ class _Hand:
             raise ValueError(f"unknown street {match[1]!r}")
         self.builder.street = street
         if match[2]:
-            self.builder.board(_cards(match[2]))
+            self.builder.board(cards_of(match[2]))
 
     def _dealt(self, text: str) -> None:
         match = _DEALT_RE.match(text)
         if match and self.builder.seated(match[1]):
-            cards = self.dealt.setdefault(match[1], [])
-            cards.extend(_cards(match[2]))
-            self.builder.deal(match[1], tuple(cards))
+            seen = self.dealt.setdefault(match[1], [])
+            seen.extend(cards_of(match[2]))
+            self.builder.deal(match[1], tuple(seen))
+
+    def complete(self) -> bool:
+        return bool(self.wins)  # every hand ends with its winners
 
     def build(self, source: str, index: int) -> Hand:
         if not self.game:
@@ -303,58 +287,21 @@ class _Hand:
         )
 
 
-class EverleafReader(Reader):
+class EverleafReader(LineReader[_Hand]):
     """The reader of an Everleaf history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            header = _HEADER_RE.match(text) if text.startswith("*****") else None
-            if header:
-                if hand is not None:
-                    yield _finish(hand, name, index)
-                    index += 1
-                hand = _Hand(header[1], number)
-                continue
-            if hand is None:
-                if not stray and not _ROOM_RE.match(text):
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if _ROOM_RE.match(text) and hand.wins:
-                continue  # the next hand's first line
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = "*****"
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header[1], number) if header else None
+
+    def _outside(self, number: int, text: str, index: int) -> bool:
+        return _ROOM_RE.match(text) is not None  # the line before a header
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.wins:  # every hand ends with its winners
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> EverleafReader:
-    """A reader of an Everleaf history (a path or an open stream)."""
-    return EverleafReader(source, name=name)
+read: Final = EverleafReader
+"""A reader of an Everleaf history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="everleaf", rooms=("Everleaf",), recognise=recognise, read=read)

@@ -102,6 +102,7 @@ from showdown.history.formats import (
     parse_amount,
     read_error,
 )
+from showdown.history.linereader import currency_in, decimals_of, record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = [
@@ -252,9 +253,7 @@ def _amount(text: str | None) -> tuple[Decimal, int]:
     if found is None:
         body = text.replace("RSD", "").replace("kr", "")
         value = parse_amount(body) if body.strip() else _ZERO
-        exponent = value.as_tuple().exponent
-        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-        found = value, places
+        found = value, decimals_of(value)
         if len(_AMOUNTS) < 65536:
             _AMOUNTS[text] = found
     return found
@@ -265,13 +264,6 @@ def _text(element: ET.Element | None, tag: str) -> str:
         return ""
     found = element.find(tag)
     return (found.text or "").strip() if found is not None else ""
-
-
-def _currency_of(text: str) -> str | None:
-    for symbol, code in _SYMBOLS:
-        if symbol in text:
-            return code
-    return None
 
 
 def _limit(gametype: str) -> str:
@@ -337,7 +329,9 @@ class _Session:
         currency = _text(general, "tablecurrency") or _text(general, "tournamentcurrency")
         self.currency: str | None = None
         if self.tournament is None:
-            self.currency = currency or _currency_of(gametype) or _text(general, "currency") or None
+            self.currency = (
+                currency or currency_in(gametype, _SYMBOLS) or _text(general, "currency") or None
+            )
         version = _text(general, "client_version")
         major = version.split(".", 1)[0]
         enabled = _text(general, "uncalled_bet_enabled").lower()
@@ -456,13 +450,7 @@ def _parse_game(game: ET.Element, session: _Session, name: str, line: int, index
         elif kind == _RAISE_TO:
             builder.raise_to(who, amount, all_in=all_in)
         elif kind == _ALL_IN:
-            mine = builder.on_street(who)
-            if not street_top:
-                builder.bet(who, amount, all_in=True)
-            elif mine + amount <= street_top:
-                builder.call(who, amount, all_in=True)
-            else:
-                builder.raise_by(who, amount, all_in=True)
+            record_all_in(builder, who, amount, street_top)
         elif amount:
             raise ValueError(f"action type {kind!r} of {who!r} is not known")
         for added in builder.actions[recorded:]:

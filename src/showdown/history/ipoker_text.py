@@ -51,14 +51,13 @@ header says ``Uncalled:Y`` (then the bet nobody called is left out of both).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history._text import Source
+from showdown.history.formats import Format, HandBuilder, cut_off, read_error
 from showdown.history.ipoker import (
     SITE,
     game_of,
@@ -69,6 +68,7 @@ from showdown.history.ipoker import (
     settle,
     unit_of,
 )
+from showdown.history.linereader import HeldLines, LineReader, currency_in, record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "IPokerTextReader", "read", "recognise"]
@@ -115,30 +115,25 @@ def read(source: Source, *, name: str | None = None) -> IPokerTextReader:
     return IPokerTextReader(source, name=name)
 
 
-class IPokerTextReader(Reader):
+class _Lines(HeldLines):
+    """One hand's lines (its blank lines too), read once the hand ends."""
+
+    site = SITE
+
+    def read(self, source: str, index: int) -> Hand | HistoryError:
+        return _read_hand([text for _, text in self.lines], source, self.line, index)
+
+
+class IPokerTextReader(LineReader[_Lines]):
     """The reader of iPoker ``GAME #`` text hands (one hand's lines held at a time)."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        lines: list[str] = []
-        start = 0
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            line = clean_line(raw)
-            if line.startswith("GAME #") and _HEADER_RE.match(line):
-                if lines:
-                    yield _read_hand(lines, name, start, index)
-                    index += 1
-                lines, start = [line], number
-            elif lines:
-                lines.append(line)
-            elif line and not stray:
-                stray = True
-                yield not_a_history(name, number)
-        if lines:
-            yield _read_hand(lines, name, start, index)
-        elif not stray:
-            yield not_a_history(name, 1)
+    starts = "GAME #"
+    marks = True
+    blanks = True
+    empty_is_stray = True
+
+    def _open(self, number: int, text: str, hand: _Lines | None) -> _Lines | None:
+        return _Lines(number, text) if _HEADER_RE.match(text) else None
 
 
 def _read_hand(lines: list[str], name: str, start: int, index: int) -> Hand | HistoryError:
@@ -288,13 +283,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
         elif verb.startswith("Raise"):
             builder.raise_to(who, amount, all_in=all_in)
         else:  # Allin: what went in, a bet, a call or a raise by it
-            mine = builder.on_street(who)
-            if not street_top:
-                builder.bet(who, amount, all_in=True)
-            elif mine + amount <= street_top:
-                builder.call(who, amount, all_in=True)
-            else:
-                builder.raise_by(who, amount, all_in=True)
+            record_all_in(builder, who, amount, street_top)
         for added in builder.actions[recorded:]:
             if added.amount:
                 put_in[who] = put_in.get(who, _ZERO) + added.amount
@@ -333,7 +322,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
         limit=limit,
         stakes=stakes,
         table=table,
-        currency=None if tournament_hand else _currency(game_words),
+        currency=None if tournament_hand else currency_in(game_words, _SYMBOLS),
         tournament=tournament,
         unit=unit_of(places, tournament_hand),
         max_seats=max_seats,
@@ -343,13 +332,6 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
 
 
 _SYMBOLS: Final = (("€", "EUR"), ("£", "GBP"), ("$", "USD"), ("RSD", "RSD"))
-
-
-def _currency(text: str) -> str | None:
-    for symbol, code in _SYMBOLS:
-        if symbol in text:
-            return code
-    return None
 
 
 FORMAT: Final = Format(name="ipoker_text", rooms=(SITE,), recognise=recognise, read=read)

@@ -72,17 +72,13 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import HandLines, LineReader, cards_of, pattern_found, plain_amount
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "KingsClubReader", "read", "recognise"]
@@ -117,28 +113,8 @@ _UNKNOWN_GAMES: Final = ("drawmaha", "badeucey", "badacey", "2-7 razz", "archie"
 """Games showdown does not decide (whose names :func:`game_id` would mistake)."""
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a KingsClub history.
-
-    >>> recognise("#3583643: Pot Limit Omaha - 125/250\\n2021-02-05 18:08:26\\n")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
-
-
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    try:
-        return Decimal(text.replace(",", "").lstrip("+"))
-    except ArithmeticError:
-        raise ValueError(f"{text!r} is not an amount") from None
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text, allow_duplicates=True)
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a KingsClub history."""
 
 
 def _game(words: str) -> tuple[str, str]:
@@ -149,16 +125,17 @@ def _game(words: str) -> tuple[str, str]:
     return game_id(words.replace("Hi-Lo", "Hi/Lo").replace("Big O", "5 Card Omaha Hi/Lo"))
 
 
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, header: re.Match[str], line: int) -> None:
-        self.line = line
-        self.hand_id = header[1]
+        super().__init__(header[1], line)
         words = header["game"]
         self.game, name = _game(words)
+        self.builder.fields["game"] = self.game
         self.stud = self.game in ("stud", "stud_hilo", "razz") or "Stud" in words
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.hand_id, game=self.game)
         limit = next((w for w in ("No Limit", "Pot Limit", "Limit") if words.startswith(w)), "")
         self.fields: dict[str, object] = {"game_name": name, "limit": limit}
         self.fields["stakes"] = header["stakes"]
@@ -169,7 +146,6 @@ class _Hand:
         self.summary = False
         self.runs: set[str] = set()
         """Players whose hand differs by run (a draw run twice)."""
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -180,7 +156,7 @@ class _Hand:
             return
         match = _ACTION_RE.match(text)
         if match and builder.seated(match[1]):
-            self._action(match[1], match[2], _amount(match[3]), bool(match[4]))
+            self._action(match[1], match[2], plain_amount(match[3]), bool(match[4]))
             return
         match = _PLAIN_RE.match(text)
         if match and builder.seated(match[1]):
@@ -192,7 +168,7 @@ class _Hand:
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]) and "X" not in dealt[2].split():
                 known = builder.dealt.get(dealt[1], ()) if self.stud else ()
-                builder.deal(dealt[1], known + _cards(dealt[2]))
+                builder.deal(dealt[1], known + cards_of(dealt[2]))
         elif text.startswith("Run "):
             run = _RUN_SHOWS_RE.match(text)
             if run:
@@ -200,13 +176,13 @@ class _Hand:
         elif " shows [" in text:
             shows = _SHOWS_RE.match(text)
             if shows and builder.seated(shows[1]):
-                builder.show(shows[1], _cards(shows[2]))
+                builder.show(shows[1], cards_of(shows[2]))
         elif ": posts " in text:
             self._post(text)
         elif text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat:
-                builder.seat(int(seat[1]), seat[2], _amount(seat[3]))
+                builder.seat(int(seat[1]), seat[2], plain_amount(seat[3]))
         elif text.startswith("Table '"):
             table = _TABLE_RE.match(text)
             if table:
@@ -222,7 +198,7 @@ class _Hand:
         match = _POST_RE.match(text)
         if match is None or not self.builder.seated(match[1]):
             return
-        player, what, amount = match[1], match[2], _amount(match[3])
+        player, what, amount = match[1], match[2], plain_amount(match[3])
         if what == "blind":  # a blind posted to come back in: the big one live, the small dead
             small = next(
                 (a.amount for a in self.builder.actions if a.kind is ActionKind.SMALL_BLIND),
@@ -269,11 +245,11 @@ class _Hand:
             builder.discard(player, int(verb[6:]))
         else:  # discards [9d Th Jc] draws [5s 9c Kd] (a draw run twice: a group a run)
             brackets = _BRACKETS_RE.findall(verb)
-            thrown = _cards(brackets[0]) if brackets else ()
+            thrown = cards_of(brackets[0]) if brackets else ()
             builder.discard(player, len(thrown), thrown)
             if len(brackets) == 2 and player in builder.dealt:
                 kept = tuple(c for c in builder.dealt[player] if c not in thrown)
-                builder.deal(player, kept + _cards(brackets[1]))
+                builder.deal(player, kept + cards_of(brackets[1]))
 
     def _street(self, text: str) -> None:
         builder = self.builder
@@ -297,7 +273,7 @@ class _Hand:
                 tokens = [
                     first[i] if t == "-" and i < len(first) else t for i, t in enumerate(tokens)
                 ]
-            builder.set_board(_cards(" ".join(tokens)), run=index)
+            builder.set_board(cards_of(" ".join(tokens)), run=index)
             return
         ordinal = _ORDINAL_RE.match(name)
         if ordinal is None:
@@ -315,20 +291,23 @@ class _Hand:
         if text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat and seat[4]:
-                self.nets[seat[2]] = _amount(seat[4])
+                self.nets[seat[2]] = plain_amount(seat[4])
         elif text.startswith("Rake "):
-            self.rake += _amount(text[5:])
+            self.rake += plain_amount(text[5:])
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
                 pot = wins[4] or wins[2] or "pot"
-                self.wins.append((wins[1], _amount(wins[3]), pot, number))
+                self.wins.append((wins[1], plain_amount(wins[3]), pot, number))
+
+    def complete(self) -> bool:
+        return bool(self.summary and (self.wins or self.nets))
 
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
         for player in self.runs:  # one hand a run: his cards are not one hand
             builder.dealt.pop(player, None)
-        _return_uncalled(builder)  # the room writes no uncalled bet
+        builder.return_uncalled()  # the room writes no uncalled bet
         put_in: dict[str, Decimal] = {}
         back: dict[str, Decimal] = {}
         for action in builder.actions:
@@ -366,69 +345,18 @@ class _Hand:
         )
 
 
-def _return_uncalled(builder: HandBuilder) -> None:
-    """Return what the player who put in most live chips put in beyond anyone else (a dead
-    blind is matched by nobody, so it is left out of the comparison)."""
-    live: dict[str, Decimal] = {}
-    for action in builder.actions:
-        if action.amount and action.kind is not ActionKind.RETURN and not action.kind.dead:
-            live[action.player] = live.get(action.player, _ZERO) + action.amount
-    ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        builder.returned(ranked[0][0], ranked[0][1] - ranked[1][1])
-
-
-class KingsClubReader(Reader):
+class KingsClubReader(LineReader[_Hand]):
     """The reader of a KingsClub history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("#"):
-                header = _HEADER_RE.match(text)
-                if header:
-                    if hand is not None:
-                        yield _finish(hand, name, index)
-                        index += 1
-                    hand = _Hand(header, number)
-                    continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = "#"
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header, number) if header else None
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not (hand.summary and (hand.wins or hand.nets)):
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> KingsClubReader:
-    """A reader of a KingsClub history (a path or an open stream)."""
-    return KingsClubReader(source, name=name)
+read: Final = KingsClubReader
+"""A reader of a KingsClub history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="kingsclub", rooms=("KingsClub",), recognise=recognise, read=read)

@@ -86,24 +86,22 @@ from __future__ import annotations
 
 import functools
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import replace
-from decimal import Decimal, InvalidOperation
-from typing import IO, Final, cast
+from decimal import Decimal
+from typing import IO, Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    clean_line,
-    cut_off,
-    parse_amount,
-    read_error,
-)
+from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import (
+    ElementHand,
+    ElementReader,
+    attribute_amount,
+    currency_in,
+    pattern_found,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "MergeReader", "read", "recognise"]
@@ -116,12 +114,11 @@ _RECOGNISE_RE: Final = re.compile(
     r'<game id="\d+-\d+" starttime="\d+"|<description type="[^"]*" stakes="'
 )
 _STAKES_RE: Final = re.compile(r"\(([^()]*)\)|(\S*\d\S*/\S*\d\S*)")
-_ROOT: Final = "<merge-histories>"
+_ROOT: Final = "merge-histories"
 _Winner = tuple[str, Decimal, int, bool, int, str]
 """A ``winner``: player, amount, pot number, uncalled, line, the half (" (high)")."""
 _HALVES: Final = {"h": " (high)", "l": " (low)"}
 """A winner's ``pottype``: the high or the low half of a split pot (``n``: the whole)."""
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _MIXES: Final = frozenset({"HA", "HAR", "HO", "HORSE", "HOSE", "RASH", "SHOE"})
 _MIX_GAMES: Final = {
     # the game of a hand of a mixed game, by its number (multigametype)
@@ -173,15 +170,8 @@ _SILENT: Final = frozenset({"SHOW", "CHAT", "PLAYER_OUT", "SIT_OUT", "SIT_IN", "
 """Events that move no chips (a SHOW is read from its ``SHOWN`` cards)."""
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Merge Network XML history.
-
-    >>> recognise('<description type="Omaha" stakes="Pot Limit ($0.25/$0.50)"/>')
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Merge Network XML history."""
 
 
 @functools.lru_cache(maxsize=65536)
@@ -191,38 +181,20 @@ def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(" ".join(known), allow_duplicates=True) if known else ()
 
 
-def _currency(text: str) -> str | None:
-    """The currency a stake or a balance is written in (newer files write none)."""
-    for sign, code in _CURRENCIES.items():
-        if sign in text:
-            return code
-    return None
-
-
-def _amount(text: str | None) -> Decimal:
-    """An amount as Merge writes it (``0.04``, ``$5.05``, newer files without the sign)."""
-    if text is None:
-        raise ValueError("an action without an amount")
-    try:
-        return Decimal(text.lstrip("$€£"))
-    except InvalidOperation:
-        return parse_amount(text)
-
-
 def _decimals(text: str) -> int:
     """The decimals an amount needs (``'15.00'``: 0, ``'0.05'``: 2)."""
     dot = text.find(".")
     return len(text[dot + 1 :].rstrip("0")) if dot >= 0 else 0
 
 
-class _Game:
+class _Game(ElementHand):
     """One ``<game>`` read as its elements start."""
 
+    site = SITE
+
     def __init__(self, attrib: dict[str, str], description: dict[str, str], line: int) -> None:
-        self.line = line
-        self.error: Exception | None = None
-        self.fields: dict[str, object] = {"hand_id": attrib.get("id", ""), "game": ""}
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=self.fields["hand_id"])
+        super().__init__(attrib.get("id", ""), line)
+        self.fields: dict[str, object] = {"hand_id": self.hand_id, "game": ""}
         self.names: dict[str, str] = {}
         self.stacks: dict[str, Decimal] = {}
         self.currency: str | None = None
@@ -265,9 +237,10 @@ class _Game:
                 else None,
             }
         )
+        self.game = game
         if attrib.get("seats", "").isdigit():
             self.fields["max_seats"] = int(attrib["seats"])
-        self.currency = _currency(stakes_text)
+        self.currency = currency_in(stakes_text)
 
     # -- elements ----------------------------------------------------------------------
 
@@ -304,8 +277,8 @@ class _Game:
     def _seat(self, attrib: dict[str, str]) -> None:
         seat, name = attrib.get("seat", ""), attrib.get("nickname", "")
         balance = attrib.get("balance", "0")
-        self.currency = self.currency or _currency(balance)
-        stack = _amount(balance)
+        self.currency = self.currency or currency_in(balance)
+        stack = attribute_amount(balance)
         self.places = max(self.places, _decimals(balance))
         self.builder.seat(int(seat) + 1, name, stack, sitting_out=attrib.get("dealtin") == "false")
         self.names[seat] = name
@@ -319,7 +292,7 @@ class _Game:
         return name
 
     def _money(self, text: str | None) -> Decimal:
-        amount = _amount(text)
+        amount = attribute_amount(text)
         places = _decimals(text or "")
         if places > self.places:
             self.places = places
@@ -471,102 +444,27 @@ class _Game:
         return "main pot" if number == numbers[0] else f"side pot-{numbers.index(number)}"
 
 
-class MergeReader(Reader):
+class MergeReader(ElementReader[_Game]):
     """The reader of a Merge Network XML history file."""
 
+    root = _ROOT
+    tag = "game"
+    opens = ("<game ", "<description ")
+
     def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        parser: ET.XMLPullParser[ET.Element] | None = None
-        description: dict[str, str] = {}
-        game: _Game | None = None
-        root: ET.Element | None = None
-        index = 0
-        stray = False
-        inside_tag = False
-        line = 0
-        for line, raw in enumerate(stream, start=1):
-            text = raw.strip() if line > 1 else clean_line(raw)
-            if not text or text.startswith(("<?xml", "<!")):
-                continue
-            if game is None and not text.startswith("<") and not inside_tag:
-                if not stray:  # text outside any hand
-                    stray = True
-                    yield not_a_history(name, line)
-                continue
-            if parser is None:
-                if not text.startswith(("<game ", "<description ")):
-                    continue  # the rest of a hand the parser gave up on
-                parser = ET.XMLPullParser(events=("start", "end"))
-                parser.feed(_ROOT)
-            inside_tag = not text.endswith(">")  # a tag written over several lines
-            try:
-                parser.feed(raw if line > 1 else text)
-                events = cast("list[tuple[str, ET.Element]]", list(parser.read_events()))
-            except ET.ParseError as exc:
-                parser = None
-                if game is not None:
-                    column = exc.position[1] if exc.position else 0
-                    fault = ValueError(f"not well-formed XML at column {column}: {text!r}")
-                    yield self._error(fault, name, line, game)
-                    index += 1
-                    game = None
-                elif not stray:
-                    stray = True
-                    yield not_a_history(name, line)
-                continue
-            for event, elem in events:
-                tag = elem.tag
-                if event == "start":
-                    if tag == "game":
-                        game = _Game(elem.attrib, description, line)
-                    elif game is not None:
-                        if game.error is None:
-                            try:
-                                game.start(tag, elem.attrib, line)
-                            except Exception as exc:
-                                game.error = exc
-                    elif tag == "description":
-                        description = elem.attrib
-                    elif tag == "merge-histories":
-                        root = elem
-                elif tag == "game" and game is not None:
-                    yield self._finish(game, name, index)
-                    index += 1
-                    game = None
-                    if root is not None:
-                        root.clear()
-        if game is not None:
-            yield cut_off(
-                file=name,
-                line=game.line,
-                hand=str(game.fields.get("hand_id", "")),
-                site=SITE,
-                game=str(game.fields.get("game", "")),
-            )
+        self._description: dict[str, str] = {}  # the table's game, written before its hands
+        yield from super()._entries(stream, name)
 
-    @staticmethod
-    def _error(exc: Exception, name: str, line: int, game: _Game) -> HistoryError:
-        return read_error(
-            exc,
-            file=name,
-            line=line,
-            hand=str(game.fields.get("hand_id", "")),
-            site=SITE,
-            game=str(game.fields.get("game", "")),
-        )
+    def _hand(self, attrib: dict[str, str], number: int) -> _Game:
+        return _Game(attrib, self._description, number)
 
-    @staticmethod
-    def _finish(game: _Game, name: str, index: int) -> Hand | HistoryError:
-        if game.error is None:
-            try:
-                return game.build(name, index)
-            except Exception as exc:
-                game.error = exc
-        return MergeReader._error(game.error, name, game.builder.line or game.line, game)
+    def _element(self, tag: str, attrib: dict[str, str]) -> None:
+        if tag == "description":
+            self._description = attrib
 
 
-def read(source: Source, *, name: str | None = None) -> MergeReader:
-    """A reader of a Merge Network XML history (a path or an open stream)."""
-    return MergeReader(source, name=name)
+read: Final = MergeReader
+"""A reader of a Merge Network XML history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(

@@ -81,24 +81,14 @@ import binascii
 import functools
 import itertools
 import re
-import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
-from typing import IO, Final, cast
+from decimal import Decimal
+from typing import Final
 
 from showdown.cards import Card
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    clean_line,
-    cut_off,
-    parse_amount,
-    read_error,
-)
+from showdown.history.formats import Format, HandBuilder
 from showdown.history.games import game_id
+from showdown.history.linereader import ElementHand, ElementReader, attribute_amount, pattern_found
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "MicrogamingReader", "read", "recognise"]
@@ -137,29 +127,13 @@ _READINGS: Final = _FIRST_READINGS + tuple(
 player's street total (True) or what the action put in (False); the known ones first."""
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Microgaming XML history.
-
-    >>> recognise('----PRIMA.DAT----\\n\\n<Game id="4152594215" date="2011-11-02 23:08:51" u')
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Microgaming XML history."""
 
 
 @functools.lru_cache(maxsize=256)
 def _card(value: str, suit: str) -> Card:
     return Card(("T" if value == "10" else value.upper()) + suit.lower())
-
-
-def _amount(text: str | None) -> Decimal:
-    if text is None:
-        raise ValueError("an action without an amount")
-    try:
-        return Decimal(text)
-    except InvalidOperation:
-        return parse_amount(text)
 
 
 def _decoded(text: str) -> str:
@@ -196,23 +170,20 @@ class _Seat:
     sitting_out: bool
 
 
-class _Game:
+class _Game(ElementHand):
     """One ``<Game>``, recorded as its elements start, read when it ends."""
 
+    site = SITE
+
     def __init__(self, attrib: dict[str, str], line: int) -> None:
+        super().__init__(attrib.get("id", ""), line)
         self.attrib = dict(attrib)
-        self.line = line
-        self.error: Exception | None = None
         self.seats: list[_Seat] = []
         self.button: int | None = None
         self.actions: list[_Action] = []
         self.wins: list[_Win] = []
         self.playing = False
         self.fitting = False
-
-    @property
-    def hand_id(self) -> str:
-        return self.attrib.get("id", "")
 
     def start(self, tag: str, attrib: dict[str, str], line: int) -> None:
         if tag == "Action":
@@ -228,7 +199,7 @@ class _Game:
                 self.wins.append(
                     _Win(
                         attrib.get("num", ""),
-                        _amount(attrib.get("amount")),
+                        attribute_amount(attrib.get("amount")),
                         attrib.get("pot", "0"),
                         line,
                     )
@@ -240,8 +211,8 @@ class _Game:
                 _Seat(
                     number,
                     name,
-                    _amount(attrib.get("balance", "0")),
-                    _amount(attrib.get("endbalance", attrib.get("balance", "0"))),
+                    attribute_amount(attrib.get("balance", "0")),
+                    attribute_amount(attrib.get("endbalance", attrib.get("balance", "0"))),
                     attrib.get("sittingout") == "true",
                 )
             )
@@ -262,7 +233,7 @@ class _Game:
             if kind in _STREETS:
                 street = {}
             elif kind in _BETS:
-                amount = _amount(action.value)
+                amount = attribute_amount(action.value)
                 if to_total[kind]:
                     amount -= street.get(action.seat, _ZERO)
                 if amount < 0:
@@ -270,7 +241,7 @@ class _Game:
                 street[action.seat] = street.get(action.seat, _ZERO) + amount
                 put[action.seat] = put.get(action.seat, _ZERO) + amount
             elif kind in _FORCED:
-                amount = _amount(action.value)
+                amount = attribute_amount(action.value)
                 if kind not in ("Ante", "PostedDead"):
                     street[action.seat] = street.get(action.seat, _ZERO) + amount
                 put[action.seat] = put.get(action.seat, _ZERO) + amount
@@ -322,7 +293,7 @@ class _Game:
             spent = seat.balance - seat.end + won.get(seat.number, _ZERO)
             spent += written.get(seat.number, _ZERO)
             missing = spent - put.get(seat.number, _ZERO)
-            if 0 < missing <= _amount(action.value):
+            if 0 < missing <= attribute_amount(action.value):
                 dead = _Action("PostedDead", action.seat, str(missing), action.line)
                 self.actions.insert(i + 1 + added, dead)
                 added = True
@@ -332,7 +303,7 @@ class _Game:
         back: dict[str, Decimal] = {}
         for action in self.actions:
             if action.kind == "MoneyReturned":
-                back[action.seat] = back.get(action.seat, _ZERO) + _amount(action.value)
+                back[action.seat] = back.get(action.seat, _ZERO) + attribute_amount(action.value)
         return back
 
     # -- the hand ----------------------------------------------------------------------
@@ -384,7 +355,7 @@ class _Game:
             builder.line = action.line
             kind = action.kind
             if kind in _FORCED:
-                builder.post(_FORCED[kind], who(action), _amount(action.value))
+                builder.post(_FORCED[kind], who(action), attribute_amount(action.value))
             elif kind == "DealCards":
                 builder.street = "preflop"
                 if action.cards:
@@ -396,13 +367,15 @@ class _Game:
             elif kind in _BETS:
                 if builder.street == "blinds":
                     builder.street = "preflop"
-                self._bet(builder, who(action), kind, _amount(action.value), to_total[kind])
+                self._bet(
+                    builder, who(action), kind, attribute_amount(action.value), to_total[kind]
+                )
             elif kind == "Fold":
                 builder.fold(who(action))
             elif kind == "Check":
                 builder.check(who(action))
             elif kind == "MoneyReturned":
-                builder.returned(who(action), _amount(action.value))
+                builder.returned(who(action), attribute_amount(action.value))
             elif kind == "ShowCards":
                 builder.street = "showdown"
                 builder.show(who(action), tuple(action.cards))
@@ -499,84 +472,22 @@ class _Game:
             builder.collect(names[win.seat], win.amount, label)
 
 
-class MicrogamingReader(Reader):
+class MicrogamingReader(ElementReader[_Game]):
     """The reader of a Microgaming XML history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        parser: ET.XMLPullParser[ET.Element] | None = None
-        game: _Game | None = None
-        root: ET.Element | None = None
-        index = 0
-        stray = False
-        inside_tag = False
-        for line, raw in enumerate(stream, start=1):
-            text = raw.strip() if line > 1 else clean_line(raw)
-            if not text or text.startswith(("<?xml", "<!")):
-                continue
-            if game is None and not inside_tag and not text.startswith("<"):
-                if not stray and not _DECORATION_RE.match(text):
-                    stray = True  # text outside any hand
-                    yield not_a_history(name, line)
-                continue
-            if parser is None:
-                if not text.startswith("<Game "):
-                    continue  # the rest of a hand the parser gave up on
-                parser = ET.XMLPullParser(events=("start", "end"))
-                parser.feed("<microgaming-histories>")
-            inside_tag = not text.endswith(">")
-            try:
-                parser.feed(raw if line > 1 else text)
-                events = cast("list[tuple[str, ET.Element]]", list(parser.read_events()))
-            except ET.ParseError as exc:
-                parser = None
-                if game is not None:
-                    column = exc.position[1] if exc.position else 0
-                    fault = ValueError(f"not well-formed XML at column {column}: {text!r}")
-                    yield _error(fault, name, line, game.hand_id)
-                    index += 1
-                    game = None
-                elif not stray:
-                    stray = True
-                    yield not_a_history(name, line)
-                continue
-            for event, elem in events:
-                tag = elem.tag
-                if event == "start":
-                    if tag == "Game":
-                        game = _Game(elem.attrib, line)
-                    elif tag == "microgaming-histories":
-                        root = elem
-                    elif game is not None and game.error is None:
-                        try:
-                            game.start(tag, elem.attrib, line)
-                        except Exception as exc:
-                            game.error = exc
-                elif tag == "Game" and game is not None:
-                    yield _finish(game, name, index)
-                    index += 1
-                    game = None
-                    if root is not None:
-                        root.clear()
-        if game is not None:
-            yield cut_off(file=name, line=game.line, hand=game.hand_id, site=SITE, game="")
+    root = "microgaming-histories"
+    tag = "Game"
+    opens = ("<Game ",)
+
+    def _hand(self, attrib: dict[str, str], number: int) -> _Game:
+        return _Game(attrib, number)
+
+    def _outside(self, text: str) -> bool:
+        return _DECORATION_RE.match(text) is not None
 
 
-def _error(exc: Exception, name: str, line: int, hand: str) -> HistoryError:
-    return read_error(exc, file=name, line=line, hand=hand, site=SITE, game="")
-
-
-def _finish(game: _Game, name: str, index: int) -> Hand | HistoryError:
-    if game.error is None:
-        try:
-            return game.build(name, index)
-        except Exception as exc:
-            game.error = exc
-    return _error(game.error, name, game.line, game.hand_id)
-
-
-def read(source: Source, *, name: str | None = None) -> MicrogamingReader:
-    """A reader of a Microgaming XML history (a path or an open stream)."""
-    return MicrogamingReader(source, name=name)
+read: Final = MicrogamingReader
+"""A reader of a Microgaming XML history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(

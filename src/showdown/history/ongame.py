@@ -76,17 +76,20 @@ What the layout means, read from real files:
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
-from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import (
+    HandLines,
+    LineReader,
+    cards_of,
+    currency_in,
+    number_in,
+    pattern_found,
+)
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "OnGameReader", "read", "recognise"]
@@ -117,7 +120,6 @@ _DEALT_RE: Final = re.compile(r"^(?:Dealing to|New hand for) (.+?): \[([^\]]*)\]
 _POT_RE: Final = re.compile(r"^(Main pot|Side pot ?\d*): (\S+) won by (.+)$")
 _WINNER_RE: Final = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")
 _SUMMARY_SEAT_RE: Final = re.compile(r"^Seat \d+: (.+?) \([^()]*\)(?:, net: [^,]*)?, \[([^\]]*)\]")
-_NUMBER_RE: Final = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _STREETS: Final = {"flop": "flop", "turn": "turn", "river": "river"}
 _GAMES: Final = {
     "TEXAS_HOLDEM": "Hold'em",
@@ -127,52 +129,26 @@ _GAMES: Final = {
     "FIVE_CARD_DRAW": "5 Card Draw",
 }
 _LIMITS: Final = {"NO": "No Limit", "POT": "Pot Limit", "": "Limit", "FIXED": "Limit"}
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is an OnGame history.
-
-    >>> recognise("***** History for hand R5-79836934-72 *****\\nStart hand: ...")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is an OnGame history."""
 
 
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    """The number in an amount as written (``$1,195.50``, ``(0.05)``)."""
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards as the room writes them (``Qh, 4h``)."""
-    return parse_cards(text.replace(",", " "), allow_duplicates=True)
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, hand_id: str, line: int, tournament: str | None = None) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.game = ""
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
+        super().__init__(hand_id, line)
         self.fields: dict[str, object] = {"tournament": tournament}
         self.currency: str | None = None
         self.real = True
         self.summary = False
-        self.ended = False
         self.wins: list[tuple[str, Decimal, str, int]] = []
         self.pots: list[Decimal] = []
         self.rake = _ZERO
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -192,11 +168,11 @@ class _Hand:
                 if name is None:
                     raise ValueError(f"unknown street {street[1]!r}")
                 builder.street = name
-                builder.board(_cards(street[2]))
+                builder.board(cards_of(street[2]))
         elif text.startswith(("Dealing to ", "New hand for ")):
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif text == "Dealing pocket cards":
             builder.street = "preflop"
         elif text == "Summary:":
@@ -205,10 +181,9 @@ class _Hand:
             seat = _SEAT_RE.match(text)
             if seat:
                 stack = seat[3]
-                for sign, code in _CURRENCIES:
-                    if sign in stack and self.real:
-                        self.currency = code
-                builder.seat(int(seat[1]), seat[2], _amount(stack))
+                if self.real:
+                    self.currency = currency_in(stack) or self.currency
+                builder.seat(int(seat[1]), seat[2], number_in(stack))
         elif text.startswith("Table: "):
             self._table(text)
         elif text.startswith("Button: seat "):
@@ -227,9 +202,8 @@ class _Hand:
             table_id = _TABLE_ID_RE.search(text)
             self.fields["tournament"] = table_id[1] if table_id else None
         stakes = table["stakes"]
-        for sign, code in _CURRENCIES:
-            if sign in stakes and self.real:
-                self.currency = code
+        if self.real:
+            self.currency = currency_in(stakes) or self.currency
         if self.real and self.currency is None:
             self.currency = "USD"
         self.fields.update(
@@ -244,7 +218,7 @@ class _Hand:
         builder = self.builder
         all_in = "[all in]" in rest
         if verb == "posts":
-            amount = _amount(rest)
+            amount = number_in(rest)
             if "dead" in rest:
                 kind = ActionKind.DEAD_BLIND
             elif "small" in rest:
@@ -255,14 +229,14 @@ class _Hand:
                 kind = ActionKind.BIG_BLIND
             builder.post(kind, player, amount, all_in=all_in)
         elif verb == "calls":
-            builder.call(player, _amount(rest), all_in=all_in)
+            builder.call(player, number_in(rest), all_in=all_in)
         elif verb == "bets":
-            builder.bet(player, _amount(rest), all_in=all_in)
+            builder.bet(player, number_in(rest), all_in=all_in)
         elif verb == "raises":
             to = _TO_RE.match(rest)
             if to is None:
                 raise ValueError(f"a raise without its total: {rest!r}")
-            builder.raise_to(player, _amount(to[2]), all_in=all_in)
+            builder.raise_to(player, number_in(to[2]), all_in=all_in)
         elif verb == "checks":
             builder.check(player)
         elif verb == "folds":
@@ -270,7 +244,7 @@ class _Hand:
         else:  # a draw: "changed 2 cards", "stands pat"
             if builder.street in ("preflop", "blinds"):
                 builder.street = "draw1"
-            count = int(_amount(rest)) if verb == "changed" else 0
+            count = int(number_in(rest)) if verb == "changed" else 0
             builder.discard(player, count)
 
     def _summary(self, number: int, text: str) -> None:
@@ -282,17 +256,17 @@ class _Hand:
             for name, amount in _WINNER_RE.findall(pot[3]):
                 if not builder.seated(name):
                     raise ValueError(f"{name!r} wins but is not seated")
-                value = _amount(amount)
+                value = number_in(amount)
                 won += value
                 self.wins.append((name, value, pot[1].lower(), number))
             self.pots.append(won)
         elif text.startswith("Rake taken"):
-            self.rake += _amount(text)
+            self.rake += number_in(text)
         elif text.startswith("Seat ") and ", [" in text:
             seat = _SUMMARY_SEAT_RE.match(text)
             if seat and builder.seated(seat[1]) and seat[1] not in self._folded():
                 builder.street = "showdown"
-                builder.show(seat[1], _cards(seat[2]))
+                builder.show(seat[1], cards_of(seat[2]))
 
     def _folded(self) -> set[str]:
         return {a.player for a in self.builder.actions if a.kind is ActionKind.FOLD}
@@ -301,7 +275,7 @@ class _Hand:
         if not self.game:
             raise ValueError("the hand has no table line")
         builder = self.builder
-        _return_uncalled(builder)  # the room writes no uncalled bet
+        builder.return_uncalled()  # the room writes no uncalled bet
         for player, amount, pot, number in self.wins:
             builder.line = number
             builder.collect(player, amount, pot)
@@ -325,75 +299,21 @@ def _tournament(note: str | None) -> str | None:
     return match[1] if match else ""
 
 
-def _return_uncalled(builder: HandBuilder) -> None:
-    """Return what the player who put in most live chips put in beyond anyone else (a dead
-    blind is matched by nobody, so it is left out of the comparison)."""
-    live: dict[str, Decimal] = {}
-    for action in builder.actions:
-        if action.amount and action.kind is not ActionKind.RETURN and not action.kind.dead:
-            live[action.player] = live.get(action.player, _ZERO) + action.amount
-    ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
-    if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
-        builder.returned(ranked[0][0], ranked[0][1] - ranked[1][1])
-
-
-class OnGameReader(Reader):
+class OnGameReader(LineReader[_Hand]):
     """The reader of an OnGame history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("*****"):
-                header = _HEADER_RE.match(text)
-                if header:
-                    if hand is not None:
-                        yield _finish(hand, name, index)
-                        index += 1
-                    hand = _Hand(header[1], number, _tournament(header[2]))
-                    continue
-                if hand is not None and _END_RE.match(text):
-                    hand.ended = True
-                    yield _finish(hand, name, index)
-                    index += 1
-                    hand = None
-                    continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = ends = "*****"
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header[1], number, _tournament(header[2])) if header else None
+
+    def _closes(self, text: str) -> bool:
+        return _END_RE.match(text) is not None  # every hand ends with its end line
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.ended:  # every hand ends with its end line
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> OnGameReader:
-    """A reader of an OnGame history (a path or an open stream)."""
-    return OnGameReader(source, name=name)
+read: Final = OnGameReader
+"""A reader of an OnGame history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="ongame", rooms=("OnGame",), recognise=recognise, read=read)

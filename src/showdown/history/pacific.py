@@ -79,24 +79,21 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, not_a_history
 from showdown.history.formats import (
     Format,
     HandBuilder,
     Source,
-    clean_line,
     cut_off,
-    parse_amount,
     read_error,
 )
 from showdown.history.games import game_id
-from showdown.history.model import Action, ActionKind, Hand
+from showdown.history.linereader import HeldLines, LineReader, amount_of, currency_in
+from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "SITE", "PacificReader", "read", "recognise"]
 
@@ -106,8 +103,6 @@ SITE: Final = "888poker"
 _ZERO: Final = Decimal(0)
 _RETURN: Final = ActionKind.RETURN
 _DEAD: Final = frozenset(kind for kind in ActionKind if kind.dead)
-_new: Final = object.__new__
-_set: Final = object.__setattr__
 _CENT: Final = Decimal("0.01")
 _ONE: Final = Decimal(1)
 
@@ -132,9 +127,6 @@ _HI_LO_RE: Final = re.compile(r"^\((?:Hi|Lo): .*\)$")
 _BRACKET_VERBS: Final = frozenset({"calls", "bets", "raises", "shows", "mucks", "collected"})
 _POSTS: Final = ("posts small blind", "posts big blind", "posts dead blind", "posts ante")
 _NO_SHOW: Final = "did not show his hand"
-_MARKS: Final = " \t\r\n\ufeff\x00"
-"""What :func:`~showdown.history.formats.clean_line` takes off a line's ends."""
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 _LIMITS: Final = (
     ("No Limit ", "No Limit"),
     ("Pot Limit ", "Pot Limit"),
@@ -209,9 +201,6 @@ def _is_spanish(groups: list[list[str]]) -> bool:
     return any(token[-1:] in _SPANISH_ONLY for group in groups for token in group)
 
 
-_amount: Final = functools.lru_cache(maxsize=8192)(parse_amount)
-
-
 def _split_action(line: str) -> tuple[str, str, str | None] | None:
     """A player's line as (name, verb, the bracket's text), or None.
 
@@ -240,56 +229,6 @@ def _split_action(line: str) -> tuple[str, str, str | None] | None:
     return None
 
 
-class _Builder(HandBuilder):
-    """A :class:`HandBuilder` that knows its seated names by a set (a hand's every line
-    asks)."""
-
-    def __init__(self, **fields: object) -> None:
-        super().__init__(**fields)
-        self._names: set[str] = set()
-
-    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool = False) -> None:
-        super().seat(number, name, stack, sitting_out=sitting_out)
-        self._names.add(name)
-
-    def seated(self, name: str) -> bool:
-        return name in self._names
-
-    def _add(
-        self,
-        kind: ActionKind,
-        player: str,
-        amount: Decimal = _ZERO,
-        *,
-        to: Decimal | None = None,
-        all_in: bool = False,
-        cards: tuple[Card, ...] = (),
-        count: int = 0,
-    ) -> None:
-        # HandBuilder._add's checks and bookkeeping, with the action built without the
-        # frozen dataclass' keyword handling: a hand makes one per line, and that
-        # constructor took most of the reading time
-        if player not in self._names:
-            raise ValueError(f"{player!r} acts but is not seated")
-        if amount < 0:
-            raise ValueError(f"{player!r} puts in a negative amount ({amount})")
-        action: Action = _new(Action)
-        _set(action, "kind", kind)
-        _set(action, "player", player)
-        _set(action, "amount", amount)
-        _set(action, "street", self.street)
-        _set(action, "to", to)
-        _set(action, "all_in", all_in)
-        _set(action, "cards", cards)
-        _set(action, "count", count)
-        _set(action, "line", self.line)
-        _set(action, "drawn", ())
-        self.actions.append(action)
-        if amount and kind is not _RETURN and kind not in _DEAD:
-            on_street = self._on_street
-            on_street[player] = on_street.get(player, _ZERO) + amount
-
-
 def recognise(start: str) -> bool:
     """Whether a file's start is an 888poker history (a skin's name before ``Hand History
     for Game``, then a ``Blinds`` line; PartyPoker's header names no skin).
@@ -316,7 +255,7 @@ class _HandReader:
         self.hand_id = hand_id
         self.game = ""
         self.fields: dict[str, object] = {}
-        self.builder = _Builder(
+        self.builder = HandBuilder(
             source=source, line=first, index=index, site=SITE, hand_id=hand_id, game=""
         )
         self.dealt: list[tuple[str, list[str]]] = []
@@ -344,7 +283,7 @@ class _HandReader:
         if game is None:
             game, _ = game_id(words)
         self.game = game
-        currency = next((code for sign, code in _CURRENCIES if sign in match["stakes"]), None)
+        currency = currency_in(match["stakes"])
         self.fields.update(
             game=game, game_name=words, limit=limit, stakes=match["stakes"], currency=currency
         )
@@ -382,7 +321,7 @@ class _HandReader:
         if first == "S" and line.startswith("Seat "):
             seat = _SEAT_RE.match(line)
             if seat is not None:
-                builder.seat(int(seat[1]), seat[2], _amount(seat[3]))
+                builder.seat(int(seat[1]), seat[2], amount_of(seat[3]))
                 return
             button = _BUTTON_RE.match(line)
             if button is not None:
@@ -434,7 +373,7 @@ class _HandReader:
                 builder.check(name)
                 return
             raise ValueError(f"{name!r} {verb} no amount")
-        amount = _amount(arg) if verb != "posts dead blind" else _ZERO
+        amount = amount_of(arg) if verb != "posts dead blind" else _ZERO
         if verb == "collected":
             self.collected.append((number, name, amount))
         elif verb.startswith("posts"):
@@ -461,10 +400,10 @@ class _HandReader:
             dead, plus, live = arg.partition(" + ")
             if not plus:
                 raise ValueError(f"{arg!r} is not a dead blind's two amounts")
-            if _amount(dead):
-                builder.post(ActionKind.DEAD_BLIND, name, _amount(dead))
-            if _amount(live):
-                builder.post(ActionKind.BIG_BLIND, name, _amount(live))
+            if amount_of(dead):
+                builder.post(ActionKind.DEAD_BLIND, name, amount_of(dead))
+            if amount_of(live):
+                builder.post(ActionKind.BIG_BLIND, name, amount_of(live))
 
     # -- the end -------------------------------------------------------------------
 
@@ -583,37 +522,28 @@ def _read_hand(lines: list[tuple[int, str]], source: str, index: int) -> Hand | 
 # -- the file --------------------------------------------------------------------------
 
 
-class PacificReader(Reader):
+class _Lines(HeldLines):
+    """One hand's lines, kept until the hand ends (its header spans two or three lines)."""
+
+    site = SITE
+
+    def read(self, source: str, index: int) -> Hand | HistoryError:
+        return _read_hand(self.lines, source, index)
+
+
+class PacificReader(LineReader[_Lines]):
     """The hands of an 888poker history file, one at a time."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        lines: list[tuple[int, str]] = []
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            line = raw.strip(_MARKS)
-            if not line:
-                continue
-            if "\u00ef" in line:  # a byte-order mark encoded twice, perhaps
-                line = clean_line(raw)
-            first = line[0]
-            if (first == "#" and line.startswith("#Game No")) or (
-                first == "*"
-                and line.startswith("*****")
-                and "Hand History for Game" in line
-                and not (len(lines) == 1 and lines[0][1].startswith("#Game No"))
-            ):
-                if lines:
-                    yield _read_hand(lines, name, index)
-                    index += 1
-                lines = [(number, line)]
-            elif lines:
-                lines.append((number, line))
-            elif not stray:
-                stray = True
-                yield not_a_history(name, number)
-        if lines:
-            yield _read_hand(lines, name, index)
+    starts = ("#Game No", "*****")
+    marks = True
+
+    def _open(self, number: int, text: str, hand: _Lines | None) -> _Lines | None:
+        if text[0] == "*" and (
+            "Hand History for Game" not in text
+            or (hand is not None and len(hand.lines) == 1 and hand.lines[0][1][0] == "#")
+        ):
+            return None  # not a header, or the second line of "#Game No" and its header
+        return _Lines(number, text)
 
 
 def read(source: Source, *, name: str | None = None) -> PacificReader:

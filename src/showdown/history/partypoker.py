@@ -87,24 +87,22 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, not_a_history
 from showdown.history.formats import (
     Format,
     HandBuilder,
     Source,
-    clean_lines,
     cut_off,
     parse_amount,
     read_error,
     sniff_text,
 )
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import HeldLines, LineReader, decimals_of
 from showdown.history.model import ActionKind, Collection, Hand, Seat
 
 __all__ = ["FORMAT", "SITE", "PartyReader", "read", "recognise"]
@@ -185,7 +183,7 @@ def _amount(text: str) -> tuple[Decimal, int]:
         ValueError: not an amount.
     """
     value = parse_amount(text.replace("chips", ""))
-    return value, _places(value)
+    return value, decimals_of(value)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -209,11 +207,6 @@ def _group(rest: str) -> str:
     if match is None:
         raise ValueError(f"no amount in {rest!r}")
     return match[1]
-
-
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def _game(words: str) -> tuple[str, str]:
@@ -549,7 +542,7 @@ class _Hand:
             self.blind_posted = True
         elif rest.startswith("big blind + dead"):
             big = self.big_blind if _ZERO < self.big_blind < amount else (amount * 2 / 3)
-            big = big.quantize(Decimal(1).scaleb(-max(self.places, _places(amount))))
+            big = big.quantize(Decimal(1).scaleb(-max(self.places, decimals_of(amount))))
             b.post(ActionKind.DEAD_BLIND, player, amount - big)
             b.post(ActionKind.BIG_BLIND, player, big)
             self.blind_posted = True
@@ -753,33 +746,32 @@ class _Hand:
 # -- the file ----------------------------------------------------------------------------
 
 
-class PartyReader(Reader):
+class _Lines(HeldLines):
+    """One hand's lines (the room's preamble lines left out), read once the hand ends."""
+
+    site = SITE
+
+    def feed(self, number: int, text: str) -> None:
+        if text[:1] not in "G#" or not _PREAMBLE_RE.match(text):
+            self.lines.append((number, text))
+
+    def read(self, source: str, index: int) -> Hand | HistoryError:
+        return _Hand(source, index, self.lines).read()
+
+
+class PartyReader(LineReader[_Lines]):
     """The hands of a PartyPoker history, read one at a time."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        lines: list[tuple[int, str]] = []
-        index = 0
-        stray = 0
-        last = 0
-        for number, line in clean_lines(stream):
-            last = number
-            if line[:5] == "*****" and _HEADER_RE.match(line):
-                if lines:
-                    yield _Hand(name, index, lines).read()
-                    index += 1
-                elif stray:
-                    yield not_a_history(name, stray)
-                    stray = 0
-                lines = [(number, line)]
-            elif lines:
-                if line[:1] not in "G#" or not _PREAMBLE_RE.match(line):
-                    lines.append((number, line))
-            elif line and not stray and not _PREAMBLE_RE.match(line):
-                stray = number
-        if lines:
-            yield _Hand(name, index, lines).read()
-        elif stray or last == 0:
-            yield not_a_history(name, stray or 1)
+    starts = "*****"
+    marks = True
+    blanks = True
+    empty_is_stray = True
+
+    def _open(self, number: int, text: str, hand: _Lines | None) -> _Lines | None:
+        return _Lines(number, text) if _HEADER_RE.match(text) else None
+
+    def _outside(self, number: int, text: str, index: int) -> bool:
+        return _PREAMBLE_RE.match(text) is not None  # "Game #1 starts." before a hand
 
 
 def read(source: Source, *, name: str | None = None) -> PartyReader:

@@ -75,22 +75,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    clean_line,
-    cut_off,
-    parse_amount,
-    read_error,
-)
+from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import HandLines, LineReader, amount_of, currency_in, pattern_found
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "PkrReader", "read", "recognise"]
@@ -122,19 +115,11 @@ _TIES_LOW_RE: Final = re.compile(r"^(.+?) ties (\S+) with (high|low) hand")
 _RETURNING_RE: Final = re.compile(r"^Returning (\S+) to (.+) uncalled$")
 _RAKE_RE: Final = re.compile(r"^Taking Rake of (\S+) from pot")
 _STREETS: Final = {"Flop": "flop", "Turn": "turn", "River": "river"}
-_CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 _LIMITS: Final = {"NO LIMIT": "No Limit", "POT LIMIT": "Pot Limit", "FIXED LIMIT": "Limit"}
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a PKR history.
-
-    >>> recognise("Table #46301943 - Hellenic Aquarium\\nStarting Hand #2147625245\\n")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a PKR history."""
 
 
 @functools.lru_cache(maxsize=65536)
@@ -147,24 +132,26 @@ def _cards(text: str) -> tuple[Card, ...]:
     return tuple(Card("T" + w[2:] if w.startswith("10") else w[0].upper() + w[1:]) for w in words)
 
 
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+    cut_off_first = True  # a hand closes with "End of Hand #"
+
     def __init__(self, hand_id: str, table: str, line: int) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.error: Exception | None = None
-        self.ended = False
+        super().__init__(hand_id, line)
         self.acting = False
-        self.game = ""
         self.currency: str | None = None
         self.end_stacks: dict[str, Decimal] = {}
         self.rake = _ZERO
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="", table=table)
         self.fields = self.builder.fields
+        self.fields["table"] = table
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
+        if text.startswith("Blinds are now "):
+            self.fields["stakes"] = text.removeprefix("Blinds are now ").replace(" / ", "/")
+            return
         builder = self.builder
         builder.line = number
         match = _ACTION_RE.match(text)
@@ -233,8 +220,8 @@ class _Hand:
 
     def _amount(self, text: str) -> Decimal:
         if self.currency is None:
-            self.currency = next((code for sign, code in _CURRENCIES if sign in text), None)
-        return parse_amount(text, decimal_comma=False)
+            self.currency = currency_in(text)
+        return amount_of(text, False)
 
     def _fact(self, text: str) -> None:
         """``Game Type: HOLD'EM``, ``Limit Type: NO LIMIT``, ``Money Type: ...``."""
@@ -323,66 +310,34 @@ class _Hand:
         )
 
 
-class PkrReader(Reader):
+class PkrReader(LineReader[_Hand]):
     """The reader of a PKR history file."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        table = ""
-        index = 0
-        stray = False
-        for number, raw in enumerate(stream, start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("Table #"):
-                match = _TABLE_RE.match(text)
-                table = match[1] if match else ""
-                continue
-            start = _START_RE.match(text) if text.startswith("Starting Hand #") else None
-            if start:
-                if hand is not None:
-                    yield _finish(hand, name, index)
-                    index += 1
-                hand = _Hand(start[1], table, number)
-                continue
-            if hand is None or hand.ended:
-                if not stray and hand is None:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if text.lower().startswith("end of hand #"):
-                hand.ended = True
-                continue
-            if text.startswith("Blinds are now "):
-                hand.fields["stakes"] = text.removeprefix("Blinds are now ").replace(" / ", "/")
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-        if hand is not None:
-            yield _finish(hand, name, index)
+    starts = ("Table #", "Starting Hand #")
+    ends = ("E", "e")
+
+    def _entries(self, stream: Iterable[str], name: str) -> Iterator[Hand | HistoryError]:
+        self._table = ""  # the table the next hand is played at
+        yield from super()._entries(stream, name)
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        if text.startswith("Table #"):
+            match = _TABLE_RE.match(text)
+            self._table = match[1] if match else ""
+            return None
+        start = _START_RE.match(text)
+        return _Hand(start[1], self._table, number) if start else None
+
+    def _closes(self, text: str) -> bool:
+        return text.lower().startswith("end of hand #")
+
+    def _outside(self, number: int, text: str, index: int) -> bool:
+        # the table line before a hand, and anything between hands
+        return index > 0 or text.startswith("Table #")
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if not hand.ended:  # a hand closes with "End of Hand #"
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> PkrReader:
-    """A reader of a PKR history (a path or an open stream)."""
-    return PkrReader(source, name=name)
+read: Final = PkrReader
+"""A reader of a PKR history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(name="pkr", rooms=("PKR",), recognise=recognise, read=read)

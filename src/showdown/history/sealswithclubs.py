@@ -57,25 +57,22 @@ reader under the ``sealswithclubs`` site.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
-from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
 from showdown.history._text import (
     Dialect,
-    Reader,
-    Source,
     not_a_history,
     parse_hand,
     raw_hands,
 )
-from showdown.history.formats import Format, HandBuilder, clean_line, cut_off, read_error
+from showdown.history.formats import Format
 from showdown.history.games import game_id
+from showdown.history.linereader import HandLines, LineReader, cards_of, pattern_found, plain_amount
 from showdown.history.model import ActionKind, Hand
 from showdown.history.pokerstars import parse_header as stars_header
 
@@ -109,31 +106,8 @@ _LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "Limit": "Limit", "FL": "
 _SWC_TABLE_ID_RE: Final = re.compile(r"'\(\d+\)")
 
 
-def recognise(start: str) -> bool:
-    """Whether a file's start is a Seals with Clubs history (either layout).
-
-    >>> recognise("Hand #1-1 - 2013-10-31 07:53:57\\nGame: NL Hold'em (600 - 3000) - Blinds 15/30"
-    ...           "\\nSite: Seals With Clubs\\n")
-    True
-    >>> recognise("SwCPoker Hand #301457958:  Omaha Pot Limit (0.02/0.04) - 2026/09/08 8:52:04")
-    True
-    >>> recognise("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
-    False
-    """
-    return _RECOGNISE_RE.search(start) is not None
-
-
-@functools.lru_cache(maxsize=65536)
-def _amount(text: str) -> Decimal:
-    try:
-        return Decimal(text.replace(",", ""))
-    except ArithmeticError:
-        raise ValueError(f"{text!r} is not an amount") from None
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text, allow_duplicates=True)
+recognise: Final = pattern_found(_RECOGNISE_RE)
+"""Whether a file's start is a Seals with Clubs history (either layout)."""
 
 
 def _swcpoker_header(header: str, table_line: str) -> dict[str, object]:
@@ -157,20 +131,18 @@ a header by its first letter, and ``S`` is none of those it looks for: the reade
 ``SwCPoker Hand #`` as ``PSwCPoker Hand #``."""
 
 
-class _Hand:
+class _Hand(HandLines):
     """One hand's lines, read as they come."""
 
+    site = SITE
+
     def __init__(self, hand_id: str, line: int) -> None:
-        self.line = line
-        self.hand_id = hand_id
-        self.game = ""
-        self.builder = HandBuilder(line=line, site=SITE, hand_id=hand_id, game="")
+        super().__init__(hand_id, line)
         self.fields: dict[str, object] = {}
         self.big_blind = _ZERO
         self.dealer = ""
         self.rake = _ZERO
         self.won = False
-        self.error: Exception | None = None
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -185,34 +157,34 @@ class _Hand:
             if street:
                 builder.street = _STREETS[street[1]]
                 if street[2]:
-                    builder.board(_cards(street[2]))
+                    builder.board(cards_of(street[2]))
                 return
             showdown = _SHOWDOWN_RE.match(text)
             if showdown:
-                builder.set_board(_cards(showdown[1]))
+                builder.set_board(cards_of(showdown[1]))
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
                 self.won = True
-                builder.collect(wins[1], _amount(wins[3]), wins[2].lower())
+                builder.collect(wins[1], plain_amount(wins[3]), wins[2].lower())
         elif text.startswith("Rake ("):
             rake = _RAKE_RE.match(text)
             if rake:
-                self.rake += _amount(rake[1])
+                self.rake += plain_amount(rake[1])
         elif " shows [" in text:
             shows = _SHOWS_RE.match(text)
             if shows and builder.seated(shows[1]):
                 builder.street = "showdown"
-                builder.show(shows[1], _cards(shows[2]))
+                builder.show(shows[1], cards_of(shows[2]))
         elif text.startswith("Dealt to "):
             dealt = _DEALT_RE.match(text)
             if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], _cards(dealt[2]))
+                builder.deal(dealt[1], cards_of(dealt[2]))
         elif text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat:
                 out = bool(seat[4]) and "sitting out" in seat[4]
-                builder.seat(int(seat[1]), seat[2], _amount(seat[3]), sitting_out=out)
+                builder.seat(int(seat[1]), seat[2], plain_amount(seat[3]), sitting_out=out)
         elif text.endswith(" has the dealer button"):
             self.dealer = text[: -len(" has the dealer button")]
         elif text.startswith("Game: "):
@@ -231,10 +203,10 @@ class _Hand:
         self.game, name = game_id(match["game"])
         self.builder.fields["game"] = self.game
         stakes = match["stakes"]
-        self.big_blind = _amount(stakes.split("/")[-1])
+        self.big_blind = plain_amount(stakes.split("/")[-1])
         limit = _LIMITS.get(match["limit"], match["limit"])
         if limit == "Limit":  # "Stakes 2/4": the blinds are 1/2
-            self.big_blind = _amount(stakes.split("/")[0])
+            self.big_blind = plain_amount(stakes.split("/")[0])
         self.fields.update(game_name=name, limit=limit, stakes=stakes)
 
     def _action(self, player: str, verb: str, amount_text: str | None, all_in: bool) -> None:
@@ -247,7 +219,7 @@ class _Hand:
             return
         if amount_text is None:
             raise ValueError(f"{verb!r} without an amount")
-        amount = _amount(amount_text)
+        amount = plain_amount(amount_text)
         if verb == "calls":
             builder.call(player, amount, all_in=all_in)
         elif verb == "bets":
@@ -268,6 +240,9 @@ class _Hand:
             if amount > live:
                 builder.post(ActionKind.DEAD_BLIND, player, amount - live)
 
+    def complete(self) -> bool:
+        return self.won  # every hand ends with a pot won
+
     def build(self, source: str, index: int) -> Hand:
         if not self.game:
             raise ValueError("the hand names no game")
@@ -284,43 +259,22 @@ class _Hand:
         )
 
 
-class SealsWithClubsReader(Reader):
+class SealsWithClubsReader(LineReader[_Hand]):
     """The reader of a Seals with Clubs history file (either layout)."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
+    starts = "Hand #"
+
+    def _entries(self, stream: Iterable[str], name: str) -> Iterator[Hand | HistoryError]:
         lines = iter(stream)
         head = list(itertools.islice(lines, 20))
         if any("SwCPoker Hand #" in line for line in head):
             yield from _swcpoker(itertools.chain(head, lines), name)
-            return
-        hand: _Hand | None = None
-        index = 0
-        stray = False
-        for number, raw in enumerate(itertools.chain(head, lines), start=1):
-            text = raw.strip() if number > 1 else clean_line(raw)
-            if not text:
-                continue
-            if text.startswith("Hand #"):
-                header = _HEADER_RE.match(text)
-                if header:
-                    if hand is not None:
-                        yield _finish(hand, name, index)
-                        index += 1
-                    hand = _Hand(header[1], number)
-                    continue
-            if hand is None:
-                if not stray:
-                    stray = True
-                    yield not_a_history(name, number)
-                continue
-            if hand.error is None:
-                try:
-                    hand.feed(number, text)
-                except Exception as exc:
-                    hand.error = exc
-                    hand.builder.line = number
-        if hand is not None:
-            yield _finish(hand, name, index)
+        else:
+            yield from super()._entries(itertools.chain(head, lines), name)
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        header = _HEADER_RE.match(text)
+        return _Hand(header[1], number) if header else None
 
 
 def _swcpoker(lines: Iterator[str], name: str) -> Iterator[Hand | HistoryError]:
@@ -334,23 +288,8 @@ def _swcpoker(lines: Iterator[str], name: str) -> Iterator[Hand | HistoryError]:
             yield parse_hand(dialect, hand_lines, name, start, index)
 
 
-def _finish(hand: _Hand, name: str, index: int) -> Hand | HistoryError:
-    if hand.error is None and not hand.won:  # every hand ends with a pot won
-        return cut_off(file=name, line=hand.line, hand=hand.hand_id, site=SITE, game=hand.game)
-    if hand.error is None:
-        try:
-            return hand.build(name, index)
-        except Exception as exc:
-            hand.error = exc
-    line = hand.builder.line or hand.line
-    return read_error(
-        hand.error, file=name, line=line, hand=hand.hand_id, site=SITE, game=hand.game
-    )
-
-
-def read(source: Source, *, name: str | None = None) -> SealsWithClubsReader:
-    """A reader of a Seals with Clubs history (a path or an open stream)."""
-    return SealsWithClubsReader(source, name=name)
+read: Final = SealsWithClubsReader
+"""A reader of a Seals with Clubs history (a path or an open stream)."""
 
 
 FORMAT: Final = Format(

@@ -95,24 +95,21 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, not_a_history
 from showdown.history.formats import (
     Format,
     HandBuilder,
     Source,
-    clean_line,
-    cut_off,
     parse_amount,
     read_error,
     sniff_text,
 )
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import HandLines, LineReader, decimals_of
 from showdown.history.model import Action, ActionKind, Hand, Showing
 
 __all__ = ["FORMAT", "WinamaxReader", "read", "recognise"]
@@ -139,8 +136,6 @@ _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_WON_RE: Final = re.compile(r" won ([^ ]+)")
 _DISCARD_RE: Final = re.compile(r"^discards? (\d+) cards?")
 _HOUSE_ADDS: Final = ("Hold-up to Pot:", "Escape to Pot:")
-_MARKS: Final = "\ufeff\x00 \t"
-"""What :func:`~showdown.history.formats.clean_line` strips from a line's ends."""
 
 _GAMES: Final = {
     "holdem": ("holdem", "Hold'em"),
@@ -213,8 +208,7 @@ def _amount(text: str) -> tuple[Decimal, int]:
     """
     # Winamax writes no thousands separator: a point or a comma is the decimal mark
     value = parse_amount(text, decimal_comma="," in text and "." not in text)
-    exponent = value.as_tuple().exponent
-    return value, -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return value, decimals_of(value)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -262,48 +256,26 @@ def _pot_base(pot: str) -> str:
     return pot[:at].strip() if at >= 0 else pot
 
 
-class _Builder(HandBuilder):
-    """The hand builder, its seated players kept in a set (asked at every action)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool = False) -> None:
-        super().seat(number, name, stack, sitting_out=sitting_out)
-        self.names.add(name)
-
-    def seated(self, name: str) -> bool:
-        return name in self.names
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand being read, line by line."""
 
-    def __init__(self, name: str, index: int, start: int, header: str) -> None:
-        self.name = name
-        self.index = index
+    site = SITE
+    cut_off_first = True  # a hand ends with its summary's total, else it is cut off
+
+    def __init__(self, start: int, header: str) -> None:
+        super().__init__(header.partition("HandId: #")[2].split(" ", 1)[0], start)
+        self.name = ""
+        self.index = 0
         self.start = start
-        match = _HEADER_RE.match(header)
-        if match is None:
-            raise ValueError(f"cannot read the header {header!r}")
-        self.hand_id = match["id"]
-        kind = match["kind"]
-        self.tournament = kind.startswith("Tournament")
-        self.game, self.game_name = _game(match["game"])
-        self.limit = limit_name(" " + match["game"] + " ")
-        self.stakes = match["stakes"]
+        self.tournament = False
+        self.game_name = self.limit = self.stakes = ""
         self.big_blind = _ZERO
-        parts = self.stakes.split("/")
-        if parts[-1]:
-            try:
-                self.big_blind = _amount(parts[-1])[0]
-            except ValueError:
-                self.big_blind = _ZERO
         self.tournament_id: str | None = None
-        if self.tournament:
-            self.tournament_id = self.hand_id.split("-", 1)[0]
-        self.builder = _Builder()
+        try:
+            self._header(header)
+        except Exception as error:  # a bad header spoils its hand only
+            self.error = error
+        self.builder = HandBuilder()
         self.table = ""
         self.max_seats: int | None = None
         self.button: int | None = None
@@ -325,6 +297,25 @@ class _Hand:
         self.summary_wins: list[tuple[str, Decimal]] = []
         self.shown: set[str] = set()
         self.oop_small: dict[str, Decimal] = {}
+
+    def _header(self, header: str) -> None:
+        match = _HEADER_RE.match(header)
+        if match is None:
+            raise ValueError(f"cannot read the header {header!r}")
+        self.hand_id = match["id"]
+        kind = match["kind"]
+        self.tournament = kind.startswith("Tournament")
+        self.game, self.game_name = _game(match["game"])
+        self.limit = limit_name(" " + match["game"] + " ")
+        self.stakes = match["stakes"]
+        parts = self.stakes.split("/")
+        if parts[-1]:
+            try:
+                self.big_blind = _amount(parts[-1])[0]
+            except ValueError:
+                self.big_blind = _ZERO
+        if self.tournament:
+            self.tournament_id = self.hand_id.split("-", 1)[0]
 
     # -- amounts and names ---------------------------------------------------------
 
@@ -350,7 +341,7 @@ class _Hand:
 
     # -- lines -----------------------------------------------------------------------
 
-    def line(self, number: int, line: str) -> None:
+    def feed(self, number: int, line: str) -> None:
         self.builder.line = number
         if self.summary:
             self.summary_line(line)
@@ -614,7 +605,30 @@ class _Hand:
 
     # -- the hand ------------------------------------------------------------------------
 
-    def finish(self) -> Hand:
+    def skip(self, number: int, text: str) -> None:
+        if text.startswith("Total pot"):
+            self.total_seen = True
+
+    def complete(self) -> bool:
+        return self.total_seen
+
+    def finish(self, source: str, index: int) -> Hand | HistoryError:
+        if self.error is None and self.total_seen:
+            try:
+                return self.build(source, index)
+            except Exception as error:  # a hand that cannot be built names its header
+                return read_error(
+                    error,
+                    file=source,
+                    line=self.start,
+                    hand=self.hand_id,
+                    site=SITE,
+                    game=self.game,
+                )
+        return super().finish(source, index)
+
+    def build(self, source: str, index: int) -> Hand:
+        self.name, self.index = source, index
         b = self.builder
         if not b.collections:
             # no 'collected' line: the summary's 'won' amounts are the collections
@@ -716,75 +730,16 @@ class _Hand:
         return tuple(amount for _, amount in ordered if amount)
 
 
-class WinamaxReader(Reader):
+class WinamaxReader(LineReader[_Hand]):
     """The reader of Winamax text histories (one hand at a time)."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None  # the hand being read
-        failed: HistoryError | None = None  # what spoilt it (or its header)
-        ended = False  # its summary's total was read (else the hand is cut off)
-        started = False
-        stray = 0
-        index = 0
-        hand_id = ""
-        game = ""
-        start = 0
-        for number, raw in enumerate(stream, start=1):
-            line = raw.rstrip("\r\n").strip(_MARKS)
-            if "\u00ef" in line:
-                line = clean_line(line)  # a byte-order mark encoded twice
-            if line[:1] == "W" and line.startswith(_HEADER_START) and "HandId: #" in line:
-                if started:
-                    yield self._end(hand, failed, ended, name, hand_id, game, start)
-                    index += 1
-                elif stray:
-                    yield not_a_history(name, stray)
-                    stray = 0
-                started, hand, failed, ended, start = True, None, None, False, number
-                hand_id = line.partition("HandId: #")[2].split(" ", 1)[0]
-                try:
-                    hand = _Hand(name, index, number, line)
-                    game = hand.game
-                except Exception as error:  # any bad line spoils one hand only
-                    failed = read_error(
-                        error, file=name, line=number, hand=hand_id, site=SITE, game=""
-                    )
-            elif failed is None and hand is not None:
-                try:
-                    hand.line(number, line)
-                except Exception as error:  # any bad line spoils one hand only
-                    failed = read_error(
-                        error, file=name, line=number, hand=hand_id, site=SITE, game=game
-                    )
-                ended = hand.total_seen
-            elif started:
-                ended = ended or line.startswith("Total pot")
-            elif line and not stray:
-                stray = number
-        if started:
-            yield self._end(hand, failed, ended, name, hand_id, game, start)
-        elif stray or index == 0:
-            yield not_a_history(name, stray or 1)
+    starts = _HEADER_START
+    marks = True
+    blanks = True
+    empty_is_stray = True
 
-    @staticmethod
-    def _end(
-        hand: _Hand | None,
-        failed: HistoryError | None,
-        ended: bool,
-        name: str,
-        hand_id: str,
-        game: str,
-        start: int,
-    ) -> Hand | HistoryError:
-        if not ended:
-            return cut_off(file=name, line=start, hand=hand_id, site=SITE, game=game)
-        if failed is not None or hand is None:
-            assert failed is not None  # a hand is missing only when its header failed
-            return failed
-        try:
-            return hand.finish()
-        except Exception as error:  # any bad hand spoils itself only
-            return read_error(error, file=name, line=start, hand=hand_id, site=SITE, game=game)
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        return _Hand(number, text) if "HandId: #" in text else None
 
 
 def read(source: Source, *, name: str | None = None) -> WinamaxReader:

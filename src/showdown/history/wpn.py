@@ -106,23 +106,21 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from decimal import Decimal
-from typing import IO, Final
+from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, not_a_history
 from showdown.history.formats import (
     Format,
     HandBuilder,
     Source,
-    clean_line,
     cut_off,
     read_error,
     sniff_text,
 )
 from showdown.history.games import game_id, limit_name
+from showdown.history.linereader import HandLines, LineReader
 from showdown.history.model import ActionKind, Collection, Hand, Showing
 
 __all__ = ["FORMAT", "SITE", "WpnReader", "read", "recognise"]
@@ -131,8 +129,6 @@ SITE: Final = "wpn"
 """The site id of every hand of the network (its skins write no name of their own)."""
 
 _ZERO: Final = Decimal(0)
-_STRIP: Final = "\ufeff\x00 \t\r\n"
-_TWICE_BOM: Final = "\u00ef\u00bb\u00bf"
 _CENT: Final = Decimal("0.01")
 _ONE: Final = Decimal(1)
 
@@ -145,7 +141,6 @@ _NEW_HEADER_RE: Final = re.compile(
     r"(?:Level (?P<level>\S+) )?\(?(?P<stakes>[^ ()]+/[^ ()]+)\)? ?- ?(?P<date>.*)$"
 )
 _OLD_START: Final = "Game started at: "
-_HEADER_STARTS: Final = frozenset("GH")
 _OLD_ID_RE: Final = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) ?(?P<table>.*?) ?"
     r"\((?P<game>[^()]*)\)(?: (?P<max>\d+)-max)?$"
@@ -306,33 +301,19 @@ def _game(words: str) -> tuple[str, str]:
     return game_id(words)
 
 
-class _Builder(HandBuilder):
-    """The shared builder, its seated players kept in a set (asked once an action)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._seated: set[str] = set()
-
-    def seat(self, number: int, name: str, stack: Decimal, *, sitting_out: bool = False) -> None:
-        super().seat(number, name, stack, sitting_out=sitting_out)
-        self._seated.add(name)
-
-    def seated(self, name: str) -> bool:
-        return name in self._seated
-
-
-class _Hand:
+class _Hand(HandLines):
     """One hand being read, line by line (either layout)."""
 
-    def __init__(self, source: str, index: int, line: int, header: str) -> None:
-        self.source = source
-        self.index = index
+    site = SITE
+
+    def __init__(self, line: int, header: str) -> None:
+        super().__init__("", line)
+        self.source = ""
+        self.index = 0
         self.start = line
         self.old = not header.startswith(("Hand #", "Game Hand #"))
-        self.hand_id = ""
-        self.game = ""
         self.fields: dict[str, object] = {}
-        self.builder = _Builder()
+        self.builder = HandBuilder()
         self.names: dict[str, int] = {}
         self.by_seat: dict[int, str] = {}
         self.stacks: dict[str, Decimal] = {}
@@ -357,7 +338,6 @@ class _Hand:
         self.received: dict[str, list[Card]] = {}
         self.bets: dict[str, Decimal] = {}
         self.old_pot: Decimal | None = None
-        self.error: HistoryError | None = None
 
     def open(self, header: str) -> None:
         """Read the header line."""
@@ -871,7 +851,24 @@ class _Hand:
 
     # -- the hand ----------------------------------------------------------------------
 
-    def build(self) -> Hand:
+    def complete(self) -> bool:
+        return self.summary and self.summary_total and not (self.old and not self.ended)
+
+    def finish(self, source: str, index: int) -> Hand | HistoryError:
+        if self.error is not None:
+            return super().finish(source, index)
+        if not self.complete():  # named by its last line
+            line = self.builder.line or self.line
+            return cut_off(file=source, line=line, hand=self.hand_id, site=SITE, game=self.game)
+        try:
+            return self.build(source, index)
+        except Exception as error:  # a hand that cannot be built names its header
+            return read_error(
+                error, file=source, line=self.start, hand=self.hand_id, site=SITE, game=self.game
+            )
+
+    def build(self, source: str, index: int) -> Hand:
+        self.source, self.index = source, index
         b = self.builder
         for player, cards in self.received.items():
             if player in self.names:
@@ -965,52 +962,24 @@ class _Hand:
             b.returned(top, excess)
 
 
-class WpnReader(Reader):
+class WpnReader(LineReader[_Hand]):
     """The hands of a Winning Poker Network history, read one at a time."""
 
-    def _entries(self, stream: IO[str], name: str) -> Iterator[Hand | HistoryError]:
-        hand: _Hand | None = None
-        index = 0
-        stray = 0
-        last = 0
-        for number, raw in enumerate(stream, start=1):
-            last = number
-            line = raw.strip(_STRIP)
-            if _TWICE_BOM in line:  # a byte-order mark encoded twice (see clean_line)
-                line = clean_line(line)
-            if line[:1] in _HEADER_STARTS and _is_header(line, hand):
-                if hand is not None:
-                    yield _finish(hand, last - 1)
-                    index += 1
-                elif stray:
-                    yield not_a_history(name, stray)
-                    stray = 0
-                hand = _Hand(name, index, number, line)
-                try:
-                    hand.open(line)
-                except Exception as error:
-                    hand.error = read_error(
-                        error, file=name, line=number, hand=hand.hand_id, site=SITE, game=""
-                    )
-            elif hand is not None:
-                if hand.error is None:
-                    try:
-                        hand.feed(number, line)
-                    except Exception as error:
-                        hand.error = read_error(
-                            error,
-                            file=name,
-                            line=number,
-                            hand=hand.hand_id,
-                            site=SITE,
-                            game=hand.game,
-                        )
-            elif line and not stray:
-                stray = number
-        if hand is not None:
-            yield _finish(hand, last)
-        elif stray or last == 0:
-            yield not_a_history(name, stray or 1)
+    starts = ("G", "H")  # the first letters of both layouts' headers
+    marks = True
+    blanks = True
+    empty_is_stray = True
+
+    def _open(self, number: int, text: str, hand: _Hand | None) -> _Hand | None:
+        if not _is_header(text, hand):
+            return None
+        opened = _Hand(number, text)
+        try:
+            opened.open(text)
+        except Exception as error:  # a bad header spoils its hand only
+            opened.error = error
+            opened.game = ""  # the header was not read: no game to name
+        return opened
 
 
 def _is_header(line: str, hand: _Hand | None) -> bool:
@@ -1024,20 +993,6 @@ def _is_header(line: str, hand: _Hand | None) -> bool:
         and (hand is None or not hand.old or bool(hand.hand_id))
         and _OLD_ID_RE.match(line) is not None
     )
-
-
-def _finish(hand: _Hand, last: int) -> Hand | HistoryError:
-    """The hand read, or the error that stands for it."""
-    if hand.error is not None:
-        return hand.error
-    if not hand.summary or not hand.summary_total or (hand.old and not hand.ended):
-        return cut_off(file=hand.source, line=last, hand=hand.hand_id, site=SITE, game=hand.game)
-    try:
-        return hand.build()
-    except Exception as error:
-        return read_error(
-            error, file=hand.source, line=hand.start, hand=hand.hand_id, site=SITE, game=hand.game
-        )
 
 
 def recognise(start: str) -> bool:
