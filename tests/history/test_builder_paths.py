@@ -20,8 +20,8 @@ import pytest
 from showdown.cards import parse_cards
 from showdown.errors import HistoryError, Message
 from showdown.history import read
-from showdown.history.formats import HandBuilder, _action
-from showdown.history.model import Action, ActionKind, Collection, Hand, Seat
+from showdown.history.formats import HandBuilder
+from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, quick_action
 from showdown.history.reader import read_text
 from showdown.history.synthetic import synthetic_history
 
@@ -34,7 +34,7 @@ def test_the_quick_action_is_the_keyword_action() -> None:
     for kind, amount, to, all_in, shown, count in itertools.product(
         ActionKind, (D(0), D("0.25"), D("1E+2")), (None, D(3)), (False, True), ((), cards), (0, 2)
     ):
-        quick = _action(kind, "Ann", amount, "flop", to, all_in, shown, count, 7)
+        quick = quick_action(kind, "Ann", amount, "flop", to, all_in, shown, count, 7)
         plain = Action(
             kind,
             "Ann",

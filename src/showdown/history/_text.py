@@ -27,7 +27,15 @@ from typing import IO, Any, Final, cast
 from showdown.cards import Card, parse_cards
 from showdown.errors import CardParseError, HistoryError, Message
 from showdown.history.games import game_id, limit_name, without_club
-from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+from showdown.history.model import (
+    Action,
+    ActionKind,
+    Collection,
+    Hand,
+    Seat,
+    Showing,
+    quick_action,
+)
 
 __all__ = [
     "Dialect",
@@ -507,37 +515,6 @@ def _not_a_history(name: str, line: int) -> HistoryError:
     )
 
 
-_new: Final = object.__new__
-_set: Final = object.__setattr__
-
-
-def _action(
-    kind: ActionKind,
-    player: str,
-    amount: Decimal,
-    street: str,
-    to: Decimal | None,
-    all_in: bool,
-    cards: tuple[Card, ...],
-    count: int,
-    line: int,
-) -> Action:
-    """``Action(kind, player, ...)``, the same value built without the dataclass' keyword
-    handling (the reader makes one per line of a hand: this is its hottest constructor)."""
-    action: Action = _new(Action)
-    _set(action, "kind", kind)
-    _set(action, "player", player)
-    _set(action, "amount", amount)
-    _set(action, "street", street)
-    _set(action, "to", to)
-    _set(action, "all_in", all_in)
-    _set(action, "cards", cards)
-    _set(action, "count", count)
-    _set(action, "line", line)
-    _set(action, "drawn", ())
-    return action
-
-
 _CHECK: Final = ActionKind.CHECK
 _FOLD: Final = ActionKind.FOLD
 _SHOW: Final = ActionKind.SHOW
@@ -621,7 +598,7 @@ class _HandParser:
         count: int = 0,
     ) -> None:
         self.actions.append(
-            _action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
+            quick_action(kind, player, amount, self.street, to, all_in, cards, count, self.line_no)
         )
 
     def commit(self, player: str, amount: Decimal) -> None:
@@ -1025,7 +1002,7 @@ class _HandParser:
             return False
         self.in_draw = False
         self.actions.append(
-            _action(kind, player, amount, self.street, None, all_in, (), 0, self.line_no)
+            quick_action(kind, player, amount, self.street, None, all_in, (), 0, self.line_no)
         )
         committed = self.committed
         committed[player] = committed[player] + amount if player in committed else amount
@@ -1047,12 +1024,12 @@ class _HandParser:
         elif verb == "checks":
             self.in_draw = False
             self.actions.append(
-                _action(_CHECK, player, _ZERO, self.street, None, False, (), 0, self.line_no)
+                quick_action(_CHECK, player, _ZERO, self.street, None, False, (), 0, self.line_no)
             )
         elif verb == "folds":
             cards = _all_brackets(rest) if "[" in rest else ()
             self.actions.append(
-                _action(_FOLD, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+                quick_action(_FOLD, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
             )
         elif verb == "shows":
             self.show(player, rest)
@@ -1124,7 +1101,7 @@ class _HandParser:
     def show(self, player: str, rest: str) -> None:
         cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
         self.actions.append(
-            _action(_SHOW, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
+            quick_action(_SHOW, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
         )
         if cards:
             self.showings.append(Showing(player, cards))

@@ -43,7 +43,15 @@ from typing import Final
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message
 from showdown.history._text import Reader, Source
-from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
+from showdown.history.model import (
+    Action,
+    ActionKind,
+    Collection,
+    Hand,
+    Seat,
+    Showing,
+    quick_action,
+)
 
 __all__ = [
     "SNIFF_CHARS",
@@ -194,63 +202,6 @@ _TABLE_ANTE: Final = ActionKind.BIG_BLIND_ANTE
 _DEAD_BLIND: Final = ActionKind.DEAD_BLIND
 _FORCED_VALUES: Final = frozenset(kind.value for kind in ActionKind if kind.forced)
 """The forced bets, by value (a text hashes in C, an enum member in Python)."""
-_new: Final = object.__new__
-# Each field's slot, set straight (a frozen dataclass refuses plain assignment; its own
-# __init__ goes through object.__setattr__ for each field, by keyword)
-(
-    _set_kind,
-    _set_player,
-    _set_amount,
-    _set_street,
-    _set_to,
-    _set_all_in,
-    _set_cards,
-    _set_count,
-    _set_line,
-    _set_drawn,
-) = (
-    getattr(Action, name).__set__
-    for name in (
-        "kind",
-        "player",
-        "amount",
-        "street",
-        "to",
-        "all_in",
-        "cards",
-        "count",
-        "line",
-        "drawn",
-    )
-)
-
-
-def _action(
-    kind: ActionKind,
-    player: str,
-    amount: Decimal,
-    street: str,
-    to: Decimal | None,
-    all_in: bool,
-    cards: tuple[Card, ...],
-    count: int,
-    line: int,
-) -> Action:
-    """``Action(kind, player, amount, street=street, ...)``, the same value built without
-    the frozen dataclass' keyword handling (a hand makes one per line: the builder's
-    hottest constructor). ``tests/history/test_builder_paths.py`` compares the two."""
-    action: Action = _new(Action)
-    _set_kind(action, kind)
-    _set_player(action, player)
-    _set_amount(action, amount)
-    _set_street(action, street)
-    _set_to(action, to)
-    _set_all_in(action, all_in)
-    _set_cards(action, cards)
-    _set_count(action, count)
-    _set_line(action, line)
-    _set_drawn(action, ())
-    return action
 
 
 class HandBuilder:
@@ -345,7 +296,7 @@ class HandBuilder:
         if amount < 0:
             raise ValueError(f"{player!r} puts in a negative amount ({amount})")
         self.actions.append(
-            _action(kind, player, amount, self._street, to, all_in, cards, count, self.line)
+            quick_action(kind, player, amount, self._street, to, all_in, cards, count, self.line)
         )
         # what counts toward the street: everything but returns, antes and dead blinds
         # (the forced bets that are not live; by identity: an enum hashes in Python)
@@ -472,7 +423,7 @@ class HandBuilder:
 
     def _add_return(self, player: str, amount: Decimal) -> None:
         self.actions.append(
-            _action(_RETURN, player, amount, self._street, None, False, (), 0, self.line)
+            quick_action(_RETURN, player, amount, self._street, None, False, (), 0, self.line)
         )
 
     def collect(

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message
@@ -53,6 +53,7 @@ __all__ = [
     "Hand",
     "Seat",
     "Showing",
+    "quick_action",
 ]
 
 _ZERO = Decimal(0)
@@ -495,3 +496,67 @@ class Hand:
         from showdown.history.convert import hand_to_showdown
 
         return hand_to_showdown(self)
+
+
+_new: Final = object.__new__
+# Each field's slot, set straight (a frozen dataclass refuses plain assignment; its own
+# __init__ goes through object.__setattr__ for each field, by keyword)
+(
+    _set_kind,
+    _set_player,
+    _set_amount,
+    _set_street,
+    _set_to,
+    _set_all_in,
+    _set_cards,
+    _set_count,
+    _set_line,
+    _set_drawn,
+) = (
+    getattr(Action, name).__set__
+    for name in (
+        "kind",
+        "player",
+        "amount",
+        "street",
+        "to",
+        "all_in",
+        "cards",
+        "count",
+        "line",
+        "drawn",
+    )
+)
+
+
+def quick_action(
+    kind: ActionKind,
+    player: str,
+    amount: Decimal,
+    street: str,
+    to: Decimal | None,
+    all_in: bool,
+    cards: tuple[Card, ...],
+    count: int,
+    line: int,
+) -> Action:
+    """``Action(kind, player, amount, street=street, ...)``, the same value built without
+    the frozen dataclass' keyword handling (a reader makes one per line of a hand: its
+    hottest constructor). ``tests/history/test_builder_paths.py`` compares the two.
+
+    >>> quick_action(ActionKind.CHECK, "Ann", _ZERO, "flop", None, False, (), 0, 7) == Action(
+    ...     ActionKind.CHECK, "Ann", street="flop", line=7)
+    True
+    """
+    action: Action = _new(Action)
+    _set_kind(action, kind)
+    _set_player(action, player)
+    _set_amount(action, amount)
+    _set_street(action, street)
+    _set_to(action, to)
+    _set_all_in(action, all_in)
+    _set_cards(action, cards)
+    _set_count(action, count)
+    _set_line(action, line)
+    _set_drawn(action, ())
+    return action
