@@ -613,6 +613,25 @@ def test_ggpoker_names_of_five_and_six_card_omaha(header: str, game: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("words", "game"),
+    [
+        ("Limit Omaha Hi-Lo", "omaha_hilo"),
+        ("Limit Stud Hi-Lo", "stud_hilo"),
+        ("5 Card Omaha Hi-Lo", "omaha5_hilo"),
+        ("Big Omaha6 Hi/Lo Pot Limit", "omaha6_hilo"),
+        # games showdown does not deal keep their own names (KingsClub deals them)
+        ("2-7 Razz", "deuce_to_seven_razz"),
+        ("2-7 Drawmaha", "drawmaha"),
+        ("Badeucey", "badeucey"),
+        ("Razz", "razz"),
+        ("2-7 Triple Draw", "deuce_to_seven"),
+    ],
+)
+def test_hyphenated_hi_lo_and_games_not_dealt(words: str, game: str) -> None:
+    assert game_id(words)[0] == game
+
+
+@pytest.mark.parametrize(
     ("header", "game"),
     [
         # a GGPoker tournament's own name may name another game than the level's

@@ -32,10 +32,18 @@ __all__ = ["SITE_GAMES", "game_id", "is_supported", "limit_name", "without_club"
 
 SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     # (words that must all occur, lower case), showdown game id, a display name
+    # games showdown does not deal, named first so that a word inside them ("razz",
+    # "2-7") does not pass them for another game (KingsClub deals them)
+    (("2-7 razz",), "deuce_to_seven_razz", "2-7 Razz"),
+    (("drawmaha",), "drawmaha", "Drawmaha"),
+    (("badeucey",), "badeucey", "Badeucey"),
+    (("badacey",), "badacey", "Badacey"),
     (("courchevel", "hi/lo"), "courchevel_hilo", "Courchevel Hi/Lo"),
     (("courchevel",), "courchevel", "Courchevel"),
     (("5 card omaha", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
     (("5-card omaha", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
+    (("5 card omaha", "hi-lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
+    (("5-card omaha", "hi-lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
     (("plo-5", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
     (("omaha5", "hi/lo"), "omaha5_hilo", "5 Card Omaha Hi/Lo"),
     (("6 card omaha", "hi/lo"), "omaha6_hilo", "6 Card Omaha Hi/Lo"),
@@ -56,6 +64,7 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     (("omaha6",), "omaha6", "6 Card Omaha"),
     (("omaha", "hi/lo"), "omaha_hilo", "Omaha Hi/Lo"),
     (("omaha", "h/l"), "omaha_hilo", "Omaha Hi/Lo"),
+    (("omaha", "hi-lo"), "omaha_hilo", "Omaha Hi/Lo"),
     (("plo-8",), "omaha_hilo", "Omaha Hi/Lo"),
     (("plo8",), "omaha_hilo", "Omaha Hi/Lo"),
     (("plo hi/lo",), "omaha_hilo", "Omaha Hi/Lo"),
@@ -71,6 +80,7 @@ SITE_GAMES: Final[tuple[tuple[tuple[str, ...], str, str], ...]] = (
     (("shortdeck",), "sixplus", "6+ Hold'em"),
     (("stud", "hi/lo"), "stud_hilo", "7 Card Stud Hi/Lo"),
     (("stud", "h/l"), "stud_hilo", "7 Card Stud Hi/Lo"),
+    (("stud", "hi-lo"), "stud_hilo", "7 Card Stud Hi/Lo"),
     (("razz",), "razz", "Razz"),
     (("5 card stud",), "five_card_stud", "5 Card Stud"),
     (("five card stud",), "five_card_stud", "5 Card Stud"),
