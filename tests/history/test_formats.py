@@ -8,6 +8,8 @@ from __future__ import annotations
 from decimal import Decimal as D  # noqa: N817
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from showdown.errors import HistoryError
 from showdown.history.formats import HandBuilder, clean_line, parse_amount
@@ -131,3 +133,28 @@ def test_a_player_who_is_not_seated_cannot_act() -> None:
         b.check("Zed")
     with pytest.raises(ValueError, match="listed twice"):
         b.seat(1, "Bob", D(5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cents=st.integers(min_value=0, max_value=10**9),
+    comma=st.booleans(),
+    grouped=st.booleans(),
+    space=st.sampled_from(["", " ", "\u00a0"]),
+    sign=st.sampled_from(["", "$", "€", "£", "USD", "EUR"]),
+    after=st.booleans(),
+)
+def test_every_way_a_room_writes_an_amount_reads_back(
+    cents: int, comma: bool, grouped: bool, space: str, sign: str, after: bool
+) -> None:
+    """An amount written with either decimal mark, with or without thousands separators
+    (the other mark, a space or a non-breaking space), the currency before or after,
+    reads back as the amount (the room's decimal mark given, as a reader knows it)."""
+    value = D(cents) / 100
+    whole, fraction = divmod(cents, 100)
+    digits = f"{whole:,}" if grouped else str(whole)
+    mark, thousands = (",", ".") if comma else (".", ",")
+    digits = digits.replace(",", (space or thousands) if grouped else "")
+    text = f"{digits}{mark}{fraction:02d}"
+    written = f"{text} {sign}" if after and sign else f"{sign}{text}"
+    assert parse_amount(written, decimal_comma=comma) == value
