@@ -134,3 +134,14 @@ def test_read_identifies_a_stream(as_bytes: bool) -> None:
     unread = read_text(UNKNOWN_ROOM)
     assert list(unread) == []
     assert dict(unread.skipped) == {"room not read": 1}
+
+
+def test_a_file_that_cannot_be_opened_is_listed_and_fails_the_run(tmp_path: Path) -> None:
+    (tmp_path / "a_hands.txt").write_text(GOOD_HAND.format(n=1), encoding="utf-8")
+    missing = tmp_path / "gone.txt"
+    done = run_audit("--json", str(tmp_path / "a_hands.txt"), str(missing))
+    assert done.returncode == 1
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["verdict"] for r in records] == ["agree", "unread"]
+    assert records[1]["file"] == str(missing)
+    assert records[1]["reason"].startswith("cannot read: ")

@@ -61,7 +61,7 @@ def audit(
 ) -> None:
     """Audit hand histories: who should have won what, and whether the room paid exactly that.
 
-    Reads the histories of every room showdown knows (text, XML and JSON)
+    Reads the histories of every room showdown knows (text and XML)
     and PHH (.phh, .phhs); every file found is read or listed with the reason
     it was not. Exits 0 when hands were read, every showdown agrees and no
     history was unreadable or cut off, 1 otherwise (a file that is no

@@ -9,8 +9,8 @@ amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
 
 * :func:`parse_amount` reads an amount as any room writes it (decimal comma
   or point, thousands separators, the currency before or after);
-* :func:`clean_lines` gives a stream's lines without the marks that real
-  files carry (byte-order marks, one encoded twice, NULs, line ends);
+* :func:`clean_line` gives a line without the marks that real files carry
+  (byte-order marks, one encoded twice, NULs, line ends);
 * :class:`HandBuilder` records a hand as its lines are read (seats, forced
   bets, bets with "raise to" or "raise by", streets, boards, shown cards,
   collections, the uncalled bet a room does not write) and builds the one
@@ -35,7 +35,7 @@ amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Final
@@ -59,8 +59,8 @@ __all__ = [
     "HandBuilder",
     "Source",
     "clean_line",
-    "clean_lines",
     "cut_off",
+    "decimals_of",
     "parse_amount",
     "read_error",
     "sniff_text",
@@ -173,12 +173,6 @@ def clean_line(line: str) -> str:
     return line.strip(_MARKS + " \t")
 
 
-def clean_lines(stream: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """The 1-based number and the :func:`clean_line` of each line of a stream."""
-    for number, line in enumerate(stream, start=1):
-        yield number, clean_line(line)
-
-
 def sniff_text(start: str) -> str:
     """A file's first characters as :attr:`Format.recognise` is given them."""
     return start.replace(_TWICE_BOM, "").lstrip(_MARKS + " \t\r\n")
@@ -187,13 +181,15 @@ def sniff_text(start: str) -> str:
 # -- building a hand -------------------------------------------------------------------
 
 
-def _exponent(amount: Decimal) -> int:
-    """The exponent of an amount as written (``-2`` for ``0.25``; ``0`` for ``25``).
+def decimals_of(value: Decimal) -> int:
+    """How many decimals an amount is written with (``1.50``: 2, ``25``: 0): the finest unit
+    a history's amounts show.
 
-    A value with trailing zeros counts as written: ``1.50`` has exponent ``-2``.
+    >>> decimals_of(Decimal("1.50")), decimals_of(Decimal("25")), decimals_of(Decimal("2E+1"))
+    (2, 0, 0)
     """
-    exponent = amount.as_tuple().exponent
-    return exponent if isinstance(exponent, int) and exponent < 0 else 0
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 _RETURN: Final = ActionKind.RETURN
@@ -440,15 +436,15 @@ class HandBuilder:
         """The history's unit: the one given, or a finer one when a stack, a bet or a
         collection is not a whole number of it (play chips of 0.25 at a table of whole
         chips). Chips written with zero decimals (``1,250.00``) stay whole chips."""
-        places = given = -_exponent(unit)
+        places = given = decimals_of(unit)
         for amounts in (
             (seat.stack for seat in self.seats),
             (action.amount for action in self.actions),
             (collection.amount for collection in self.collections),
         ):
             for amount in amounts:
-                if -_exponent(amount) > places and amount % unit:
-                    places = max(places, -_exponent(amount.normalize()))
+                if decimals_of(amount) > places and amount % unit:
+                    places = max(places, decimals_of(amount.normalize()))
         return unit if places == given else Decimal(1).scaleb(-places)
 
     def build(self, **fields: object) -> Hand:

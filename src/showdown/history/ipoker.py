@@ -99,10 +99,11 @@ from showdown.history.formats import (
     Format,
     HandBuilder,
     cut_off,
+    decimals_of,
     parse_amount,
     read_error,
 )
-from showdown.history.linereader import currency_in, decimals_of, record_all_in
+from showdown.history.linereader import currency_in, record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = [

@@ -28,7 +28,7 @@ is cut into hands, so that part is written once here:
   ``($0.06)``), :func:`plain_amount` (``1,500``), :func:`attribute_amount`
   (an XML attribute's amount), :func:`cards_of` (cards written with commas,
   dashes or ``10``), :func:`attributes_of` (a tag's attributes); and
-  :func:`currency_in`, :func:`decimals_of` and :func:`pattern_found` (a
+  :func:`currency_in` and :func:`pattern_found` (a
   format's ``recognise`` from its pattern).
 
 A room's reader is a hand class and a reader class naming its header:
@@ -96,7 +96,6 @@ __all__ = [
     "attributes_of",
     "cards_of",
     "currency_in",
-    "decimals_of",
     "number_in",
     "pattern_found",
     "plain_amount",
@@ -149,17 +148,6 @@ def currency_in(text: str, signs: tuple[tuple[str, str], ...] = SIGNS) -> str | 
         if sign in text:
             return code
     return None
-
-
-def decimals_of(value: Decimal) -> int:
-    """How many decimals an amount is written with (``1.50``: 2, ``25``: 0): the finest unit
-    a history's amounts show.
-
-    >>> decimals_of(Decimal("1.50")), decimals_of(Decimal("25")), decimals_of(Decimal("2E+1"))
-    (2, 0, 0)
-    """
-    exponent = value.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 @functools.lru_cache(maxsize=65536)

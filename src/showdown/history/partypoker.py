@@ -97,12 +97,13 @@ from showdown.history.formats import (
     HandBuilder,
     Source,
     cut_off,
+    decimals_of,
     parse_amount,
     read_error,
     sniff_text,
 )
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import HeldLines, LineReader, decimals_of
+from showdown.history.linereader import HeldLines, LineReader
 from showdown.history.model import ActionKind, Collection, Hand, Seat
 
 __all__ = ["FORMAT", "SITE", "PartyReader", "read", "recognise"]

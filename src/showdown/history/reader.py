@@ -168,7 +168,12 @@ def start_of(path: str | Path) -> str:
         OSError: the file cannot be read.
     """
     with Path(path).open("rb") as raw:
-        data = raw.read(4 * SNIFF_CHARS)
+        return _decoded_start(raw.read(4 * SNIFF_CHARS))
+
+
+def _decoded_start(data: bytes) -> str:
+    """The first characters of some bytes, decoded as :func:`_text.open_text` decodes
+    them (the encoding told by the first bytes; non-UTF-8 bytes read as Windows-1252)."""
     encoding = sniff_encoding(data[:64])
     errors = "showdown-cp1252" if encoding.startswith("utf-8") else "replace"
     return data.decode(encoding, errors)[:SNIFF_CHARS]
@@ -239,9 +244,7 @@ def _rewound(source: IO[str] | IO[bytes]) -> tuple[IO[str] | IO[bytes], str]:
         data = source.read()
         source = io.BytesIO(data) if isinstance(data, bytes) else io.StringIO(data)
     if isinstance(data, bytes):
-        encoding = sniff_encoding(data[:64])
-        errors = "showdown-cp1252" if encoding.startswith("utf-8") else "replace"
-        return source, data.decode(encoding, errors)[:SNIFF_CHARS]
+        return source, _decoded_start(data)
     return source, data[:SNIFF_CHARS]
 
 

@@ -104,12 +104,13 @@ from showdown.history.formats import (
     Format,
     HandBuilder,
     Source,
+    decimals_of,
     parse_amount,
     read_error,
     sniff_text,
 )
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import HandLines, LineReader, decimals_of
+from showdown.history.linereader import HandLines, LineReader
 from showdown.history.model import Action, ActionKind, Hand, Showing
 
 __all__ = ["FORMAT", "WinamaxReader", "read", "recognise"]
