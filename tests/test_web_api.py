@@ -28,6 +28,7 @@ from schemathesis.config import SchemathesisConfig
 from showdown.contract import resolve_json
 from showdown.equity import equity
 from showdown.games import GAMES
+from showdown.ranges import HAND_CLASSES
 from showdown.web import Settings, create_app
 from tests._web_server import running_server
 
@@ -89,6 +90,34 @@ def test_games(client: httpx.Client) -> None:
     assert russian["holdem"] == "Техасский холдем"
 
 
+def test_games_give_the_page_every_shape_it_draws(client: httpx.Client) -> None:
+    """The page holds no rule of a game: the board, the range editor's grid and notation
+    come with the game, each as the library and the range editor have it."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name, game in GAMES.items():
+        assert games[name]["full_board"] == game.full_board, name
+    assert games["holdem"]["full_board"] == 5
+    assert games["razz"]["full_board"] == 0
+    # The grid: Hold'em's 169 classes as the range editor reads them, row by row.
+    grid = games["holdem"]["range_grid"]
+    assert [name for row in grid for name in row] == list(HAND_CLASSES)
+    assert grid[0][:2] == ["AA", "AKs"]
+    assert grid[1][0] == "AKo"
+    assert [n for n, g in games.items() if g["range_grid"] is not None] == ["holdem"]
+    for name, game in games.items():  # the same games as the range editor's weights
+        answer = client.post("/api/range", json={"game": name, "text": ""}).json()
+        assert (answer["classes"] is None) == (game["range_grid"] is None), name
+    # The notation: Omaha's patterns where they apply; each example reads in its game.
+    patterns = {n for n, g in games.items() if g["range_patterns"]}
+    assert {"omaha", "omaha5", "omaha_hilo", "courchevel"} <= patterns
+    assert not patterns & {"holdem", "shortdeck", "stud", "razz", "badugi", "five_card_draw"}
+    for name in ("holdem", "shortdeck", "omaha", "omaha_hilo", "stud", "badugi"):
+        example = games[name]["range_example"]
+        answer = client.post("/api/range", json={"game": name, "text": example})
+        assert answer.status_code == 200, (name, example, answer.text)
+        assert answer.json()["combos"] > 0
+
+
 def test_messages(client: httpx.Client) -> None:
     body = client.get("/api/messages", headers={"Accept-Language": "ro-RO,ro;q=0.9"}).json()
     assert body["lang"] == "ro"
@@ -133,6 +162,42 @@ def test_languages(client, query, header, lang, description) -> None:
     )
     assert response.headers["content-language"] == lang
     assert response.json()["hands"]["high"]["description"] == description
+
+
+def test_badugi_says_why_each_idle_card_does_not_play(client: httpx.Client) -> None:
+    """Beside the contract, each hand says why a card held does not play where one card
+    alone is why (Badugi): it pairs a card that plays, or repeats its suit."""
+    hand = client.post("/api/hand", json={"game": "badugi", "cards": "4c 4d 2h As"}).json()
+    low = hand["hands"]["low"] or hand["hands"]["high"]
+    assert low["unused"] == "4c"
+    assert low["idle"] == [{"card": "4c", "reason": "pair", "other": "4d"}]
+    record = {
+        "game": "badugi",
+        "players": [{"name": "A", "cards": "4c 4d 2h As"}, {"name": "B", "cards": "3h 2c Ad Kh"}],
+    }
+    shown = client.post("/api/showdown", json=record, params={"ranks": "true"}).json()
+    halves = [p["hands"] for p in shown["players"]]
+    idle = [next(h for h in hands.values() if h)["idle"] for hands in halves]
+    assert idle == [
+        [{"card": "4c", "reason": "pair", "other": "4d"}],
+        [{"card": "Kh", "reason": "suit", "other": "3h"}],
+    ]
+    # Four cards of two suits and three ranks: each idle card gives its reason.
+    both = client.post("/api/hand", json={"game": "badugi", "cards": "Ah As 2h 3s"}).json()
+    value = next(h for h in both["hands"].values() if h)
+    reasons = {item["card"]: item for item in value["idle"]}
+    assert set(reasons) == set(value["unused"].split())
+    for card, item in reasons.items():
+        other = item["other"]
+        assert other in value["cards"].split()
+        assert (card[0] == other[0]) == (item["reason"] == "pair")
+        assert card[1] == other[1] or item["reason"] == "pair"
+    # Elsewhere the cards that play outrank the rest: no reason is given card by card.
+    holdem = client.post("/api/hand", json={"cards": "Ks 2d", "board": BOARD}).json()
+    assert holdem["hands"]["high"]["idle"] == []
+    # The contract itself is unchanged: no idle cards without ?ranks=true.
+    plain = client.post("/api/showdown", json=record).json()
+    assert all("idle" not in h for p in plain["players"] for h in p["hands"].values() if h)
 
 
 def test_showdown_is_the_contract(client: httpx.Client) -> None:
@@ -439,20 +504,54 @@ def test_unknown_paths_and_methods_answer_json(client: httpx.Client) -> None:
     assert _error(client.get("/api/hand"), 405)["type"] == "HTTPError"
 
 
+STATIC = Path(str(files("showdown.web") / "static"))
+IMPORT = re.compile(r"""^import .* from "\./([\w-]+\.js)";$""", re.MULTILINE)
+
+
 def test_the_page_and_its_files_are_served_without_outside_resources(client) -> None:
     page = client.get("/")
     assert page.status_code == 200
     assert "text/html" in page.headers["content-type"]
-    assert '<script src="/static/app.js"' in page.text
-    for name in ("app.js", "style.css", "examples.json"):
+    assert '<script type="module" src="/static/main.js">' in page.text
+    # The page's modules, from main.js along their imports: each served as JavaScript
+    # (module scripts need it), none left out, none reaching outside.
+    modules: dict[str, str] = {}
+    waiting = ["main.js"]
+    while waiting:
+        name = waiting.pop()
+        if name in modules:
+            continue
         response = client.get(f"/static/{name}")
-        assert response.status_code == 200
-        assert "http://" not in response.text
-        assert "https://" not in response.text
+        assert response.status_code == 200, name
+        assert response.headers["content-type"] == "text/javascript; charset=utf-8", name
+        modules[name] = response.text
+        waiting.extend(IMPORT.findall(response.text))
+    assert set(modules) == {path.name for path in STATIC.glob("*.js")}
+    for name in (*modules, "style.css", "examples.json"):
+        text = modules.get(name) or client.get(f"/static/{name}").text
+        assert "http://" not in text
+        assert "https://" not in text
+        assert "import(" not in text, name  # every import is a static one, listed above
     links = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)""", page.text)
     assert links
     assert all(link.startswith(("/", "data:")) for link in links), links
     assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN
+
+
+def test_the_pages_scripts_hold_no_rule_of_a_game() -> None:
+    """Every rule is the server's: no script names a game, a ranking or a kind of game,
+    or reads a game's rankings or family to decide anything itself."""
+    from showdown.games import Family
+    from showdown.rules import RANKINGS
+
+    names = {n for game in GAMES.values() for n in (game.name, *game.aliases)}
+    names |= set(RANKINGS) | {family.value for family in Family}
+    names -= {half for game in GAMES.values() for half in game.halves}  # the API's keys
+    for path in sorted(STATIC.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        quoted = {w for q in "\"'`" for w in re.findall(f"{q}([^{q}\n]*){q}", text)}
+        assert not quoted & names, (path.name, quoted & names)
+        assert not re.search(r"\.(rankings|family|hole_cards_used)\b", text), path.name
 
 
 def test_openapi(client: httpx.Client) -> None:

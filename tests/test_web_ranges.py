@@ -341,6 +341,46 @@ def test_badugi_says_why_a_card_is_dimmed(page: Any) -> None:
     _shot(page, "web-badugi-reasons.png", "#players")
 
 
+def test_the_reasons_and_the_range_editor_are_the_servers(page: Any) -> None:
+    """The page holds no rule of a game: it draws the reasons the server gives (none when
+    it gives none) and shows the range editor's grid and patterns as the game says."""
+
+    def without_reasons(route: Any) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        for player in body["players"]:
+            for value in (player.get("hands") or {}).values():
+                if value:
+                    value["idle"] = []
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/api/showdown?*", without_reasons)
+    page.click('.example[data-id="003-badugi-1"]')
+    page.wait_for_selector("#winners[data-names='[\"Player 2\"]']")
+    page.wait_for_selector(".player[data-seat='1'] .card.idle[data-card='Kh']")
+    assert page.locator(".card[data-reason]").count() == 0
+    assert page.locator(".dim-note").count() == 0
+    page.unroute("**/api/showdown?*")
+
+    def reshaped(route: Any) -> None:
+        answer = route.fetch()
+        games = answer.json()
+        for game in games:
+            if game["name"] == "holdem":
+                game["range_grid"] = None
+                game["range_patterns"] = True
+                game["range_example"] = "example from the server"
+        route.fulfill(response=answer, json=games)
+
+    page.route("**/api/games?*", reshaped)
+    page.select_option("#lang", "ru")  # the page asks for the games again
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.select_option("#game", "holdem")
+    page.wait_for_selector("#range-grid-box", state="hidden")
+    assert page.locator("#range-omaha").is_visible()
+    assert page.get_attribute("#range-text-0", "placeholder") == "example from the server"
+
+
 def test_two_flushes_and_two_high_cards_are_named_apart(page: Any, base_url: str) -> None:
     players = [["Ann", "Kh 4c", "", "", 0, 0], ["Bob", "Qh 4d", "", "", 0, 0]]
     state = {"g": "holdem", "p": players, "b": ["Ah 9h 5h 2h 3d"]}

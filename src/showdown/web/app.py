@@ -26,6 +26,7 @@ and gives each showdown as a record of the contract. ``POST /api/range`` and
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -47,6 +48,9 @@ from showdown.explanation import rank_words
 from showdown.games import GAMES, Family, Game, evaluate_game, get_game
 from showdown.i18n import LANGUAGE_NAMES, get_language, negotiate_language, normalize_language
 from showdown.pots import resolve
+from showdown.ranges import CLASS_GRID
+from showdown.rules import Formation
+from showdown.web._ranges import range_info
 from showdown.web.models import (
     LANGUAGE_PATTERN,
     EquityRequest,
@@ -325,15 +329,88 @@ def _check_cards(game: Game, boards: Sequence[tuple[Card, ...]], players: list[P
 
 def _valued(value: HandValue | None, code: str) -> dict[str, Any] | None:
     """A hand of the contract, with its deciding ranks in words (the page names two hands
-    of one name apart by them: two Ace-high flushes)."""
+    of one name apart by them: two Ace-high flushes) and why its idle cards are idle."""
     record = hand_to_json(value, lang=code)
     if value is not None and record is not None:
         record["ranks"] = rank_words(get_language(code), value.deciders)
+        record["idle"] = _idle_cards(value)
     return record
 
 
+def _idle_cards(value: HandValue) -> list[dict[str, str]]:
+    """Why each card held that does not play is left out, where one card alone is the reason.
+
+    Under a ranking whose cards that play differ in rank and suit (Badugi), a card
+    held that does not play has the rank or the suit of a card that plays (else it
+    would play too): the first such card, by rank before suit. Under the other
+    rankings the cards that play outrank the rest, and none is listed.
+
+    >>> from showdown.evaluation import evaluate
+    >>> _idle_cards(evaluate("3h 2c Ad Kh", ranking="badugi"))
+    [{'card': 'Kh', 'reason': 'suit', 'other': '3h'}]
+    >>> _idle_cards(evaluate("4c 4d 2h As", ranking="badugi"))
+    [{'card': '4c', 'reason': 'pair', 'other': '4d'}]
+    >>> _idle_cards(evaluate("Ks 2d", "Kc Td Kh Ts 3c"))
+    []
+    """
+    if value.ranking.formation is not Formation.DISTINCT_RANKS_AND_SUITS:
+        return []
+    idle = []
+    for card in value.unused:
+        pair = next((c for c in value.cards if c.rank is card.rank), None)
+        other = pair or next((c for c in value.cards if c.suit is card.suit), None)
+        if other is not None:
+            reason = "pair" if pair is not None else "suit"
+            idle.append({"card": str(card), "reason": reason, "other": str(other)})
+    return idle
+
+
+def _range_help(game: Game) -> tuple[str, bool]:
+    """A range in the game's notation (the page's placeholder), and whether the game's
+    ranges are Omaha's patterns of bigger hands (the page shows their help)."""
+    if game.hole_cards == 2:
+        return "QQ+, AKs, 76s:0.5", False
+    if game.family is Family.FLOP:
+        return "AAxx, AKds", True
+    return "random", False
+
+
+def _game_info(game: Game, code: str) -> dict[str, Any]:
+    """A game of the registry as ``GET /api/games`` gives it: its shape, its rankings and
+    what the page's range editor needs (the grid where the server reads one).
+
+    >>> info = _game_info(get_game("omaha8"), "en")
+    >>> info["hole_cards"], info["hole_cards_used"], info["full_board"], info["halves"]
+    (4, 2, 5, ['high', 'low'])
+    >>> info["range_grid"], info["range_patterns"]
+    (None, True)
+    >>> _game_info(get_game("holdem"), "en")["range_grid"][0][:3]
+    ['AA', 'AKs', 'AQs']
+    """
+    example, patterns = _range_help(game)
+    grid = range_info(game.name, "")["classes"] is not None  # the range editor's own answer
+    return {
+        "name": game.name,
+        "title": game_title(game.name, code),
+        "aliases": list(game.aliases),
+        "hole_cards": game.hole_cards,
+        "board_cards": list(game.board_cards),
+        "hand_boards": list(game.hand_boards),
+        "hole_cards_used": game.hole_used,
+        "halves": list(game.halves),
+        "rankings": {h: r.name for h, r in zip(game.halves, game.rankings, strict=True)},
+        "family": game.family.value,
+        "ranks": "".join(r.symbol for r in sorted(game.rankings[0].rank_order)),
+        "full_board": game.full_board,
+        "range_grid": [list(row) for row in CLASS_GRID] if grid else None,
+        "range_example": example,
+        "range_patterns": patterns,
+    }
+
+
 def _with_ranks(record: dict[str, Any], result: Any, code: str) -> dict[str, Any]:
-    """The contract's showdown record, each shown hand with its ranks (see :func:`_valued`)."""
+    """The contract's showdown record, each shown hand with its ranks and its idle cards
+    (see :func:`_valued`)."""
     for out, player in zip(record["players"], result.players, strict=True):
         if out.get("hands") and player.hand is not None:
             out["hands"] = {h: _valued(player.hand.half(h), code) for h in ("high", "low")}
@@ -395,6 +472,23 @@ def _warm_up(done: threading.Event) -> None:
         pass
     finally:
         done.set()
+
+
+class _StaticFiles(StaticFiles):
+    """The page's files; its scripts always as JavaScript, as module scripts must be (a
+    machine's MIME table, which the guess reads, may say otherwise)."""
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        if str(full_path).endswith(".js") and response.status_code != 304:
+            response.headers["content-type"] = "text/javascript; charset=utf-8"
+        return response
 
 
 def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> FastAPI:
@@ -490,22 +584,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
         """Every game of the registry: cards per player, board, rankings per half."""
         code = _language(lang, accept_language)
         response.headers["Content-Language"] = code
-        return [
-            {
-                "name": g.name,
-                "title": game_title(g.name, code),
-                "aliases": list(g.aliases),
-                "hole_cards": g.hole_cards,
-                "board_cards": list(g.board_cards),
-                "hand_boards": list(g.hand_boards),
-                "hole_cards_used": g.hole_used,
-                "halves": list(g.halves),
-                "rankings": {h: r.name for h, r in zip(g.halves, g.rankings, strict=True)},
-                "family": g.family.value,
-                "ranks": "".join(r.symbol for r in sorted(g.rankings[0].rank_order)),
-            }
-            for g in GAMES.values()
-        ]
+        return [_game_info(g, code) for g in GAMES.values()]
 
     @app.get("/api/messages", response_model=MessagesResponse, responses=_ERRORS)
     async def messages(
@@ -557,13 +636,14 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
             bool,
             Query(
                 description="Beyond the contract: each shown hand also carries `ranks`, its "
-                "deciding ranks in words ('Ace-King-Nine-Five-Two')."
+                "deciding ranks in words ('Ace-King-Nine-Five-Two'), and `idle`, why each "
+                "card held that does not play is left out (Badugi)."
             ),
         ] = False,
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Resolve a showdown: the JSON contract of ``showdown resolve``, over HTTP (with
-        ``?ranks=true``, each shown hand's ranks in words besides)."""
+        ``?ranks=true``, each shown hand's ranks in words and its idle cards besides)."""
         code = _language(lang, accept_language)
         if len(request.players) > settings.max_players:
             raise RequestError(
@@ -662,7 +742,7 @@ def create_app(settings: Settings | None = None, *, warm_up: bool = True) -> Fas
                 headers={"Retry-After": str(busy.retry_after)},
             )
 
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    app.mount("/static", _StaticFiles(directory=str(_STATIC)), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, the 413 included
     return app

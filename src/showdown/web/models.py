@@ -48,6 +48,7 @@ __all__ = [
     "HistoryHandInfo",
     "HistoryRequest",
     "HistoryResponse",
+    "IdleCard",
     "MessagesResponse",
     "PlayerEquityOut",
     "PlayerIn",
@@ -288,6 +289,16 @@ class HistoryResponse(BaseModel):
     hands: list[HistoryHand]
 
 
+class IdleCard(BaseModel):
+    """A card held that does not play, and the card that plays in its stead."""
+
+    card: str
+    reason: Literal["pair", "suit"] = Field(
+        description="'pair': it has the rank of `other`; 'suit': it has the suit of `other`."
+    )
+    other: str = Field(description="The card that plays with that rank or that suit.")
+
+
 class ValuedHand(BaseModel):
     """A hand's value: the cards that play, its name and its strength."""
 
@@ -303,6 +314,13 @@ class ValuedHand(BaseModel):
         default=None,
         description="The deciding ranks in words, highest first ('Ace-King-Nine-Six-Three'): "
         "tells apart two hands of one name (two Ace-high flushes).",
+    )
+    idle: list[IdleCard] | None = Field(
+        default=None,
+        description="Why each card held that does not play is left out, where one card "
+        "alone is the reason: in Badugi, whose cards that play differ in rank and suit, it "
+        "pairs a card that plays or repeats its suit. Empty in the other rankings, where the "
+        "cards that play simply outrank the rest.",
     )
 
 
@@ -391,6 +409,16 @@ class GameInfo(BaseModel):
     rankings: dict[str, str]
     family: str
     ranks: str = Field(description="The ranks of the deck, lowest first at high.")
+    full_board: int = Field(description="Board cards at a showdown (0: the game has no board).")
+    range_grid: list[list[str]] | None = Field(
+        description="The starting hands of the game as the 13x13 grid of the range editor, "
+        "row by row (pairs on the diagonal, suited above it); null: its ranges are text only."
+    )
+    range_example: str = Field(description="A range in the game's notation: 'QQ+, AKs'.")
+    range_patterns: bool = Field(
+        description="Ranges of the game are written as patterns of its bigger hands (AAxx, "
+        "AKds), as in Omaha."
+    )
 
 
 class HealthResponse(BaseModel):
