@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import typer.main
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
@@ -17,8 +18,7 @@ from showdown.cli._app import help_language
 from showdown.cli._help import help_messages, say_click_message
 from showdown.games import GAMES
 from showdown.i18n import LOCALE_DIR, get_language
-from showdown.rules import _ALIASES as _RANKING_ALIASES
-from showdown.rules import RANKINGS
+from showdown.rules import RANKING_ALIASES, RANKINGS
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent
@@ -60,7 +60,7 @@ _IDENTIFIERS = {
     for game in GAMES.values()
     for name in (game.name, *game.aliases)
     for word in re.findall(r"[A-Za-z]{2,}", name)
-} | {w for name in (*RANKINGS, *_RANKING_ALIASES) for w in re.findall(r"[a-z]{2,}", name)}
+} | {w for name in (*RANKINGS, *RANKING_ALIASES) for w in re.findall(r"[a-z]{2,}", name)}
 _COMMAND_NAMES = {"showdown", "hand", "compare", "resolve", "equity", "matrix", "games", "cat"} | {
     "census",
     "audit",
@@ -209,7 +209,7 @@ def test_a_language_given_before_the_command_is_the_commands_too() -> None:
 
 def test_every_help_text_is_translated() -> None:
     ru = _catalogue("ru")
-    for text in help_messages():
+    for text in help_messages(typer.main.get_command(app)):
         for code, catalogue in (("ru", ru), ("ro", RO)):
             assert catalogue.get((text.context, text.message)), (code, text)
 

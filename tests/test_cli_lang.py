@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 from showdown.cli import app
 from showdown.games import GAMES
 from showdown.i18n import LOCALE_DIR
-from showdown.rules import _ALIASES as _RANKING_ALIASES
-from showdown.rules import RANKINGS
+from showdown.rules import RANKING_ALIASES, RANKINGS
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parent.parent / "examples" / "showdowns.jsonl"
@@ -45,7 +44,7 @@ IDENTIFIERS = {
     for game in GAMES.values()
     for name in (game.name, *game.aliases)
     for word in re.findall(r"[A-Za-z]{2,}", name)
-} | {word for name in (*RANKINGS, *_RANKING_ALIASES) for word in re.findall(r"[a-z]{2,}", name)}
+} | {word for name in (*RANKINGS, *RANKING_ALIASES) for word in re.findall(r"[a-z]{2,}", name)}
 # Words a reader of the language uses as they are: the game names of the rule documents,
 # the loanwords the catalogue's translators chose for the halves of a hi/lo pot.
 LOANWORDS = {

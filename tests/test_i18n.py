@@ -72,9 +72,13 @@ def test_the_template_holds_exactly_the_messages_of_the_code():
         )
         if not filename.startswith("_kernels")
     }
+    import typer.main
+
+    from showdown.cli import app
     from showdown.cli._help import help_messages  # the CLI's help, read from the commands
 
-    in_code |= {(text.context, text.message) for text in help_messages()}
+    group = typer.main.get_command(app)
+    in_code |= {(text.context, text.message) for text in help_messages(group)}
     with (LOCALE_DIR / "showdown.pot").open("rb") as file:
         template = {
             (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(file) if m.id

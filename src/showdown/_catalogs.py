@@ -49,9 +49,12 @@ def _extract() -> None:  # pragma: no cover - maintenance
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     # The command line's help: docstrings and option help, written as plain English
     # where the commands are defined (showdown.cli._help says them in the language).
+    import typer.main
+
+    from showdown.cli import app
     from showdown.cli._help import help_messages
 
-    for text in help_messages():
+    for text in help_messages(typer.main.get_command(app)):
         known = catalog.get(text.message, context=text.context)
         comments = list(known.auto_comments) if known is not None else []
         if f"help of {text.where}" not in comments:

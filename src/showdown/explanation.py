@@ -27,17 +27,19 @@ Every text exists in English, Russian and Romanian (``lang=``; see
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
+from showdown._cache import cache_dir, digest, write_atomically
 from showdown.cards import Rank
-from showdown.i18n import N_, Language, Word, get_language
+from showdown.i18n import DOMAIN, N_, Language, Word, get_language
 from showdown.rules import Category, Formation, RuleSet
+from showdown.tables import HandClass, get_table
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the values are read, never made, here: evaluation imports this module
     from showdown.evaluation import HandValue
-    from showdown.tables import HandClass
 
 __all__ = [
     "ClassTexts",
@@ -95,13 +97,17 @@ def describe(value: HandValue, lang: str = "en") -> str:
     Raises:
         UnknownLanguageError: the language is not supported (a ValueError).
     """
-    t = get_language(lang)
-    key = (value.ranking, value.strength, t.code)
+    return _description(value.ranking, value.strength, get_language(lang))
+
+
+def _description(rules: RuleSet, strength: int, t: Language) -> str:
+    """:func:`describe` of a value of the class ``strength`` of ``rules``."""
+    key = (rules, strength, t.code)
     found = _DESCRIPTIONS.get(key)
     if found is None:
         if len(_DESCRIPTIONS) >= _CACHED:
             _DESCRIPTIONS.clear()
-        found = _DESCRIPTIONS[key] = _describe(value, t)
+        found = _DESCRIPTIONS[key] = _describe(rules, get_table(rules).hand_class(strength), t)
     return found
 
 
@@ -112,11 +118,9 @@ and the language, so a stream of hands meets the same ones again and again."""
 _DESCRIPTIONS: Final[dict[tuple[RuleSet, int, str], str]] = {}
 
 
-def _describe(value: HandValue, t: Language) -> str:
+def _describe(rules: RuleSet, hand_class: HandClass, t: Language) -> str:
     """:func:`describe`, computed."""
     _ = t.gettext
-    rules = value.ranking
-    hand_class = value.hand_class
     category = hand_class.category
     ranks = hand_class.ranks
     deciders = hand_class.deciders
@@ -323,31 +327,38 @@ _EXPLANATIONS: Final[dict[tuple[RuleSet, int, int, str], Explanation]] = {}
 _FACTS: Final[dict[tuple[RuleSet, int, str], tuple[Word, HandClass]]] = {}
 
 
-def _facts(value: HandValue, t: Language) -> tuple[Word, HandClass]:
-    """A value's name (as a word of a message) and its class, cached per class and language."""
-    key = (value.ranking, value.strength, t.code)
+def _facts(rules: RuleSet, strength: int, t: Language) -> tuple[Word, HandClass]:
+    """A class's name (as a word of a message) and the class, cached per class and language.
+
+    Raises:
+        IndexError: not a class of the ranking.
+    """
+    key = (rules, strength, t.code)
     found = _FACTS.get(key)
     if found is None:
         if len(_FACTS) >= _CACHED:
             _FACTS.clear()
-        found = _FACTS[key] = (Word(describe(value, t.code)), value.hand_class)
+        found = _FACTS[key] = (
+            Word(_description(rules, strength, t)),
+            get_table(rules).hand_class(strength),
+        )
     return found
 
 
 def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
     """:func:`explain`, computed (it depends only on the two classes and the language)."""
     _ = t.gettext
+    rules = a.ranking
     if a.strength == b.strength:
-        word, hand_class = _facts(a, t)
+        word, hand_class = _facts(rules, a.strength, t)
         text = _("tie: both have {hand} ({ranks}); the pot is split").format(
             hand=word, ranks=" ".join(hand_class.ranks)
         )
         return Explanation(0, "tie", None, text)
     outcome: Literal[1, -1] = 1 if a.strength > b.strength else -1
     winner, loser = (a, b) if outcome == 1 else (b, a)
-    rules = a.ranking
-    won, won_class = _facts(winner, t)
-    lost, lost_class = _facts(loser, t)
+    won, won_class = _facts(rules, winner.strength, t)
+    lost, lost_class = _facts(rules, loser.strength, t)
     if won_class.category is not lost_class.category:
         plural = (
             rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
@@ -431,12 +442,6 @@ def kept_descriptions(
     >>> names[-1], len(names)
     ('Royal flush', 7462)
     """
-    import marshal
-
-    from showdown._cache import cache_dir, digest, write_atomically
-    from showdown.i18n import DOMAIN
-    from showdown.tables import get_table
-
     size = get_table(rules).size
     folder = cache_dir()
     path = None
@@ -452,17 +457,13 @@ def kept_descriptions(
             return found
     if not build:
         return None
-    from showdown.evaluation import HandValue
-
-    made = tuple(
-        [describe(HandValue(rules, strength, ()), t.code) for strength in range(1, size + 1)]
-    )
+    made = tuple([_description(rules, strength, t) for strength in range(1, size + 1)])
     if path is not None:
         write_atomically(path, marshal.dumps(made))
     return made
 
 
-Fact = tuple[Word, "HandClass", int, tuple[int, ...]]
+Fact = tuple[Word, HandClass, int, tuple[int, ...]]
 """A class's name (as a word of a message), the class, the number of its category
 and the indexes of its deciding ranks."""
 
@@ -498,14 +499,10 @@ class ClassTexts:
         found = self._facts.get(strength)
         if found is None:
             if self._names is not None and 0 < strength <= len(self._names):
-                from showdown.tables import get_table
-
                 hand_class = get_table(self.rules).hand_class(strength)
                 word = Word(self._names[strength - 1])
             else:
-                from showdown.evaluation import HandValue
-
-                word, hand_class = _facts(HandValue(self.rules, strength, ()), self.t)
+                word, hand_class = _facts(self.rules, strength, self.t)
             if len(self._facts) >= _CACHED:
                 self._facts.clear()
             found = self._facts[strength] = (

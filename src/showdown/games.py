@@ -72,7 +72,9 @@ __all__ = [
     "Family",
     "Game",
     "GameHand",
+    "deck_mask",
     "evaluate_game",
+    "game_hand",
     "get_game",
 ]
 
@@ -182,7 +184,7 @@ class Game:
                 count=len(board),
                 cards=format_cards(board) or Term("none"),
             )
-        deck = _deck_mask(self.rankings[0])
+        deck = deck_mask(self.rankings[0])
         for card in (*hole, *board):
             if not (deck >> card._code) & 1:
                 raise CardParseError.of(
@@ -416,8 +418,14 @@ GAMES: Final[dict[str, Game]] = {
 
 
 @cache
-def _deck_mask(rules: RuleSet) -> int:
-    """The 52-bit mask of the cards a ranking's deck holds (the deck of its games)."""
+def deck_mask(rules: RuleSet) -> int:
+    """The 52-bit mask of the cards a ranking's deck holds (the deck of its games).
+
+    >>> bin(deck_mask(get_game("holdem").rankings[0])).count("1")
+    52
+    >>> bin(deck_mask(get_game("shortdeck").rankings[0])).count("1")
+    36
+    """
     ranks = set(rules.rank_order)
     return cards_mask(card for card in DECK if card.rank in ranks)
 
@@ -480,11 +488,16 @@ def evaluate_game(game: str | Game, hole: CardsLike, board: CardsLike | None = N
     cards = parse_cards(hole)
     shared = parse_cards(board) if board is not None else ()
     found.check_cards(cards, shared)
-    return _game_hand(found, cards, shared)
+    return game_hand(found, cards, shared)
 
 
-def _game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -> GameHand:
-    """:func:`evaluate_game` of cards already checked for the game."""
+def game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -> GameHand:
+    """:func:`evaluate_game` of cards already checked for the game (:meth:`Game.check_cards`).
+
+    >>> from showdown.cards import parse_cards
+    >>> game_hand(get_game("razz"), parse_cards("Ac Ad 2c 3h 4s 5d 9h"), ()).low.description
+    'Wheel (5-4-3-2-A)'
+    """
     if _fast.enabled():
         everything = (*cards, *shared)
         compiled = _fast.game_best(found, [card._code for card in everything])
@@ -499,3 +512,6 @@ def _game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) -
         best = best_hand(rules, found.candidates(rules, cards, shared))
         values.append(None if best is None else value_of_strength(rules, best, cards, shared))
     return GameHand(found, cards, shared, tuple(values))
+
+
+_game_hand = game_hand  # TODO(lead): pots.py still imports this old name; drop it after

@@ -39,6 +39,7 @@ __all__ = [
     "EIGHT_OR_BETTER",
     "HIGH",
     "RANKINGS",
+    "RANKING_ALIASES",
     "SHORTDECK",
     "SIXPLUS",
     "Category",
@@ -266,7 +267,7 @@ RANKINGS: Final[dict[str, RuleSet]] = {
 }
 """Every ranking by name."""
 
-_ALIASES: Final[dict[str, str]] = {
+RANKING_ALIASES: Final[dict[str, str]] = {
     "hi": "high",
     "a5": "ace_to_five",
     "a-5": "ace_to_five",
@@ -287,6 +288,8 @@ _ALIASES: Final[dict[str, str]] = {
     "sixplus_trips": "sixplus",
     "6+_trips": "sixplus",
 }
+"""The other names of the rankings (lower case), each with the ranking's own name
+(:func:`get_ranking` takes them)."""
 
 
 def get_ranking(ranking: str | RuleSet) -> RuleSet:
@@ -301,7 +304,7 @@ def get_ranking(ranking: str | RuleSet) -> RuleSet:
     from showdown._validate import check_text, quote
 
     key = check_text("ranking", ranking).strip().lower().replace(" ", "_")
-    key = _ALIASES.get(key, key).replace("-", "_")
+    key = RANKING_ALIASES.get(key, key).replace("-", "_")
     try:
         return RANKINGS[key]
     except KeyError:

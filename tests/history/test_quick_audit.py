@@ -164,7 +164,7 @@ def _full_and_lean(path: Path) -> tuple[int, int]:
     """Every hand of a file read both ways; (hands, hands the lean reader decided)."""
     from showdown.history._lean import lean_audit
     from showdown.history._text import open_text, parse_hand, raw_hands
-    from showdown.history.audit import _lean_line, audit_entries
+    from showdown.history.audit import _lean_agreed, _lean_line, _lean_verdict, audit_entries
     from showdown.history.reader import DIALECTS
 
     stream, name, _ = open_text(str(path))
@@ -178,16 +178,22 @@ def _full_and_lean(path: Path) -> tuple[int, int]:
             found = lean_audit(dialect, list(lines), name, start)
             if found is None:
                 continue
+            agreed = _lean_agreed(found) if found.showdown else None
+            if found.showdown and agreed is None:
+                continue  # the room paid otherwise: the full path's to say how
             lean += 1
             [(entry, verdict)] = audit_entries([parse_hand(dialect, lines, name, start, index)])
             assert isinstance(entry, Hand), (path.name, start)
             assert not entry.cancelled
-            assert (found.site, found.game, found.verdict) == (entry.site, entry.game, verdict), (
+            lean_verdict = None if agreed is None else _lean_verdict(found, agreed)
+            assert (found.site, found.game, lean_verdict) == (entry.site, entry.game, verdict), (
                 path.name,
                 start,
             )
-            if verdict is not None:  # the JSON line written straight from the lean values
-                assert _lean_line(found) == json.dumps(verdict.to_json(), ensure_ascii=False) + "\n"
+            if agreed is not None:  # the JSON line written straight from the lean values
+                assert verdict is not None
+                line = json.dumps(verdict.to_json(), ensure_ascii=False) + "\n"
+                assert _lean_line(found, agreed) == line
     return hands, lean
 
 
@@ -310,7 +316,7 @@ def test_byte_ranges_cut_hands_where_the_line_reader_does(tmp_path: Path, varian
     dialects, lines and first line numbers, the stray text at the same line."""
     import os
 
-    from showdown.history._text import _HEADER_STARTS, raw_hands
+    from showdown.history._text import HEADER_STARTS, raw_hands
     from showdown.history.audit import _heads, _part_hands, _parts
     from showdown.history.reader import DIALECTS
 
@@ -322,7 +328,7 @@ def test_byte_ranges_cut_hands_where_the_line_reader_does(tmp_path: Path, varian
         ]
     assert sum(1 for item in whole if not isinstance(item, int)) >= 29
     text = path.read_text(encoding="utf-8")
-    heads = _heads(text, text.split("\n"), DIALECTS, _HEADER_STARTS)
+    heads = _heads(text, text.split("\n"), DIALECTS, HEADER_STARTS)
     if variant in (0, 7):  # cut at the headers here (else by the line reader)
         assert len(heads) >= 29
     elif variant in (1, 4, 8):  # a line that names a hand: the line reader looks in it

@@ -17,8 +17,7 @@ from showdown.cards import Card, parse_cards
 from showdown.errors import ShowdownError
 from showdown.history._quick import quick_payouts
 from showdown.history.audit import audit_hand
-from showdown.history.convert import HOUSE, hand_to_showdown
-from showdown.history.model import Collection, Hand
+from showdown.history.model import HOUSE, Collection, Hand, hand_to_showdown
 from showdown.history.reader import read_text
 from showdown.history.synthetic import synthetic_history
 from showdown.pots import resolve

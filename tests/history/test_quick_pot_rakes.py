@@ -19,8 +19,7 @@ from showdown.errors import ShowdownError
 from showdown.history import read
 from showdown.history._quick import quick_payouts
 from showdown.history.audit import _CHIPS, _room_rake, audit_hand
-from showdown.history.convert import HOUSE, hand_to_showdown
-from showdown.history.model import Hand
+from showdown.history.model import HOUSE, Hand, hand_to_showdown
 from showdown.history.reader import read_text
 from showdown.history.synthetic import synthetic_history
 from showdown.pots import resolve

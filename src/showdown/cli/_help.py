@@ -337,19 +337,16 @@ class HelpMessage:
     where: str
 
 
-def help_messages(group: click.Command | None = None) -> Iterator[HelpMessage]:
-    """Every text the help of the command line asks the catalogue for.
+def help_messages(group: click.Command) -> Iterator[HelpMessage]:
+    """Every text the help of a command (the whole command line: its group) asks the
+    catalogue for.
 
-    >>> texts = {m.message for m in help_messages()}
+    >>> import typer.main
+    >>> from showdown.cli import app
+    >>> texts = {m.message for m in help_messages(typer.main.get_command(app))}
     >>> "Indent the JSON." in texts, "CARDS" in texts
     (True, True)
     """
-    if group is None:
-        import typer.main
-
-        from showdown.cli import app
-
-        group = typer.main.get_command(app)
     yield from _walk(group, click.Context(group, info_name="showdown"), "showdown")
 
 

@@ -2,9 +2,9 @@
 
 One module per format (:mod:`~showdown.history.pokerstars`,
 :mod:`~showdown.history.ggpoker`, :mod:`~showdown.history.fulltilt`), one
-model (:mod:`~showdown.history.model`), one step from a hand to a
-:class:`~showdown.pots.Showdown` (:mod:`~showdown.history.convert`), and the
-audit that compares what the room paid with what the rules pay
+model (:mod:`~showdown.history.model`) with its one step from a hand to a
+:class:`~showdown.pots.Showdown` (:func:`~showdown.history.model.hand_to_showdown`),
+and the audit that compares what the room paid with what the rules pay
 (:mod:`~showdown.history.audit`).
 
 >>> from showdown.history import read_text

@@ -17,11 +17,16 @@ line, in the same order, the same amounts and cards) but declines any line
 it has no lean reading for -- a cancelled hand, a cash drop, a cash-out, a
 straddle or a dead small-and-big blind, a hand whose seats are not listed,
 a line the full reader would reject, chips that do not add up -- and any
-hand the fast path does not decide as the room paid. Declining is
-answering ``None``: the caller reads the hand with the full reader and
-audits the :class:`Hand` (:func:`showdown.history.audit.audit_entries`). So
-the lean reader's answer, when it gives one, is the full path's; the tests
-compare the two on every sample history and on the generated ones.
+hand the fast path does not decide. Declining is answering ``None``: the
+caller reads the hand with the full reader and audits the :class:`Hand`
+(:func:`showdown.history.audit.audit_entries`). The audit compares what the
+room paid (:attr:`Lean.recorded`) with what the fast path pays
+(:attr:`Lean.decided`), and leaves a hand the room paid otherwise to the full
+path too. So the lean path's verdict, when it gives one, is the full path's;
+the tests compare the two on every sample history and on the generated ones.
+
+The lines are read with the full reader's own patterns and tables
+(:mod:`showdown.history._text`): the lean reader keeps no copy of them.
 """
 
 from __future__ import annotations
@@ -29,52 +34,47 @@ from __future__ import annotations
 import functools
 import re
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from showdown.cards import DECK, Card
 from showdown.errors import CardParseError
 from showdown.history import ggpoker, pokerstars
-from showdown.history._quick import Facts, _plain_game, decide
+from showdown.history._quick import Facts, Quick, decide, plain_game
 from showdown.history._text import (
-    _COLLECTED_RE,
-    _DRAWS,
-    _NOT_TAKEN,
-    _ORDINALS,
-    _POTS_RE,
-    _SEAT_RE,
-    _SEAT_SUMMARY_RE,
-    _STUD,
-    _STUD_STREETS,
-    _SUMMARY_WON_RE,
-    _UNCALLED_RE,
+    BOARD_TITLES,
+    BODY_STARTS,
+    COLLECTED_RE,
+    CURRENCY_CODES,
+    DRAWS,
+    NOT_TAKEN,
+    ORDINALS,
+    POTS_RE,
+    PREFLOP_TITLES,
+    SEAT_RE,
+    SEAT_SUMMARY_RE,
+    SHOWDOWN_TITLES,
+    STUD_IDS,
+    STUD_STREETS,
+    SUMMARY_WON_RE,
+    UNCALLED_RE,
     Dialect,
-    _all_brackets,
-    _cards,
-    _money_places,
-    _readable_brackets,
+    bracket_cards,
+    group_cards,
+    marker_title,
+    money_places,
+    readable_bracket_cards,
 )
-
-if TYPE_CHECKING:
-    from showdown.history.audit import Verdict
 
 __all__ = ["Lean", "lean_audit"]
 
 _ZERO: Final = Decimal(0)
 _CENT: Final = Decimal("0.01")
 _ONE: Final = Decimal(1)
-_BODY_STARTS: Final = frozenset("STUHDC")
-_SEAT_LINE: Final = _SEAT_RE[True]
-_TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
-_BUTTON_RE: Final = re.compile(r"Seat #(\d+) is the button")
-_PIECES_RE: Final = _POTS_RE
+_SEAT_LINE: Final = SEAT_RE[True]
 _DATE_TAIL_RE: Final = re.compile(
     r" - \d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone>[A-Z]{1,5}))?"
     r"(?: \[\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}(?: (?P<zone2>[A-Z]{1,5}))?\])?$"
 )
-_CODES: Final = frozenset({"USD", "EUR", "GBP", "CAD", "INR", "CNY", "CHF", "SEK", "RUB", "BRL"})
-_PREFLOP: Final = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "PREFLOP"})
-_BOARD_STREETS: Final = frozenset({"FLOP", "TURN", "RIVER"})
-_SHOWDOWNS: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
 
 
 class Lean(NamedTuple):
@@ -92,33 +92,12 @@ class Lean(NamedTuple):
     rake: Decimal = _ZERO
     unit: Decimal = _ONE
     """The history's unit."""
-    players: tuple[tuple[str, Decimal, Decimal], ...] = ()
-    """Each player's name, recorded and resolved amounts, in seat order (the room paid
-    what the rules pay: the hand agrees)."""
-    reason: str | None = None
-    """The verdict's reason (None: nothing to say)."""
+    recorded: dict[str, Decimal] | None = None
+    """What the room gave each player back (pots collected and bets returned)."""
+    decided: Quick | None = None
+    """What the rules pay (:func:`showdown.history._quick.decide`)."""
     showdown: bool = False
     """Whether the hand reached a showdown (else nothing else is set)."""
-
-    @property
-    def verdict(self) -> Verdict | None:
-        """The hand's 'agree' :class:`~showdown.history.audit.Verdict` (None: no showdown)."""
-        if not self.showdown:
-            return None
-        from showdown.history.audit import AGREE, PlayerVerdict, Verdict
-
-        return Verdict(
-            self.file,
-            self.hand,
-            self.site,
-            self.game,
-            AGREE,
-            tuple(PlayerVerdict(*player) for player in self.players),
-            self.rake,
-            self.unit,
-            self.reason,
-            self.line,
-        )
 
 
 class _Header(NamedTuple):
@@ -153,8 +132,8 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
     tail = _DATE_TAIL_RE.search(header)
     if (
         tail is not None
-        and tail["zone"] not in _CODES
-        and tail["zone2"] not in _CODES
+        and tail["zone"] not in CURRENCY_CODES
+        and tail["zone2"] not in CURRENCY_CODES
         and 0 <= header.find(":") < tail.start()  # the game is read after the first colon
     ):
         key = (dialect.header.pattern, header[id_end : tail.start()], play_money)
@@ -180,31 +159,6 @@ def _header(dialect: Dialect, header: str, id_end: int, table_line: str) -> _Hea
     return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _button(table_line: str) -> int | None:
-    """The button's seat from a table line (as the rooms' header readers take it)."""
-    table = _TABLE_RE.match(table_line)
-    if table is None:
-        return None
-    button = _BUTTON_RE.search(table["rest"])
-    return int(button[1]) if button else None
-
-
-def _read_marker(head: str) -> tuple[str, int | None]:
-    """A ``*** ... ***`` marker's title and run (as the full reader's ``marker`` reads it)."""
-    end = head.find(" ***", 4)
-    title = head[4:end].upper() if end > 0 else head.strip("* ").upper()
-    words = title.split()
-    run: int | None = None
-    if words and words[0] in _ORDINALS and len(words) > 1 and words[1] != "DRAW":
-        run = _ORDINALS[words[0]]
-        title = " ".join(words[1:])
-    elif len(words) > 1 and words[-1] in _ORDINALS and words[0] != "SUMMARY":
-        run = _ORDINALS[words[-1]]
-        title = " ".join(words[:-1])
-    return title, run
-
-
 _MARKER: Final = "marker"
 # what a marker does:
 _M_SUMMARY: Final = "summary"
@@ -220,7 +174,7 @@ _CARD_TEXTS: Final = {str(card): card for card in DECK}
 
 
 def _brackets(text: str) -> tuple[Card, ...]:
-    """The cards of every ``[...]`` group of a text (``_all_brackets``), read at once when
+    """The cards of every ``[...]`` group of a text (``bracket_cards``), read at once when
     the groups hold only cards written one space apart with spaces between the groups.
 
     Raises:
@@ -246,14 +200,14 @@ def _brackets(text: str) -> tuple[Card, ...]:
     for piece in pieces[:-1]:
         group = piece.lstrip(" ")
         if group[:1] != "[" or "[" in group[1:]:
-            return _all_brackets(text)
+            return bracket_cards(text)
         for word in group[1:].split(" "):
             card = known.get(word)
             if card is None:
-                return _all_brackets(text)
+                return bracket_cards(text)
             cards.append(card)
     if pieces[-1].strip(" "):
-        return _all_brackets(text)
+        return bracket_cards(text)
     return tuple(cards)
 
 
@@ -287,18 +241,18 @@ _MARKER_PLANS: dict[str, tuple[Any, ...]] = {}
 
 def _marker_plan(head: str) -> tuple[Any, ...]:
     """What a marker's head does: :func:`_marker_op`'s answer less the cards after it."""
-    title, run = _read_marker(head)
+    title, run = marker_title(head)
     if title.startswith("SUMMARY"):
         return (_MARKER, _M_SUMMARY)
-    if title in _BOARD_STREETS:
+    if title in BOARD_TITLES:
         return (_MARKER, _M_BOARD, title.lower(), run)
-    if title in _PREFLOP:
+    if title in PREFLOP_TITLES:
         return (_MARKER, _M_PREFLOP, "preflop", run)
-    if title in _STUD_STREETS:
-        return (_MARKER, _M_STREET, _STUD_STREETS[title])
-    if title in _DRAWS:
-        return (_MARKER, _M_DRAW, _DRAWS[title], int(_DRAWS[title][-1]))
-    if title in _SHOWDOWNS:
+    if title in STUD_STREETS:
+        return (_MARKER, _M_STREET, STUD_STREETS[title])
+    if title in DRAWS:
+        return (_MARKER, _M_DRAW, DRAWS[title], int(DRAWS[title][-1]))
+    if title in SHOWDOWN_TITLES:
         return (_MARKER, _M_STREET, "showdown")
     return (_MARKER, _M_NONE)
 
@@ -353,19 +307,19 @@ def _body_op(line: str) -> _Op:
     does), or a line the lean reader declines.
     """
     try:
-        if line[0] in _BODY_STARTS:
+        if line[0] in BODY_STARTS:
             if line.startswith("Seat "):
                 seat = _SEAT_LINE.match(line)
                 if seat is not None:
-                    value, places = _money_places(seat[3])
+                    value, places = money_places(seat[3])
                     return (_SEAT, int(seat[1]), seat[2], value, places)
             if line.startswith("Table "):
                 return (_TABLE_LINE,)
             if line.startswith("Uncalled bet"):
-                uncalled = _UNCALLED_RE.match(line)
+                uncalled = UNCALLED_RE.match(line)
                 if uncalled is None:
                     return _DECLINE_OP
-                value, places = _money_places(uncalled["amount"])
+                value, places = money_places(uncalled["amount"])
                 return (_UNCALLED, uncalled["name"], value, places)
             if line == "Hand cancelled" or line.startswith(
                 ("The button is in seat #", "Cash Drop to Pot", "STP added: ")
@@ -377,9 +331,9 @@ def _body_op(line: str) -> _Op:
                 rest = line[9:]
                 cut = rest.find(" [")
                 try:
-                    cards = _all_brackets(rest[cut:])
+                    cards = bracket_cards(rest[cut:])
                 except CardParseError:
-                    cards = _readable_brackets(rest[cut:])
+                    cards = readable_bracket_cards(rest[cut:])
                 return (_DEALT, rest[:cut], cards)
         if " cashed out the hand for " in line:
             return _DECLINE_OP
@@ -387,9 +341,9 @@ def _body_op(line: str) -> _Op:
         player = line[:cut] if cut > 0 else None
         act: _Op = (_ACT, player, *(_action(player, line[cut + 2 :]) if player else _NOTHING))
         if " collected " in line:
-            collection = _COLLECTED_RE.match(line)
+            collection = COLLECTED_RE.match(line)
             if collection is not None:
-                value, places = _money_places(collection["amount"])
+                value, places = money_places(collection["amount"])
                 return (_COLLECT, collection["name"], value, places, act)
         return act
     except Exception:  # a line the full reader would reject, or read otherwise
@@ -406,11 +360,11 @@ def _action(player: str, rest: str) -> tuple[str, Decimal, int, tuple[Card, ...]
         return _NOTHING
     verb = rest.split(" ", 1)[0]
     if verb == "calls" or verb == "bets":
-        value, places = _money_places(rest)
+        value, places = money_places(rest)
         return _A_BET, value, places, ()
     if verb == "posts":
         text = rest[6:].removeprefix("the ")
-        value, places = _money_places(text)
+        value, places = money_places(text)
         if text.startswith("small & big blind"):
             return _A_DECLINE, _ZERO, 0, ()
         if text.startswith(("small blind", "big blind", "button blind")):
@@ -422,15 +376,15 @@ def _action(player: str, rest: str) -> tuple[str, Decimal, int, tuple[Card, ...]
         return _A_CHECK, _ZERO, 0, ()
     if verb == "folds":
         if "[" in rest:
-            _all_brackets(rest)
+            bracket_cards(rest)
         return _A_FOLD, _ZERO, 0, ()
     if verb == "shows":
-        return _A_SHOW, _ZERO, 0, _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
+        return _A_SHOW, _ZERO, 0, bracket_cards(rest.split("(", 1)[0] if "]" in rest else rest)
     if verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
-        return _A_MUCK, _ZERO, 0, _all_brackets(rest) if "[" in rest else None
+        return _A_MUCK, _ZERO, 0, bracket_cards(rest) if "[" in rest else None
     if verb == "discards":
         words = rest.split()
-        _all_brackets(rest)
+        bracket_cards(rest)
         if len(words) > 1 and words[1].isdigit():
             int(words[1])
         return _A_DRAW, _ZERO, 0, ()
@@ -442,10 +396,10 @@ def _action(player: str, rest: str) -> tuple[str, Decimal, int, tuple[Card, ...]
         at = rest.rfind(" to ")
         if at < 0:
             return _A_DECLINE, _ZERO, 0, ()
-        value, places = _money_places(rest[at + 4 :])
+        value, places = money_places(rest[at + 4 :])
         return _A_RAISE, value, places, ()
     if rest.startswith("brings in"):
-        value, places = _money_places(rest)
+        value, places = money_places(rest)
         return _A_BET, value, places, ()
     return _NOTHING  # collected, sits out, is sitting out: no chips move
 
@@ -460,10 +414,10 @@ def _summary_op(line: str) -> _Op:
             words = upper.split()
             return (
                 _BOARD,
-                _ORDINALS.get(words[0], 0) if len(words) > 1 else 0,
+                ORDINALS.get(words[0], 0) if len(words) > 1 else 0,
                 _brackets(line[line.find("[") :]),
             )
-        seat = _SEAT_SUMMARY_RE.match(line)
+        seat = SEAT_SUMMARY_RE.match(line)
         if seat is None:
             return (_SKIPPED,)
         return (_SEAT_SUMMARY, int(seat[1]), seat.end())
@@ -477,7 +431,7 @@ def _totals(line: str) -> _Op:
 
     def amount(text: str) -> Decimal:
         nonlocal finest
-        value, places = _money_places(text)
+        value, places = money_places(text)
         finest = max(finest, places)
         return value
 
@@ -489,7 +443,7 @@ def _totals(line: str) -> _Op:
         pot_at = head.find(" Main Pot ")
     if pot_at >= 0:
         total = amount(head[:pot_at])
-        for piece in _PIECES_RE.split(head[pot_at:]):
+        for piece in POTS_RE.split(head[pot_at:]):
             piece = piece.strip()
             if piece:
                 pots.append(amount(piece.rsplit(" ", 1)[-1]))
@@ -501,7 +455,7 @@ def _totals(line: str) -> _Op:
         if not part:
             continue
         label, _, value = part.rpartition(" ")
-        if value and label and not label.startswith(_NOT_TAKEN):
+        if value and label and not label.startswith(NOT_TAKEN):
             try:
                 taken = amount(value)
             except ValueError:
@@ -519,14 +473,14 @@ def _seat_summary(rest: str) -> tuple[int, tuple[Card, ...], bool]:
         _DeclinedError: a winner who cashed out (his pot was not awarded).
     """
     finest = 0
-    for won in _SUMMARY_WON_RE.findall(rest):
-        finest = max(finest, _money_places(won)[1])
+    for won in SUMMARY_WON_RE.findall(rest):
+        finest = max(finest, money_places(won)[1])
     if rest.endswith("(pot not awarded as player cashed out)"):
         raise _DeclinedError
     for word, mucked in ((" showed [", False), (" mucked [", True)):
         at = rest.find(word)
         if at >= 0:
-            return finest, _cards(rest[at + len(word) : rest.index("]", at)]), mucked
+            return finest, group_cards(rest[at + len(word) : rest.index("]", at)]), mucked
     return finest, (), False
 
 
@@ -535,7 +489,8 @@ class _DeclinedError(Exception):
 
 
 def lean_audit(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | None:
-    """The audit of one hand's lines, or None to leave the hand to the full reader.
+    """One hand's lines read for the audit: what the room gave back and what the rules
+    pay, or None to leave the hand to the full reader.
 
     ``lines`` are the hand's lines as :func:`~showdown.history._text.raw_hands`
     gives them (the header first), ``start`` the header's line number.
@@ -560,7 +515,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     if info is None:
         return None
     game = info.game
-    plain = _plain_game(game)
+    plain = plain_game(game)
     if plain is None:
         return None
     for first in lines[1:]:
@@ -568,7 +523,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
             if not first.startswith("Seat "):
                 return None  # seats from the summary: the full reader's
             break
-    button = _button(table_line) if table_line else None
+    button = pokerstars.table_button(table_line) if table_line else None
 
     seats: list[tuple[int, str]] = []
     names: set[str] = set()
@@ -703,7 +658,7 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
                 summary = summary_seen = True
                 ops = summary_ops
             elif what is _M_BOARD:
-                set_street(op[2] if street not in _STUD else "seventh")
+                set_street(op[2] if street not in STUD_IDS else "seventh")
                 cards = op[4]
                 if cards:
                     boards[0 if street == "seventh" else (op[3] or 0)] = cards
@@ -805,24 +760,13 @@ def _read(dialect: Dialect, lines: list[str], name: str, start: int) -> Lean | N
     recorded = dict(collected)
     for player, back in returned.items():
         recorded[player] = recorded[player] + back if player in recorded else back
-    agreed = _agree_players()(site, unit, recorded, found)
-    if agreed is None:
-        return None
-    return Lean(site, game, name, hand_id, start, rake, unit, agreed[0], agreed[1], True)
+    return Lean(site, game, name, hand_id, start, rake, unit, recorded, found, True)
 
 
 @functools.lru_cache(maxsize=256)
 def _finer(unit: Decimal, places: int) -> Decimal:
     """The unit, or a finer one for amounts written with ``places`` decimals."""
     return min(unit, Decimal(1).scaleb(-places))
-
-
-@functools.cache
-def _agree_players() -> Any:
-    """:func:`showdown.history.audit.agree_players` (imported on first use: it imports us)."""
-    from showdown.history.audit import agree_players
-
-    return agree_players
 
 
 def _final_boards(

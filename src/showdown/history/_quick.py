@@ -34,13 +34,21 @@ from showdown import _fast
 from showdown.batch import strength7
 from showdown.cards import Card
 from showdown.errors import ShowdownError
-from showdown.games import Family, Game, _deck_mask, _game_hand, get_game
+from showdown.games import Family, Game, deck_mask, game_hand, get_game
 from showdown.history.model import ActionKind, Hand
 from showdown.money import Money
 from showdown.pots import Player, _layers, _Pot, _rake_shares, _split
 from showdown.rules import HIGH, get_ranking
 
-__all__ = ["Facts", "Quick", "decide", "quick_payouts", "room_pot_rakes"]
+__all__ = [
+    "Facts",
+    "PlainGame",
+    "Quick",
+    "decide",
+    "plain_game",
+    "quick_payouts",
+    "room_pot_rakes",
+]
 
 _ZERO: Final = Decimal(0)
 _RETURN: Final = ActionKind.RETURN
@@ -66,14 +74,14 @@ class Quick(NamedTuple):
     resolver's proportional share (else None)."""
 
 
-class _Plain:
+class PlainGame:
     """A game the fast path decides: its deck, its full board, whether Hold'em's seven cards."""
 
     __slots__ = ("board", "codes", "deck", "game", "has_board", "high7", "single")
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.deck = _deck_mask(game.rankings[0])
+        self.deck = deck_mask(game.rankings[0])
         self.codes = frozenset(code for code in range(52) if (self.deck >> code) & 1)
         self.board = game.full_board
         self.has_board = game.has_board
@@ -85,11 +93,13 @@ class _Plain:
         )
 
 
-_GAMES: dict[str, _Plain | None] = {}
+_GAMES: dict[str, PlainGame | None] = {}
 _MONEY: dict[Decimal, Money] = {}
 
 
-def _plain_game(name: str) -> _Plain | None:
+def plain_game(name: str) -> PlainGame | None:
+    """The game of this name when the fast path decides it (None: a stud game, or no
+    game of showdown's), remembered by the name."""
     try:
         return _GAMES[name]
     except KeyError:
@@ -99,7 +109,7 @@ def _plain_game(name: str) -> _Plain | None:
     except (ShowdownError, TypeError):
         found = None
     else:
-        found = None if game.family is Family.STUD else _Plain(game)
+        found = None if game.family is Family.STUD else PlainGame(game)
     _GAMES[name] = found
     return found
 
@@ -177,14 +187,16 @@ def _live_layers(stakes: list[int], in_hand: list[bool], mucked: list[bool]) -> 
     return pots
 
 
-def _strengths(plain: _Plain, cards: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, ...]:
+def _strengths(
+    plain: PlainGame, cards: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[int, ...]:
     """The strength under each ranking of the game (0: no qualifying low)."""
     if plain.high7:
         return (strength7([c._code for c in (*cards, *board)]),)
     game = plain.game
     if _fast.enabled():
         return tuple(s for s, _ in _fast.game_best(game, [c._code for c in (*cards, *board)]))
-    return tuple(0 if v is None else v.strength for v in _game_hand(game, cards, board).values)
+    return tuple(0 if v is None else v.strength for v in game_hand(game, cards, board).values)
 
 
 def quick_payouts(hand: Hand, *, pot_rakes: tuple[Decimal, ...] | None = None) -> Quick | None:
@@ -194,7 +206,7 @@ def quick_payouts(hand: Hand, *, pot_rakes: tuple[Decimal, ...] | None = None) -
     by its own amount, as ``resolve`` rakes a showdown whose ``rake`` is that
     tuple, instead of the hand's rake shared in proportion.
     """
-    plain = _plain_game(hand.game)
+    plain = plain_game(hand.game)
     if plain is None or hand.added:
         return None
     stakes: dict[str, Decimal] = {}
@@ -304,7 +316,7 @@ def room_pot_rakes(
 
 
 def _one_pot(
-    plain: _Plain,
+    plain: PlainGame,
     board: tuple[Card, ...],
     held: list[tuple[Card, ...]],
     codes: list[list[int]],
@@ -352,7 +364,7 @@ _UNKNOWN: Final = -1
 
 
 def decide(
-    plain: _Plain, facts: Facts, *, pot_rakes: tuple[Decimal, ...] | None = None
+    plain: PlainGame, facts: Facts, *, pot_rakes: tuple[Decimal, ...] | None = None
 ) -> Quick | None:
     """The payouts of a plain showdown from the facts read of it, or None (see the module).
 

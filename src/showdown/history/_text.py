@@ -38,14 +38,37 @@ from showdown.history.model import (
 )
 
 __all__ = [
+    "BOARD_TITLES",
+    "BODY_STARTS",
+    "COLLECTED_RE",
+    "CURRENCY_CODES",
+    "DRAWS",
+    "HEADER_STARTS",
+    "NOT_TAKEN",
+    "ORDINALS",
+    "POTS_RE",
+    "PREFLOP_TITLES",
+    "SEAT_RE",
+    "SEAT_SUMMARY_RE",
+    "SEPARATOR_RE",
+    "SHOWDOWN_TITLES",
+    "STUD_IDS",
+    "STUD_STREETS",
+    "SUMMARY_WON_RE",
+    "UNCALLED_RE",
     "Dialect",
     "HistoryReader",
     "RawHand",
     "Source",
+    "bracket_cards",
+    "group_cards",
+    "marker_title",
+    "money_places",
     "not_a_history",
     "open_text",
     "parse_hand",
     "raw_hands",
+    "readable_bracket_cards",
     "sniff_encoding",
 ]
 
@@ -61,7 +84,8 @@ _SIGN = r"(?:[$€£¥₹₮]|Rs\.)"
 _MONEY = _SIGN + r"?\s?-?[\d,]*\d(?:\.\d+)?"
 _AMOUNT_RE: Final = re.compile(_SIGN + r"?\s?(-?[\d,]*\d(?:\.\d+)?)")
 _BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
-_SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
+SEAT_SUMMARY_RE: Final = re.compile(r"^Seat (\d+): ")
+"""A summary's seat line (its seat number)."""
 _SUMMARY_SEAT_NAME_RE: Final = re.compile(
     r"^Seat (\d+): (.+?)(?= \(| folded| collected| showed| mucked| didn't| is sitting| won| lost|$)"
 )
@@ -74,26 +98,60 @@ _CURRENCIES: Final = {
     "Rs.": "INR",
     "₮": "USDT",
 }
-_POTS_RE: Final = re.compile(r"(?<!Rs)\.\s+|\.$")
+POTS_RE: Final = re.compile(r"(?<!Rs)\.\s+|\.$")
 """Where the summary's ``Main pot $y. Side pot-1 $z.`` list is cut (not after ``Rs.``)."""
-_NOT_TAKEN: Final = ("Main pot", "Side pot", "STP")
+NOT_TAKEN: Final = ("Main pot", "Side pot", "STP")
 """Labels of a ``Total pot`` line's parts that are no share of the house's: Run It Once
 lists its pots there (``| Main pot €0.25 | STP €0.50 | Rake €0.04``)."""
-_CODES_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL)\b")
-_ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
-_STUD_STREETS: Final = {
+CURRENCY_CODES: Final = ("USD", "EUR", "GBP", "CAD", "INR", "CNY", "CHF", "SEK", "RUB", "BRL")
+"""The currency codes a header may name (a time zone is never one of them)."""
+_CODES_RE: Final = re.compile(r"\b(" + "|".join(CURRENCY_CODES) + r")\b")
+ORDINALS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "1": 0, "2": 1, "3": 2}
+"""The words that number a run of the board (0 the first), by the word."""
+STUD_STREETS: Final = {
     "3RD STREET": "third",
     "4TH STREET": "fourth",
     "5TH STREET": "fifth",
     "6TH STREET": "sixth",
     "7TH STREET": "seventh",
 }
-_DRAWS: Final = {
+"""Stud's street markers' titles and their streets."""
+DRAWS: Final = {
     "FIRST DRAW": "draw1",
     "DRAW": "draw1",
     "SECOND DRAW": "draw2",
     "THIRD DRAW": "draw3",
 }
+"""The draw markers' titles and their streets."""
+
+PREFLOP_TITLES: Final = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "PREFLOP"})
+"""The titles of the markers that start the deal (``*** HOLE CARDS ***``)."""
+BOARD_TITLES: Final = frozenset({"FLOP", "TURN", "RIVER"})
+"""The titles of the markers that deal board cards (stud's river: its community card)."""
+SHOWDOWN_TITLES: Final = frozenset({"SHOW DOWN", "SHOWDOWN"})
+"""The titles of the showdown's marker."""
+
+
+def marker_title(line: str) -> tuple[str, int | None]:
+    """A ``*** ... ***`` marker's title in capitals, less the ordinal of its run, and the
+    run (0 the first; None: the marker names none).
+
+    >>> marker_title("*** FIRST FLOP *** [Ah Kd 2c]"), marker_title("*** river ***")
+    (('FLOP', 0), ('RIVER', None))
+    >>> marker_title("*** SECOND DRAW ***"), marker_title("*** SHOW DOWN 2 ***")
+    (('SECOND DRAW', None), ('SHOW DOWN', 1))
+    """
+    end = line.find(" ***", 4)
+    title = line[4:end].upper() if end > 0 else line.strip("* ").upper()
+    words = title.split()
+    run: int | None = None
+    if words and words[0] in ORDINALS and len(words) > 1 and words[1] != "DRAW":
+        run = ORDINALS[words[0]]
+        title = " ".join(words[1:])
+    elif len(words) > 1 and words[-1] in ORDINALS and words[0] != "SUMMARY":
+        run = ORDINALS[words[-1]]
+        title = " ".join(words[:-1])
+    return title, run
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +196,12 @@ def money(text: str) -> Decimal:
 
 
 @functools.lru_cache(maxsize=65536)
-def _money_places(text: str) -> tuple[Decimal, int]:
+def money_places(text: str) -> tuple[Decimal, int]:
+    """:func:`money` and how many decimals the amount is written with.
+
+    >>> money_places("$1,694.48"), money_places("1500")
+    ((Decimal('1694.48'), 2), (Decimal('1500'), 0))
+    """
     value = money(text)
     exponent = value.as_tuple().exponent
     return value, -exponent if isinstance(exponent, int) and exponent < 0 else 0
@@ -160,13 +223,13 @@ _HIDDEN_RE: Final = re.compile(r"(?<!\S)[Xx]{2}(?!\S)")
 
 
 @functools.lru_cache(maxsize=65536)
-def _cards(text: str) -> tuple[Card, ...]:
+def group_cards(text: str) -> tuple[Card, ...]:
     """The cards of a bracket group; an export's unknown card (``XX``) is left out.
 
     Raises:
         CardParseError: a word that is not a card.
 
-    >>> _cards("XX Qs")
+    >>> group_cards("XX Qs")
     (Card('Qs'),)
     """
     if "X" in text or "x" in text:
@@ -174,19 +237,27 @@ def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text, allow_duplicates=True)
 
 
-def _all_brackets(text: str) -> tuple[Card, ...]:
+def bracket_cards(text: str) -> tuple[Card, ...]:
+    """The cards of every ``[...]`` group of a text, in order.
+
+    Raises:
+        CardParseError: a group holds a word that is not a card.
+
+    >>> bracket_cards("shows [Ah Kd] (a pair) [XX 2c]")
+    (Card('Ah'), Card('Kd'), Card('2c'))
+    """
     cards: list[Card] = []
     for group in _BRACKETS_RE.findall(text):
-        cards.extend(_cards(group))
+        cards.extend(group_cards(group))
     return tuple(cards)
 
 
-def _readable_brackets(text: str) -> tuple[Card, ...]:
+def readable_bracket_cards(text: str) -> tuple[Card, ...]:
     """The cards of the bracket groups that hold cards, the others left out."""
     cards: list[Card] = []
     for group in _BRACKETS_RE.findall(text):
         with contextlib.suppress(CardParseError):
-            cards.extend(_cards(group))
+            cards.extend(group_cards(group))
     return tuple(cards)
 
 
@@ -333,7 +404,7 @@ class HistoryReader(Reader):
                 yield parse_hand(dialect, lines, name, start, index)
 
 
-_HEADER_STARTS: Final = frozenset("PFGMР")
+HEADER_STARTS: Final = frozenset("PFGMР")
 """The first letters of the rooms' header lines (a blank line is none of them): English
 ``P``/``F``/``G``, and the client languages' ``Mão``, ``Mano``, ``Main`` and ``Раздача``.
 A line that starts otherwise and names a hand is looked into for a header cut into it
@@ -344,7 +415,7 @@ _OTHER_STARTS: Final = frozenset("RCB")
 their own name (``Run It Once Poker``, ``CoinPoker``, ``BetOnline``): a line that starts
 so is a header, or else is looked into as any line (``Bob: calls 2PokerStars Hand #7``)."""
 
-_STARTS: Final = _HEADER_STARTS | _OTHER_STARTS
+_STARTS: Final = HEADER_STARTS | _OTHER_STARTS
 
 RawHand = tuple[Dialect, list[str], int, int]
 """The lines of one hand: its dialect, its lines, its first line number, its index."""
@@ -388,7 +459,7 @@ def raw_hands(
                 break  # the next part's first hand
         if (
             found is None
-            and letter not in _HEADER_STARTS
+            and letter not in HEADER_STARTS
             and dialect is not None
             and "#" in line
             and ("Hand #" in line or "Game #" in line)
@@ -409,7 +480,7 @@ def raw_hands(
             dialect, lines, start = found, [line], number
         elif dialect is not None:
             lines.append(line)
-        elif line and not stray and not follow and not _SEPARATOR_RE.match(line):
+        elif line and not stray and not follow and not SEPARATOR_RE.match(line):
             stray = number
     if dialect is not None:
         yield dialect, lines, start, index
@@ -417,7 +488,7 @@ def raw_hands(
         yield stray or 1
 
 
-_SEPARATOR_RE: Final = re.compile(r"^\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}$")
+SEPARATOR_RE: Final = re.compile(r"^\*{3,} ?(?:#|№|n\.) ?\d+ ?\*{3,}$")
 """The line PokerStars writes before each hand of the histories it sends by email
 (``*********** # 1 **************``; ``№1`` and ``n. 1`` in the Russian and Spanish
 clients): not stray text."""
@@ -519,9 +590,10 @@ _CHECK: Final = ActionKind.CHECK
 _FOLD: Final = ActionKind.FOLD
 _SHOW: Final = ActionKind.SHOW
 
-# The first characters of the lines that body_line reads before the player's actions:
-# a line that starts otherwise is an action, a collection, or talk.
-_BODY_STARTS: Final = frozenset("STUHDC")
+BODY_STARTS: Final = frozenset("STUHDC")
+"""The first letters of the lines that ``body_line`` reads before the player's actions
+(seat, table, uncalled bet, hand cancelled, dealt, cash drop): a line that starts
+otherwise is an action, a collection, or talk."""
 
 
 class _HandParser:
@@ -579,7 +651,7 @@ class _HandParser:
 
     def amount(self, text: str) -> Decimal:
         try:
-            value, places = _money_places(text)
+            value, places = money_places(text)
         except ValueError:
             raise self.fail(Message("{text} is not an amount", text=repr(text))) from None
         if places > self.finest:
@@ -724,7 +796,7 @@ class _HandParser:
         for line in self.lines[1:]:
             if line.startswith("*** "):
                 break
-            if _SEAT_SUMMARY_RE.match(line):
+            if SEAT_SUMMARY_RE.match(line):
                 return False
             lines = lines or (bool(line) and not line.startswith("Table "))
         return lines
@@ -815,7 +887,7 @@ class _HandParser:
     # -- seats and markers ---------------------------------------------------
 
     def seat_line(self, line: str) -> bool:
-        match = _SEAT_RE[self.d.colon].match(line)
+        match = SEAT_RE[self.d.colon].match(line)
         if match is None:
             return False
         number, name, stack, rest = int(match[1]), match[2], match[3], match[4]
@@ -836,42 +908,34 @@ class _HandParser:
     def marker(self, line: str) -> bool:
         """A ``*** ... ***`` line; True for the summary."""
         end = line.find(" ***", 4)
-        title = line[4:end].upper() if end > 0 else line.strip("* ").upper()
         after = line[end + 4 :] if end > 0 else ""
-        words = title.split()
-        run: int | None = None
-        if words and words[0] in _ORDINALS and len(words) > 1 and words[1] != "DRAW":
-            run = _ORDINALS[words[0]]
-            title = " ".join(words[1:])
-        elif len(words) > 1 and words[-1] in _ORDINALS and words[0] != "SUMMARY":
-            run = _ORDINALS[words[-1]]
-            title = " ".join(words[:-1])
+        title, run = marker_title(line)
         if title.startswith("SUMMARY"):
             self.summary = True
             return True
-        if title in ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "PREFLOP"):
+        if title in PREFLOP_TITLES:
             self.set_street("preflop")
             if "[" in after:  # Courchevel: the first board card comes with the hole cards
-                self.boards[0] = _all_brackets(after)
+                self.boards[0] = bracket_cards(after)
             return False
-        if title in ("FLOP", "TURN", "RIVER"):
-            cards = _all_brackets(after)
-            self.set_street(title.lower() if self.street not in _STUD else "seventh")
+        if title in BOARD_TITLES:
+            cards = bracket_cards(after)
+            self.set_street(title.lower() if self.street not in STUD_IDS else "seventh")
             if cards:
                 if self.street == "seventh":
                     self.boards[0] = cards  # stud: the community card
                 else:
                     self.boards[run or 0] = cards
             return False
-        if title in _STUD_STREETS:
-            self.set_street(_STUD_STREETS[title])
+        if title in STUD_STREETS:
+            self.set_street(STUD_STREETS[title])
             return False
-        if title in _DRAWS:
-            self.draws = int(_DRAWS[title][-1])
-            self.set_street(_DRAWS[title])
+        if title in DRAWS:
+            self.draws = int(DRAWS[title][-1])
+            self.set_street(DRAWS[title])
             self.in_draw = True
             return False
-        if title in ("SHOW DOWN", "SHOWDOWN"):
+        if title in SHOWDOWN_TITLES:
             self.set_street("showdown")
             self.run = run
             return False
@@ -880,10 +944,10 @@ class _HandParser:
     # -- the body -------------------------------------------------------------
 
     def body_line(self, line: str) -> None:
-        if line[0] in _BODY_STARTS and self.keyword_line(line):
+        if line[0] in BODY_STARTS and self.keyword_line(line):
             return
         if self.d.colon and " collected " in line:
-            match = _COLLECTED_RE.match(line)
+            match = COLLECTED_RE.match(line)
             if match is not None and match["name"] in self.names:
                 self.collect(match["name"], self.amount(match["amount"]), match["pot"])
                 return
@@ -938,15 +1002,15 @@ class _HandParser:
         player = rest[:cut]
         if player in self.names:
             try:
-                cards = _all_brackets(rest[cut:])
+                cards = bracket_cards(rest[cut:])
             except CardParseError:
                 # PokerStars Triple Stud once wrote '[of]' for a river card it
                 # did not show: keep the cards that can be read
-                cards = _readable_brackets(rest[cut:])
+                cards = readable_bracket_cards(rest[cut:])
             self.dealt[player] = Showing(player, cards)
 
     def uncalled(self, line: str) -> None:
-        match = _UNCALLED_RE.match(line)
+        match = UNCALLED_RE.match(line)
         if match is None:
             raise self.fail(Message("cannot read {line}", line=repr(line)))
         player = match["name"]
@@ -968,7 +1032,7 @@ class _HandParser:
     def discard(self, player: str, rest: str) -> None:
         """``discards 2 cards [Ah Ts]``; Full Tilt's Irish: ``discards [9h 9c]``, no count."""
         words = rest.split()
-        cards = _all_brackets(rest)
+        cards = bracket_cards(rest)
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards)
         self.add(ActionKind.DISCARD, player, count=count, cards=cards)
 
@@ -1027,7 +1091,7 @@ class _HandParser:
                 quick_action(_CHECK, player, _ZERO, self.street, None, False, (), 0, self.line_no)
             )
         elif verb == "folds":
-            cards = _all_brackets(rest) if "[" in rest else ()
+            cards = bracket_cards(rest) if "[" in rest else ()
             self.actions.append(
                 quick_action(_FOLD, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
             )
@@ -1036,7 +1100,7 @@ class _HandParser:
         elif verb in ("mucks", "doesn't") and ("hand" in rest or "[" in rest):
             self.add(ActionKind.MUCK, player)
             if "[" in rest:
-                self.showings.append(Showing(player, _all_brackets(rest), mucked=True))
+                self.showings.append(Showing(player, bracket_cards(rest), mucked=True))
         elif verb == "discards":
             self.draw(player)
             self.discard(player, rest)
@@ -1099,7 +1163,7 @@ class _HandParser:
             raise self.fail(Message("cannot read the post {what}", what=repr(what)))
 
     def show(self, player: str, rest: str) -> None:
-        cards = _all_brackets(rest.split("(", 1)[0] if "]" in rest else rest)
+        cards = bracket_cards(rest.split("(", 1)[0] if "]" in rest else rest)
         self.actions.append(
             quick_action(_SHOW, player, _ZERO, self.street, None, False, cards, 0, self.line_no)
         )
@@ -1130,7 +1194,7 @@ class _HandParser:
             self.in_draw = False
             self.add(ActionKind.CHECK, player)
         elif verb == "folds":
-            self.add(ActionKind.FOLD, player, cards=_all_brackets(rest))
+            self.add(ActionKind.FOLD, player, cards=bracket_cards(rest))
         elif verb == "shows":
             if "[" in rest:
                 self.show(player, rest)
@@ -1166,17 +1230,17 @@ class _HandParser:
         head = line.split("[", 1)[0].rstrip(": ").upper()
         if head.endswith("BOARD") and "[" in line:
             words = head.split()
-            run = _ORDINALS.get(words[0], 0) if len(words) > 1 else 0
-            self.summary_boards[run] = _all_brackets(line)
+            run = ORDINALS.get(words[0], 0) if len(words) > 1 else 0
+            self.summary_boards[run] = bracket_cards(line)
             return
-        match = _SEAT_SUMMARY_RE.match(line)
+        match = SEAT_SUMMARY_RE.match(line)
         if match is None:
             return
         player = self.by_seat.get(int(match[1]))
         if player is None:
             return
         rest = line[match.end() + len(player) :]
-        for won in _SUMMARY_WON_RE.findall(rest):
+        for won in SUMMARY_WON_RE.findall(rest):
             self.summary_wins.append(
                 Collection(player, self.amount(won), "pot", None, self.line_no)
             )
@@ -1188,7 +1252,7 @@ class _HandParser:
         for word, mucked in ((" showed [", False), (" mucked [", True)):
             at = rest.find(word)
             if at >= 0:
-                cards = _cards(rest[at + len(word) : rest.index("]", at)])
+                cards = group_cards(rest[at + len(word) : rest.index("]", at)])
                 if cards and not any(
                     s.player == player and len(s.cards) >= len(cards) for s in self.showings
                 ):
@@ -1203,7 +1267,7 @@ class _HandParser:
             pot_at = head.find(" Main Pot ")
         if pot_at >= 0:
             self.total = self.amount(head[:pot_at])
-            for piece in _POTS_RE.split(head[pot_at:]):
+            for piece in POTS_RE.split(head[pot_at:]):
                 piece = piece.strip()
                 if piece:
                     self.pots.append(self.amount(piece.rsplit(" ", 1)[-1]))
@@ -1214,7 +1278,7 @@ class _HandParser:
             if not part:
                 continue
             label, _, value = part.rpartition(" ")
-            if value and label and not label.startswith(_NOT_TAKEN):
+            if value and label and not label.startswith(NOT_TAKEN):
                 try:
                     taken = self.amount(value)
                 except HistoryError:
@@ -1222,18 +1286,23 @@ class _HandParser:
                 self.rake += taken
 
 
-_STUD: Final = frozenset(_STUD_STREETS.values())
-_SEAT_RE: Final = {
+STUD_IDS: Final = frozenset(STUD_STREETS.values())
+"""The streets of stud (``'third'`` to ``'seventh'``)."""
+SEAT_RE: Final = {
     True: re.compile(r"^Seat (\d+): (.+?) \((" + _MONEY + r") in chips(?:[^)]*)\)(.*)$"),
     False: re.compile(r"^Seat (\d+): (.+?) \((" + _MONEY + r")\)(.*)$"),
 }
-_UNCALLED_RE: Final = re.compile(
+"""A seat line (number, name, stack, the rest), by whether it writes ``in chips``."""
+UNCALLED_RE: Final = re.compile(
     r"^Uncalled bet (?:of )?\(?(?P<amount>" + _MONEY + r")\)? returned to (?P<name>.+?)\s*$"
 )
-_COLLECTED_RE: Final = re.compile(
+"""An uncalled bet returned (its amount and player)."""
+COLLECTED_RE: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>" + _MONEY + r") from (?P<pot>.+?)\s*$"
 )
-_SUMMARY_WON_RE: Final = re.compile(r" (?:collected|won|wins the [^(]*?)\s*\((" + _MONEY + r")\)")
+"""A player's collection from a pot (name, amount, pot)."""
+SUMMARY_WON_RE: Final = re.compile(r" (?:collected|won|wins the [^(]*?)\s*\((" + _MONEY + r")\)")
+"""An amount a summary's seat line says the player won."""
 _FT_WIN_RE: Final = re.compile(
     r"^(?:wins|ties for) (?:the )?(?P<pot>.*?)\s*\((?P<amount>" + _MONEY + r")\)"
 )

@@ -1,8 +1,8 @@
 """The audit: re-decide every recorded showdown and compare with what the room paid.
 
 For each hand that reached a showdown, :func:`audit` builds the showdown
-(:mod:`showdown.history.convert`), resolves it, and compares, player by
-player, what the history says he got back (pot collections plus returned
+(:func:`~showdown.history.model.hand_to_showdown`), resolves it, and compares,
+player by player, what the history says he got back (pot collections plus returned
 uncalled bets) with what the rules pay. The verdict is ``'agree'``,
 ``'disagree'``, ``'unsupported'`` (a game showdown does not deal, or cards
 the history does not show) or ``'error'`` (a hand that could not be read or
@@ -59,23 +59,37 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
+from typing import IO, Any, Final, NamedTuple
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message, ShowdownError, Term
 from showdown.games import get_game
+from showdown.history._lean import Lean, lean_audit
 from showdown.history._quick import Quick, quick_payouts
 from showdown.history._quick import room_pot_rakes as _room_pot_rakes
-from showdown.history._text import not_a_history
-from showdown.history.convert import HOUSE, hand_to_showdown
+from showdown.history._text import (
+    HEADER_STARTS,
+    SEPARATOR_RE,
+    Dialect,
+    not_a_history,
+    open_text,
+    parse_hand,
+    raw_hands,
+    sniff_encoding,
+)
 from showdown.history.formats import SNIFF_CHARS
-from showdown.history.model import Hand
+from showdown.history.model import HOUSE, Hand, hand_to_showdown
+from showdown.history.reader import (
+    DIALECTS,
+    Identity,
+    find_histories,
+    identify,
+    read,
+    start_of,
+    unread_error,
+)
 from showdown.i18n import N_
 from showdown.pots import PotResult, Showdown, ShowdownResult, resolve
-
-if TYPE_CHECKING:
-    from showdown.history._lean import Lean
-    from showdown.history._text import Dialect
 
 __all__ = [
     "PlayerVerdict",
@@ -1072,12 +1086,12 @@ class _Sink:
         if self.every or verdict.verdict != AGREE:
             self.verdicts.append(verdict)
 
-    def add_lean(self, lean: Lean) -> None:
+    def add_lean(self, lean: Lean, agreed: _Agreed) -> None:
         """One 'agree' verdict of the lean reader."""
         if self.lines is not None:
-            self.lines.append(_lean_line(lean))
+            self.lines.append(_lean_line(lean, agreed))
         if self.every:
-            self.verdicts.append(lean.verdict)  # type: ignore[arg-type]
+            self.verdicts.append(_lean_verdict(lean, agreed))
 
     def text(self) -> str:
         """The JSON lines, one string."""
@@ -1093,16 +1107,12 @@ def _audit_chunk(chunk: _Chunk, lang: str = "en") -> tuple[list[Verdict], Tally]
 
 
 def _audit_chunk_here(chunk: _Chunk, sink: _Sink, lang: str = "en") -> Tally:
-    from showdown.history.reader import read
-
     tally = Tally()
     if isinstance(chunk, _Part):
         _audit_raws(chunk.path, _part_hands(chunk), tally, sink, lang)
         return tally
     name, raws = chunk
     if raws is None or isinstance(raws, str):
-        from showdown.history.reader import Identity, unread_error
-
         source = name if raws is None else io.StringIO(raws)
         empty = True
         for item, verdict in audit_entries(read(source, name=name).entries(), lang=lang):
@@ -1121,10 +1131,6 @@ def _audit_raws(
     name: str, raws: Iterator[_Raw | int], tally: Tally, sink: _Sink, lang: str = "en"
 ) -> None:
     """Audit raw hands: by the lean reader when it reads the hand, else by the full one."""
-    from showdown.history._lean import lean_audit
-    from showdown.history._text import not_a_history, parse_hand
-    from showdown.history.reader import DIALECTS
-
     rows = tally.rows
     for raw in raws:
         if isinstance(raw, int):
@@ -1133,6 +1139,11 @@ def _audit_raws(
         site, lines, start, index = raw
         dialect = DIALECTS[site]
         lean = lean_audit(dialect, lines, name, start)
+        agreed = None
+        if lean is not None and lean.showdown:
+            agreed = _lean_agreed(lean)
+            if agreed is None:  # the room paid otherwise: the full path says how
+                lean = None
         if lean is None:
             entry = parse_hand(dialect, lines, name, start, index)
             for item, verdict in audit_entries([entry], lang=lang):
@@ -1144,13 +1155,46 @@ def _audit_raws(
         if row is None:
             row = rows[lean.site, lean.game] = Counter()
         row["hands"] += 1
-        if not lean.showdown:
+        if agreed is None:
             row["no showdown"] += 1
             tally.skipped["no showdown"] += 1
         else:
             row["showdowns"] += 1
             row[AGREE] += 1
-            sink.add_lean(lean)
+            sink.add_lean(lean, agreed)
+
+
+_Agreed = tuple[tuple[tuple[str, Decimal, Decimal], ...], str | None]
+"""The players (name, recorded, resolved) and the reason of an 'agree' verdict."""
+
+
+def _lean_agreed(lean: Lean) -> _Agreed | None:
+    """The 'agree' verdict's players and reason of a showdown the lean reader read, when
+    the room paid each player what the rules pay (None: it did not)."""
+    recorded, decided = lean.recorded, lean.decided
+    if recorded is None or decided is None:
+        return None
+    try:
+        return agree_players(lean.site, lean.unit, recorded, decided)
+    except Exception:  # any surprise: the full path reads the hand and says what it is
+        return None
+
+
+def _lean_verdict(lean: Lean, agreed: _Agreed) -> Verdict:
+    """The 'agree' :class:`Verdict` of a showdown the lean reader read."""
+    players, reason = agreed
+    return Verdict(
+        lean.file,
+        lean.hand,
+        lean.site,
+        lean.game,
+        AGREE,
+        tuple(PlayerVerdict(*player) for player in players),
+        lean.rake,
+        lean.unit,
+        reason,
+        lean.line,
+    )
 
 
 def json_line(verdict: Verdict) -> str:
@@ -1190,11 +1234,11 @@ def _amount_text(value: Decimal, unit: Decimal) -> str:
     return found
 
 
-def _lean_line(lean: Lean) -> str:
+def _lean_line(lean: Lean, agreed: _Agreed) -> str:
     """:func:`json_line` of the lean reader's verdict, written straight from its values."""
-    players = lean.players
+    players, reason_text = agreed
     if len({player[0] for player in players}) != len(players):
-        return json_line(lean.verdict)  # type: ignore[arg-type]
+        return json_line(_lean_verdict(lean, agreed))
     unit = lean.unit
     parts = []
     for player in players:
@@ -1210,7 +1254,7 @@ def _lean_line(lean: Lean) -> str:
                 _PLAYER_TEXTS[key] = part
         parts.append(part)
     written = ", ".join(parts)
-    reason = "null" if lean.reason is None else json.dumps(lean.reason, ensure_ascii=False)
+    reason = "null" if reason_text is None else json.dumps(reason_text, ensure_ascii=False)
     around = _AROUND_HAND.get((lean.file, lean.site, lean.game))
     if around is None:
         around = _around_hand(lean.file, lean.site, lean.game)
@@ -1241,9 +1285,6 @@ def _around_hand(file: str, site: str, game: str) -> tuple[str, str]:
 
 def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     """The raw hands of a part of a file, read from the file (as :func:`_chunks` reads them)."""
-    from showdown.history._text import _HEADER_STARTS, _SEPARATOR_RE, raw_hands
-    from showdown.history.reader import DIALECTS
-
     with open(part.path, "rb") as stream:
         stream.seek(part.start)
         data = stream.read(part.end - part.start)
@@ -1259,7 +1300,7 @@ def _part_hands(part: _Part) -> Iterator[_Raw | int]:
     last = part.lines_before + len(own)
     index = {dialect: k for k, dialect in enumerate(DIALECTS)}
     first = part.lines_before + 1
-    heads = _heads(text, own, DIALECTS, _HEADER_STARTS)
+    heads = _heads(text, own, DIALECTS, HEADER_STARTS)
     tail: list[str] = own
     skip = 0
     if heads:  # the hands before the last cut at their headers here; the last read on
@@ -1268,7 +1309,7 @@ def _part_hands(part: _Part) -> Iterator[_Raw | int]:
                 (
                     k
                     for k in range(heads[0][0])
-                    if (line := own[k].strip(_STRIPPED)) and not _SEPARATOR_RE.match(line)
+                    if (line := own[k].strip(_STRIPPED)) and not SEPARATOR_RE.match(line)
                 ),
                 None,
             )
@@ -1506,9 +1547,6 @@ def _chunks(
     import os
     import sys
 
-    from showdown.history._text import open_text, raw_hands, sniff_encoding
-    from showdown.history.reader import DIALECTS, Identity, identify, start_of, unread_error
-
     for path in paths:
         text: str | None = None
         try:
@@ -1594,8 +1632,6 @@ def _chunks(
 
 def _stdin_text(stream: IO[str]) -> str:
     """Standard input read whole, decoded as a file is (its bytes, when it has them)."""
-    from showdown.history._text import open_text
-
     raw = getattr(stream, "buffer", None)
     text_stream, _, _ = open_text(raw if raw is not None else stream)
     return text_stream.read()
@@ -1603,8 +1639,6 @@ def _stdin_text(stream: IO[str]) -> str:
 
 def _file_text(path: str) -> str:
     """A file's whole text, decoded as the readers decode it (sent to a cluster's worker)."""
-    from showdown.history._text import open_text
-
     stream, _, _ = open_text(path)
     with stream:
         return stream.read()
@@ -1716,8 +1750,6 @@ def _scheduled(
             tally = Tally()
             tally.add(error, None)
             yield empty(tally)
-
-    from showdown.history.reader import find_histories
 
     if client is not None:  # the cluster's workers may not see the files: send the lines
         chunks = _chunks(find_histories(paths), chunk, errors, parts=False)

@@ -55,6 +55,7 @@ words rewritten into PokerStars' first).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -74,6 +75,7 @@ __all__ = [
     "parse_pokermaster_header",
     "parse_runitonce_header",
     "read",
+    "table_button",
 ]
 
 _TABLE_RE: Final = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?P<rest>.*)$")
@@ -90,9 +92,25 @@ def parse_header(header: str, table_line: str) -> dict[str, object]:
     if table is not None:
         fields["table"] = table["table"]
         fields["max_seats"] = int(table["max"]) if table["max"] else None
-        button = re.search(r"Seat #(\d+) is the button", table["rest"])
-        fields["button"] = int(button[1]) if button else None
+        fields["button"] = table_button(table_line)
     return fields
+
+
+_BUTTON_RE: Final = re.compile(r"Seat #(\d+) is the button")
+
+
+@functools.lru_cache(maxsize=4096)
+def table_button(table_line: str) -> int | None:
+    """The button's seat written on a PokerStars table line (None: none written).
+
+    >>> table_button("Table 'Alpha' 6-max Seat #2 is the button"), table_button("Table 'B'")
+    (2, None)
+    """
+    table = _TABLE_RE.match(table_line)
+    if table is None:
+        return None
+    button = _BUTTON_RE.search(table["rest"])
+    return int(button[1]) if button else None
 
 
 DIALECT: Final = Dialect(
