@@ -56,7 +56,7 @@ from showdown.errors import (
     UnknownRankingError,
 )
 from showdown.games import evaluate_game, get_game
-from showdown.pots import Showdown, resolve
+from showdown.pots import Player, Showdown, resolve
 from showdown.rules import get_ranking
 
 
@@ -903,6 +903,8 @@ POT_RECORDS: list[tuple[str, dict[str, Any], type[Exception], str]] = [
 for label, record, error, says in POT_RECORDS:
     case(f"pots {label}", lambda r=record: resolve_json(r), error, says)
 
+TWO_SEATS = [("Ann", "As Ah"), ("Bob", "Ks Kh")]
+
 case("resolve None", lambda: resolve(None), TypeError, "resolve() needs a Showdown, got NoneType")
 case(
     "build bad tuple",
@@ -933,6 +935,116 @@ case(
     lambda: Showdown.build("holdem", None, [("Ann", "As Ah"), ("Bob", "Ks Kh")], rake=[]),
     StakeError,
     "rake per pot is an empty list",
+)
+
+case(
+    "build players None",
+    lambda: Showdown.build("holdem", None, None),
+    TypeError,
+    "players must be a list of Player values or tuples (name, cards[, stake]), got None",
+)
+case(
+    "build boards text",
+    lambda: Showdown.build("holdem", None, TWO_SEATS, boards="2c 7d 9h Js 4s"),
+    TypeError,
+    "boards must be a list of boards (each a text or a list of cards), got str",
+)
+case(
+    "build odd chip number",
+    lambda: Showdown.build("holdem", None, TWO_SEATS, odd_chip=1),
+    TypeError,
+    "odd_chip must be an OddChipRule or one of auto, button, high_card, got int 1",
+)
+
+# -- the value types check their fields (tests/test_value_types.py has every field) -------------
+
+case(
+    "player folded 'no'",
+    lambda: Player("Ann", folded="no"),
+    TypeError,
+    "folded must be True or False, got str 'no'",
+)
+case(
+    "player mucked 1",
+    lambda: Player("Ann", mucked=1),
+    TypeError,
+    "mucked must be True or False, got int 1",
+)
+case("player name None", lambda: Player(None), TypeError, "name must be a text, got None")
+case("player name empty", lambda: Player(""), StakeError, "player name '' is not a non-empty text")
+case(
+    "player cards None",
+    lambda: Player("Ann", None),
+    TypeError,
+    "Ann: cards must be a text or a list of cards, got None",
+)
+case(
+    "player cards bad",
+    lambda: Player("Ann", "As Zx"),
+    CardParseError,
+    "Ann: cards: 'Zx' is not a card",
+)
+case("player stake float", lambda: Player("Ann", (), 2.5), StakeError, "Ann: stake 2.5 is a float")
+case(
+    "player dead negative",
+    lambda: Player("Ann", (), 5, dead=-1),
+    StakeError,
+    "Ann: dead -1 is negative",
+)
+case("showdown game number", lambda: Showdown(7, ()), TypeError, "game must be a text, got int 7")
+case(
+    "showdown game unknown",
+    lambda: Showdown("pineapple", ()),
+    UnknownGameError,
+    "'pineapple' is not a game",
+)
+case(
+    "showdown players None",
+    lambda: Showdown("holdem", None),
+    TypeError,
+    "players must be a list or tuple of Player values, got None",
+)
+case(
+    "showdown players tuples",
+    lambda: Showdown("holdem", [("Ann", "As Ah")]),
+    TypeError,
+    "players[0] must be a Player",
+)
+case(
+    "showdown board bad",
+    lambda: Showdown("holdem", (), "2c 7d 9h Js 4x"),
+    CardParseError,
+    "board: '4x' is not a card",
+)
+case(
+    "showdown button float",
+    lambda: Showdown("holdem", (), button=1.0),
+    TypeError,
+    "button must be a whole number, got float 1.0",
+)
+case(
+    "showdown odd chip unknown",
+    lambda: Showdown("holdem", (), odd_chip="left"),
+    StakeError,
+    "odd_chip 'left' is not one of auto, button, high_card",
+)
+case(
+    "showdown boards text",
+    lambda: Showdown("holdem", (), boards="2c 7d 9h Js 4s"),
+    TypeError,
+    "boards must be a list of boards",
+)
+case(
+    "showdown rake float",
+    lambda: Showdown("holdem", (), rake=0.5),
+    StakeError,
+    "rake 0.5 is a float",
+)
+case(
+    "showdown unit zero",
+    lambda: Showdown("holdem", (), unit=0),
+    StakeError,
+    "unit 0 is not a positive amount",
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -221,3 +222,51 @@ def test_resolve_accepts_one_pretty_object(tmp_path: Path) -> None:
     result = runner.invoke(app, ["resolve", str(source), "--pretty"])
     assert result.exit_code == 0
     assert json.loads(result.output)["winners"] == ["Cid"]
+
+
+def _version(engine: str | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "SHOWDOWN_ENGINE"}
+    if engine is not None:
+        env["SHOWDOWN_ENGINE"] = engine
+    return subprocess.run(
+        [*SHOWDOWN, "--version"], capture_output=True, text=True, check=False, env=env
+    )
+
+
+def test_version_names_the_version_and_the_engine() -> None:
+    from showdown import __version__, core
+
+    done = _version(None)
+    assert done.returncode == 0, done.stderr
+    # the core in this process, asked with the same environment (no SHOWDOWN_ENGINE)
+    built = all(core._built(name) is not None for name in core.EXTENSIONS)
+    engine = "compiled core (C)" if built else "readable reference (compiled core not built"
+    assert done.stdout.splitlines()[0] == f"showdown {__version__}"
+    assert done.stdout.splitlines()[1].startswith(f"engine: {engine}")
+    assert len(done.stdout.splitlines()) == 2
+    assert done.stderr == ""
+
+
+def test_version_says_when_the_readable_reference_is_forced() -> None:
+    from showdown import __version__
+
+    done = _version("readable")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        f"showdown {__version__}\nengine: readable reference (SHOWDOWN_ENGINE=readable)\n"
+    )
+    assert _version(" Readable ").stdout == done.stdout  # as the core reads it
+    compiled = _version("compiled")
+    assert compiled.returncode == 0
+    assert compiled.stdout == _version(None).stdout
+
+
+def test_version_with_an_unknown_engine_is_one_line_and_status_2() -> None:
+    done = _version("bogus")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == (
+        "error: InvalidArgumentError: SHOWDOWN_ENGINE is 'bogus'; "
+        "it must be one of: compiled, readable"
+    )
+    assert "Traceback" not in done.stderr

@@ -160,22 +160,43 @@ def test_no_stakes_gives_exact_shares() -> None:
     assert result.winners == ("Ann", "Bob", "Cid")
 
 
+def _seat(name: str, cards: str, stake: object, folded: bool = False) -> Player:
+    return Player(name, parse_cards(cards), stake, folded)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
-    ("players", "error", "message"),
+    ("seats", "error", "message"),
     [
-        ([Player("Ann", parse_cards("As Ah"), -5), Player("Bob", parse_cards("Ks Kh"), 5)], StakeError, "Ann: stake -5 is negative"),
-        ([Player("Ann", parse_cards("As Ah"), 5)], StakeError, "a showdown needs at least 2 players, got 1"),
-        ([Player("Ann", parse_cards("As Ah"), 5), Player("Ann", parse_cards("Ks Kh"), 5)], StakeError, "player name 'Ann' is used twice"),
-        ([Player("Ann", parse_cards("As Ah"), 5, True), Player("Bob", parse_cards("Ks Kh"), 5, True)], StakeError, "every player folded"),
-        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("As Kh"), 5)], DuplicateCardError, "card As is used twice: by Bob and Ann"),
-        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("Kh"), 5)], CardCountError, "Bob: holdem needs 2 cards per player, got 1: Kh"),
-        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("3c 3d"), 9, True), Player("Cid", parse_cards("5c 5d"), 9, True)], StakeError, "impossible stakes"),
-        ([Player("Ann", parse_cards("As Ah"), 5), Player("Bob", parse_cards("Ks Kh"), True)], StakeError, "Bob: stake True is not an amount: true/false is not a number"),
+        ([("Ann", "As Ah", 5)], StakeError, "a showdown needs at least 2 players, got 1"),
+        ([("Ann", "As Ah", 5), ("Ann", "Ks Kh", 5)], StakeError, "player name 'Ann' is used twice"),
+        ([("Ann", "As Ah", 5, True), ("Bob", "Ks Kh", 5, True)], StakeError, "every player folded"),
+        ([("Ann", "As Ah", 5), ("Bob", "As Kh", 5)], DuplicateCardError, "card As is used twice: by Bob and Ann"),
+        ([("Ann", "As Ah", 5), ("Bob", "Kh", 5)], CardCountError, "Bob: holdem needs 2 cards per player, got 1: Kh"),
+        ([("Ann", "As Ah", 5), ("Bob", "3c 3d", 9, True), ("Cid", "5c 5d", 9, True)], StakeError, "impossible stakes"),
+        ([("Ann", "As Ah", 5), ("Bob", "Ks Kh", 5, False)], None, ""),
     ],
 )  # fmt: skip
-def test_bad_showdowns(players, error, message) -> None:
+def test_bad_showdowns(seats, error, message) -> None:
+    showdown = Showdown(
+        get_game("holdem"), tuple(_seat(*seat) for seat in seats), parse_cards("2c 7d 9h Js 4s")
+    )
+    if error is None:
+        assert resolve(showdown).winners == ("Ann",)
+        return
     with pytest.raises(error, match=message):
-        resolve(Showdown(get_game("holdem"), tuple(players), parse_cards("2c 7d 9h Js 4s")))
+        resolve(showdown)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ([("Ann", "As Ah", -5), ("Bob", "Ks Kh", 5)], "Ann: stake -5 is negative"),
+        ([("Ann", "As Ah", 5), ("Bob", "Ks Kh", True)], "Bob: stake True is not an amount: true/false is not a number"),
+    ],
+)  # fmt: skip
+def test_bad_stakes_are_refused_when_the_player_is_made(seats, message) -> None:
+    with pytest.raises(StakeError, match=message):
+        [_seat(*seat) for seat in seats]
 
 
 def test_bad_button_and_board() -> None:

@@ -92,11 +92,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from math import lcm
-from typing import Final
+from typing import Final, TypeGuard
 
+from showdown._validate import check_flag, check_int, check_text, describe_value
 from showdown.cards import Card, CardsLike, parse_cards
 from showdown.errors import (
     CardCountError,
@@ -140,6 +142,21 @@ class OddChipRule(Enum):
 class Player:
     """A player at the showdown.
 
+    Each field is checked when the player is made, and a text is read as
+    :meth:`Showdown.build` reads it: cards as card text (``"As Ah"``), an
+    amount as an exact decimal (``"0.25"``). What depends on the rest of the
+    showdown (names used twice, a card used twice, the cards the game needs,
+    dead money above the stake, a player both folded and mucked) and the
+    number of digits of an amount are checked by :func:`resolve`.
+
+    >>> ann = Player("Ann", "As Ah", "5.00")
+    >>> ann.cards, ann.stake
+    ((Card('As'), Card('Ah')), Decimal('5.00'))
+    >>> Player("Ann", folded="no")
+    Traceback (most recent call last):
+      ...
+    TypeError: folded must be True or False, got str 'no'
+
     Attributes:
         name: a unique name.
         cards: the cards shown (may be empty for a folded or mucked player).
@@ -150,6 +167,13 @@ class Player:
             ante, a dead blind): it goes to the main pot and never counts
             toward his matched level.
         mucked: the player reached the showdown and conceded: not eligible.
+
+    Raises:
+        TypeError: a name that is not a text, cards that are not a text or a
+            list of cards, a flag that is not ``True`` or ``False``.
+        StakeError: an empty name; an amount that is not an exact, non-negative
+            number (a float, a bool, a text that is not a number...).
+        CardParseError: a card that cannot be read.
     """
 
     name: str
@@ -159,10 +183,99 @@ class Player:
     dead: Amount = 0
     mucked: bool = False
 
+    def __post_init__(self) -> None:
+        name = self.name
+        if type(name) is not str:
+            check_text("name", name)
+        if not name:
+            raise StakeError.of("player name {name} is not a non-empty text", name=repr(name))
+        cards = _cards_field(f"{name}: cards", self.cards)
+        if cards is not self.cards:
+            object.__setattr__(self, "cards", cards)
+        stake = _amount_field(self.stake, name, "stake")
+        if stake is not self.stake:
+            object.__setattr__(self, "stake", stake)
+        dead = _amount_field(self.dead, name, "dead")
+        if dead is not self.dead:
+            object.__setattr__(self, "dead", dead)
+        if type(self.folded) is not bool:
+            check_flag("folded", self.folded)
+        if type(self.mucked) is not bool:
+            check_flag("mucked", self.mucked)
+
     @property
     def in_hand(self) -> bool:
         """Still contesting the pots: neither folded nor mucked."""
         return not self.folded and not self.mucked
+
+
+def _cards_field(where: str, value: object) -> tuple[Card, ...]:
+    """The cards of a field: a tuple of cards as it is, else read as :func:`parse_cards`
+    reads it. A card used twice is left for :func:`resolve` to name with its places.
+
+    Raises:
+        TypeError: not a text or a list of cards (the message names the field).
+        CardParseError: a card cannot be read (the message names the field).
+    """
+    if type(value) is tuple and all(type(card) is Card for card in value):
+        return value
+    if (
+        value is None
+        or isinstance(value, bytes | bytearray | memoryview)
+        or not isinstance(value, str | Iterable)
+    ):
+        raise TypeError(f"{where} must be a text or a list of cards, got {describe_value(value)}")
+    try:
+        return parse_cards(value, allow_duplicates=True)
+    except TypeError as error:
+        text = str(error)
+        if text.startswith("cards"):  # 'cards[2] must be ...': the item of this field
+            text = where + text[len("cards") :]
+        raise TypeError(text) from None
+    except ShowdownError as error:
+        raise type(error)(f"{where}: {error}") from None
+
+
+def _plain_amount(value: object) -> TypeGuard[Amount]:
+    """An amount as it usually comes, taken as it is: whole chips or a finite decimal, not
+    negative. (How many digits an amount may have is checked by :func:`resolve`.)"""
+    if type(value) is int:
+        return value >= 0
+    return type(value) is Decimal and value.is_finite() and not value.is_signed()
+
+
+def _amount_field(value: object, name: str, field_name: str) -> Amount:
+    """A player's amount (``stake`` or ``dead``), as :func:`parse_amount` reads it."""
+    if _plain_amount(value):
+        return value
+    where = (
+        Message("{name}: stake", name=name)
+        if field_name == "stake"
+        else Message("{name}: dead", name=name)
+    )
+    return parse_amount(value, where)
+
+
+def _odd_chip_rule(value: object) -> OddChipRule:
+    """An odd-chip rule: the rule, or its name (``'button'``).
+
+    Raises:
+        TypeError: neither an :class:`OddChipRule` nor a text.
+        StakeError: no rule has this name.
+    """
+    if isinstance(value, OddChipRule):
+        return value
+    choices = ", ".join(r.value for r in OddChipRule)
+    if not isinstance(value, str):
+        raise TypeError(
+            f"odd_chip must be an OddChipRule or one of {choices}, got {describe_value(value)}"
+        )
+    try:
+        return OddChipRule(value)
+    except ValueError:
+        raise StakeError.of(
+            "odd_chip {value} is not one of {choices}", value=repr(value), choices=choices
+        ) from None
 
 
 PlayerLike = tuple[str, CardsLike] | tuple[str, CardsLike, AmountLike] | Player
@@ -184,6 +297,34 @@ class Showdown:
         rake: what the house took from the pots: one amount, shared among the
             pots in proportion, or one amount per pot (main pot first).
         unit: the smallest unit of money; ``None``: the finest decimal given.
+
+    Each field is checked when the showdown is made, and plain values are
+    taken as :meth:`build` takes them: a game's name, cards as text, a list
+    for a tuple, ``None`` for no board, an odd-chip rule's name, amounts as
+    exact decimal texts. What depends on several fields (at least two
+    players, unique names, a button within the seats, the cards each game
+    needs, a card used twice, a rake per pot for each pot) and the number of
+    digits of an amount are checked by :func:`resolve`.
+
+    >>> showdown = Showdown("holdem", [Player("Ann", "As Ah"), Player("Bob", "Ks Kh")],
+    ...                     "Qs Js Ts 2c 3d", odd_chip="button", rake="0.50")
+    >>> showdown.game.name, showdown.board[0], showdown.odd_chip, showdown.rake
+    ('holdem', Card('Qs'), <OddChipRule.BUTTON: 'button'>, Decimal('0.50'))
+    >>> Showdown("holdem", None)
+    Traceback (most recent call last):
+      ...
+    TypeError: players must be a list or tuple of Player values, got None
+
+    Raises:
+        TypeError: a field of the wrong type (the message names it): a game that
+            is neither a :class:`Game` nor a name, players that are not a list of
+            :class:`Player` values, cards that are not a text or a list of
+            cards, a button that is not a whole number, an odd-chip rule that
+            is neither a rule nor a name.
+        UnknownGameError: no game has this name.
+        CardParseError: a card of a board cannot be read.
+        StakeError: an unknown odd-chip rule; a rake or a unit that is not an
+            exact, non-negative amount; a unit of 0.
     """
 
     game: Game
@@ -194,6 +335,45 @@ class Showdown:
     boards: tuple[tuple[Card, ...], ...] = ()
     rake: Amount | tuple[Amount, ...] = 0
     unit: Amount | None = None
+
+    def __post_init__(self) -> None:
+        game = self.game
+        if not isinstance(game, Game):
+            object.__setattr__(self, "game", get_game(game))
+        players = self.players
+        if type(players) is not tuple or not all(type(p) is Player for p in players):
+            object.__setattr__(self, "players", _players_field(players))
+        board = self.board
+        if board is None:
+            object.__setattr__(self, "board", ())
+        else:
+            cards = _cards_field("board", board)
+            if cards is not board:
+                object.__setattr__(self, "board", cards)
+        if type(self.button) is not int:
+            object.__setattr__(self, "button", check_int("button", self.button))
+        odd_chip = self.odd_chip
+        if type(odd_chip) is not OddChipRule:
+            object.__setattr__(self, "odd_chip", _odd_chip_rule(odd_chip))
+        boards = self.boards
+        if boards is None:
+            object.__setattr__(self, "boards", ())
+        elif type(boards) is not tuple or boards:
+            checked = _boards_field(boards)
+            if checked is not boards:
+                object.__setattr__(self, "boards", checked)
+        rake = self.rake
+        if not _plain_amount(rake):
+            object.__setattr__(self, "rake", parse_rake(rake))
+        unit = self.unit
+        if unit is not None:
+            positive = unit if _plain_amount(unit) else parse_amount(unit, "unit")
+            if not positive:
+                raise StakeError.of(
+                    "unit {unit} is not a positive amount", unit=format_amount(positive)
+                )
+            if positive is not unit:
+                object.__setattr__(self, "unit", positive)
 
     @property
     def all_boards(self) -> tuple[tuple[Card, ...], ...]:
@@ -218,11 +398,18 @@ class Showdown:
         Amounts may be ``int``, ``Decimal`` or exact decimal texts (``"0.25"``).
 
         Raises:
+            TypeError: players that are not a list, boards that are not a
+                list of boards, or a field of the wrong type (see the class).
             UnknownGameError: no such game.
             CardParseError: a card cannot be read.
             StakeError: an amount that is not an exact, non-negative number;
                 a malformed player; an unknown odd-chip rule.
         """
+        if players is None or isinstance(players, str | bytes) or not isinstance(players, Iterable):
+            raise TypeError(
+                "players must be a list of Player values or tuples (name, cards[, stake]), "
+                f"got {describe_value(players)}"
+            )
         seats: list[Player] = []
         for seat, entry in enumerate(players):
             if isinstance(entry, Player):
@@ -240,13 +427,9 @@ class Showdown:
                 else 0
             )
             seats.append(Player(name, parse_cards(entry[1]), stake))
-        try:
-            rule = OddChipRule(odd_chip)
-        except ValueError:
-            choices = ", ".join(r.value for r in OddChipRule)
-            raise StakeError.of(
-                "odd_chip {value} is not one of {choices}", value=repr(odd_chip), choices=choices
-            ) from None
+        rule = _odd_chip_rule(odd_chip)
+        if boards is not None:
+            _boards_field(boards, parse=False)  # the type of the list; its boards are read below
         all_boards = tuple(parse_cards(b) for b in boards) if boards else ()
         first = all_boards[0] if all_boards else (parse_cards(board) if board else ())
         return cls(
@@ -259,6 +442,50 @@ class Showdown:
             parse_rake(rake),
             None if unit is None else parse_amount(unit, "unit"),
         )
+
+
+def _players_field(value: object) -> tuple[Player, ...]:
+    """The players of a showdown: a list or tuple (any iterable) of :class:`Player` values.
+
+    Raises:
+        TypeError: not a list, or an item that is not a :class:`Player`.
+    """
+    if value is None or isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise TypeError(
+            f"players must be a list or tuple of Player values, got {describe_value(value)}"
+        )
+    players = tuple(value)
+    for seat, player in enumerate(players):
+        if not isinstance(player, Player):
+            raise TypeError(
+                f"players[{seat}] must be a Player (Showdown.build takes tuples), "
+                f"got {describe_value(player)}"
+            )
+    return players
+
+
+def _boards_field(value: object, *, parse: bool = True) -> tuple[tuple[Card, ...], ...]:
+    """The boards of a run more than once: a list or tuple of boards, each read as cards.
+
+    ``parse=False`` checks only that ``value`` is a list (:meth:`Showdown.build` reads
+    the boards itself).
+
+    Raises:
+        TypeError: not a list of boards, or a board that is not cards.
+        CardParseError: a card cannot be read.
+    """
+    if type(value) is tuple and all(
+        type(board) is tuple and all(type(card) is Card for card in board) for board in value
+    ):
+        return value
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise TypeError(
+            "boards must be a list of boards (each a text or a list of cards), "
+            f"got {describe_value(value)}"
+        )
+    if not parse:
+        return ()
+    return tuple(_cards_field(f"boards[{k}]", board) for k, board in enumerate(value))
 
 
 @dataclass(frozen=True, slots=True)

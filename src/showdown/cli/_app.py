@@ -256,10 +256,20 @@ def command(
 
 
 def _version(value: bool) -> None:
-    if value:
-        from showdown import __version__
+    """``showdown --version``: the version, and which engine answers (:mod:`showdown.core`).
 
+    A ``SHOWDOWN_ENGINE`` the core does not know is a one-line error and exit status 2.
+    """
+    if value:
+        from showdown import __version__, core
+
+        try:
+            engine = core.summary()
+        except ShowdownError as error:
+            t = language(_help_lang[0])
+            raise fail(_explain(error, t), lang=t) from None
         print(f"showdown {__version__}")
+        print(f"engine: {engine}")
         raise typer.Exit()
 
 
@@ -344,10 +354,10 @@ def _suggest(error: ShowdownError, t: Language) -> str:
 
         names = {game.name: game.aliases for game in GAMES.values()}
     else:
-        from showdown.rules import _ALIASES, RANKINGS  # the registry's own aliases
+        from showdown.rules import RANKING_ALIASES, RANKINGS
 
         names = {
-            ranking: tuple(alias for alias, target in _ALIASES.items() if target == ranking)
+            ranking: tuple(alias for alias, target in RANKING_ALIASES.items() if target == ranking)
             for ranking in RANKINGS
         }
     every = {alias.lower(): main for main, aliases in names.items() for alias in (main, *aliases)}
