@@ -5,16 +5,31 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BENCH_VENV ?= .bench-venv
 
-.PHONY: install run test test-fast check-resolve check-differential lint format docs bench load preflop-table clean
+.PHONY: install wheel run test test-fast check-resolve check-differential lint format docs bench load preflop-table clean
 
-$(STAMP): pyproject.toml
+# `pip install` is the whole install: it compiles the C core (setup.py) in place, again
+# whenever a C source changed.
+$(STAMP): pyproject.toml setup.py $(wildcard src/showdown/*.c src/showdown/*.h)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet,docs]'
-	$(PY) -m showdown.warmup
+	@# numba served the batch paths before the compiled core: a venv made then drops it
+	@$(PY) -m pip uninstall --quiet --yes numba llvmlite >/dev/null 2>&1 || true
 	@touch $(STAMP)
 
 install: $(STAMP)
+
+## A binary wheel holding the compiled core, into dist/: it installs where there is no
+## compiler. (build/ goes first: setuptools would pack modules left there by older builds.)
+wheel:
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	rm -rf build dist/showdown-*.whl
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+	@for ext in _ceval _cequity _cresolve; do \
+	  $(PY) -m zipfile -l dist/showdown-*.whl | grep "showdown/$$ext\..*\.so " >/dev/null || \
+	  { echo "make wheel: $$ext was not compiled (no C compiler?)" >&2; exit 1; }; \
+	done
+	@ls dist/showdown-*.whl
 
 ## The main job: decide the bundled showdowns and explain them.
 run: $(STAMP)

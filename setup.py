@@ -1,22 +1,26 @@
-"""Build the optional C extensions; everything else is in pyproject.toml.
+"""Build the compiled core; everything else is in pyproject.toml.
 
-``showdown._ceval`` (the per-call and batch scorers) and ``showdown._cequity``
-(the equity and census kernels) and ``showdown._cresolve`` (the resolve stream's
-native lane) are compiled from ``src/showdown/_ceval.c``, ``src/showdown/_cequity.c``
-and ``src/showdown/_cresolve.c`` by the normal install (``pip install .`` or
-``pip install -e .``) wherever a C compiler and the Python headers are present.
-``optional=True``: when one cannot be built the install still succeeds, and
-showdown uses its pure-Python per-call paths, its numba kernels and its Python
-resolve lanes.
+The core is three C extensions: ``showdown._ceval`` (one hand and batches of
+hands), ``showdown._cequity`` (equity and the census) and ``showdown._cresolve``
+(the resolve stream's lane), compiled from ``src/showdown/_ceval.c``,
+``_cequity.c`` and ``_cresolve.c`` (and the headers beside them) by the normal
+install (``pip install .`` or ``pip install -e .``) wherever a C compiler and
+the Python headers are present, or once into a binary wheel (``make wheel``)
+that then installs without a compiler. ``optional=True``: where one cannot be
+built the install still succeeds, and the readable reference answers instead
+(the same answers, slower; ``showdown --version`` says which engine answers).
 """
 
 import os
+from glob import glob
 
 from setuptools import Extension, setup
 
 # rows() and best_rows() of _ceval share the rows among POSIX threads, and
 # sample_chunks() of _cequity the Monte Carlo chunks
 THREADS = ["-pthread"] if os.name == "posix" else []
+# a changed shared header rebuilds every extension
+HEADERS = sorted(glob("src/showdown/*.h"))
 
 setup(
     ext_modules=[
@@ -25,6 +29,7 @@ setup(
             ["src/showdown/_ceval.c"],
             extra_compile_args=THREADS,
             extra_link_args=THREADS,
+            depends=HEADERS,
             optional=True,
         ),
         Extension(
@@ -32,11 +37,13 @@ setup(
             ["src/showdown/_cequity.c"],
             extra_compile_args=THREADS,
             extra_link_args=THREADS,
+            depends=HEADERS,
             optional=True,
         ),
         Extension(
             "showdown._cresolve",
             ["src/showdown/_cresolve.c"],
+            depends=HEADERS,
             optional=True,
         ),
     ]

@@ -31,7 +31,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,11 +174,36 @@ def _median_time(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
+def _batch_threads() -> int:
+    """The threads the batch path uses: ``SHOWDOWN_THREADS``, else every core it may run on."""
+    configured = os.environ.get("SHOWDOWN_THREADS", "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - platforms without affinity
+        return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def _threads_set(count: int) -> Iterator[None]:
+    """``SHOWDOWN_THREADS`` (read by every batch call) at ``count``, then as it was."""
+    before = os.environ.get("SHOWDOWN_THREADS")
+    os.environ["SHOWDOWN_THREADS"] = str(count)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SHOWDOWN_THREADS"]
+        else:
+            os.environ["SHOWDOWN_THREADS"] = before
+
+
 def _with_threads(
-    numba: Any, count: int, run: Callable[..., object], array: CardArray, kwargs: dict[str, Any]
+    count: int, run: Callable[..., object], array: CardArray, kwargs: dict[str, Any]
 ) -> None:
-    numba.set_num_threads(count)
-    run(array, **kwargs)
+    with _threads_set(count):
+        run(array, **kwargs)
 
 
 def cpu_model() -> str:
@@ -195,7 +221,6 @@ def cpu_model() -> str:
 
 def _machine() -> list[str]:
     cpu = cpu_model()
-    import numba
 
     def version(name: str) -> str:
         try:
@@ -206,9 +231,9 @@ def _machine() -> list[str]:
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     return [
         f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
-        f"- CPU: {cpu}, {os.cpu_count()} logical cores (numba threads: {numba.get_num_threads()})",
+        f"- CPU: {cpu}, {os.cpu_count()} logical cores (batch threads: {_batch_threads()})",
         f"- OS: {platform.platform()}",
-        f"- Python {platform.python_version()}, numpy {np.__version__}, numba {numba.__version__}",
+        f"- Python {platform.python_version()}, numpy {np.__version__}",
         "- peers: " + ", ".join(f"{name} {version(name)}" for name in PEER_PACKAGES),
         f"- load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
     ]
@@ -238,14 +263,13 @@ def _showdown_batch(
     how many cores the all-thread runs had by the clock (process CPU seconds over
     seconds, median).
     """
-    import numba
     from benchmarks.cores import Scaling, load_probe, load_stream_probe
 
     from showdown.batch import evaluate_many
 
     results: dict[str, dict[str, Result]] = {}
     scaling: dict[str, Scaling] = {}
-    threads = numba.get_num_threads()
+    threads = _batch_threads()
     probe = load_probe() if threads > 1 else None
     stream = load_stream_probe() if probe is not None else None
     if threads > 1 and probe is None:
@@ -258,7 +282,7 @@ def _showdown_batch(
         per: dict[str, Result] = {}
         counts = sorted({threads, 1}, reverse=True)
         runs: list[Callable[[], object]] = [
-            lambda a=array, k=kwargs, c=count: _with_threads(numba, c, evaluate_many, a, k)
+            lambda a=array, k=kwargs, c=count: _with_threads(c, evaluate_many, a, k)
             for count in counts
         ]
         start = time.perf_counter()
@@ -276,7 +300,6 @@ def _showdown_batch(
             label = f"showdown batch, {count} thread{'s' if count > 1 else ''}"
             rate = len(array) / statistics.median(seconds)
             per[label] = Result(workload, label, rate, len(array), api)
-        numba.set_num_threads(threads)
         results[workload] = per
         rates = ", ".join(
             f"{r.what.split(', ')[1]}: {r.hands_per_s / 1e6:,.1f} M/s" for r in per.values()
@@ -300,16 +323,10 @@ def _showdown_batch(
 
 def _paired_seven(rows: CardArray, repeats: int) -> tuple[float, float] | None:
     """Our 7-card batch and OMPEval's, 1 thread each, timed in turn (see ``paired_batch``)."""
-    import numba
-
     from showdown.batch import evaluate_many
 
-    threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with _threads_set(1):
         return paired_batch(rows, lambda: evaluate_many(rows), repeats)
-    finally:
-        numba.set_num_threads(threads)
 
 
 def _pkrbot_pieces(rows: dict[str, CardArray]) -> list[Callable[[], object]] | None:
@@ -788,8 +805,8 @@ def main(argv: list[str] | None = None) -> int:
     report()
     report(
         "The first call of each public function in a fresh process, after `import showdown`, "
-        "with the kernels in numba's cache from the install step (median of fresh processes; "
-        "the compile check runs in one more process, numba imported ahead to listen)."
+        "with the compiled core built by the install step and the tables in the disk cache "
+        "(median of fresh processes)."
     )
     report()
     from benchmarks.bench_cold import format_cold, measure_cold

@@ -1,69 +1,88 @@
-"""The package as users get it: a wheel built from the tree, installed into a fresh venv.
+"""What the package needs: numpy and the compiled core (or the readable reference), no numba.
 
-Slow (it builds a wheel and installs numpy and numba into a new environment),
-so it carries the ``slow`` marker: ``make test`` runs it, ``make test-fast``
-does not.
+numba was the engine of the batch paths before the compiled core served them all.
+It is gone from the dependencies, from every module (an import inside a function
+counts too) and from the project's environment once ``make install`` ran again.
+The wheel itself is tested in ``tests/test_wheel.py``.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-import venv
+import ast
+import importlib.util
+import re
+import tomllib
 from pathlib import Path
 
-import pytest
-
-import showdown
-
 ROOT = Path(__file__).parent.parent
+PACKAGE = ROOT / "src" / "showdown"
+GONE = ("numba", "llvmlite")
 
 
-@pytest.mark.slow
-def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(ROOT)],
-        check=True,
+def _is_gone(module: str) -> bool:
+    return module.split(".")[0] in GONE
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a source imports, with its line: ``import``, ``from ... import``
+    and ``importlib.import_module("...")`` / ``__import__("...")``, at any depth."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+        elif (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and (
+                (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                or (isinstance(node.func, ast.Name) and node.func.id == "__import__")
+            )
+        ):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def test_the_import_finder_sees_imports_inside_functions(tmp_path: Path) -> None:
+    source = tmp_path / "module.py"
+    source.write_text(
+        "import os\n"
+        "def f():\n"
+        "    from numba import njit\n"
+        "    import importlib\n"
+        "    return importlib.import_module('llvmlite.binding')\n",
+        encoding="utf-8",
     )
-    (wheel,) = dist.glob("showdown-*.whl")
-    assert wheel.name.startswith(f"showdown-{showdown.__version__}-")
-    env_dir = tmp_path / "env"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
-    # No checkout on the path, not even for pip: a source tree's showdown.egg-info
-    # (which setuptools leaves in src/) would read as "already installed".
-    clean = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
-    clean["NUMBA_CACHE_DIR"] = str(tmp_path / "numba-cache")
-    subprocess.run([python, "-m", "pip", "install", "--quiet", str(wheel)], check=True, env=clean)
-    outside = tmp_path / "elsewhere"
-    outside.mkdir()
+    found = _imports(source)
+    assert found == [(1, "os"), (3, "numba"), (4, "importlib"), (5, "llvmlite.binding")]
+    assert [name for _, name in found if _is_gone(name)] == ["numba", "llvmlite.binding"]
 
-    def run(*args: str) -> str:
-        done = subprocess.run(
-            args, cwd=outside, env=clean, capture_output=True, text=True, check=False
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
 
-    where = run(str(python), "-c", "import showdown; print(showdown.__file__)")
-    assert str(env_dir) in where
-    showdown_cli = str(env_dir / "bin" / "showdown")
-    assert run(showdown_cli, "--version").strip() == f"showdown {showdown.__version__}"
-    hand = run(showdown_cli, "hand", "--json", "Ks 2d", "-b", "Kc Td Kh Ts 3c")
-    assert json.loads(hand)["description"] == "Kings full of Tens"
-    lines = run(showdown_cli, "resolve", str(ROOT / "examples" / "showdowns.jsonl")).splitlines()
-    assert json.loads(lines[0])["winners"] == ["Peter", "Hans"]
-    assert (Path(where.strip()).parent / "py.typed").exists()
-    # The C extension is built from source by the install wherever a compiler is found.
-    compiled = run(
-        str(python),
-        "-c",
-        "from showdown import _scorer; from showdown.batch import strength7; "
-        "print(_scorer.extension() is not None, strength7([51, 47, 43, 39, 35, 0, 1]))",
-    )
-    has_compiler = any(shutil.which(name) for name in ("cc", "gcc"))
-    assert compiled.split() == [str(has_compiler), "7462"]
+def test_no_module_of_the_package_imports_numba() -> None:
+    sources = sorted(PACKAGE.rglob("*.py"))
+    assert len(sources) > 40
+    offending = [
+        f"{path.relative_to(PACKAGE)}:{line}: {name}"
+        for path in sources
+        for line, name in _imports(path)
+        if _is_gone(name)
+    ]
+    assert offending == []
+
+
+def test_numba_is_not_a_dependency() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        wanted += extra
+    names = {re.split(r"[\s\[;<>=!~]", requirement, maxsplit=1)[0] for requirement in wanted}
+    assert "numpy" in names
+    assert names.isdisjoint(GONE)
+
+
+def test_numba_is_not_installed_in_the_environment() -> None:
+    # `make install` drops it from a venv made before it was removed
+    assert [name for name in GONE if importlib.util.find_spec(name) is not None] == []

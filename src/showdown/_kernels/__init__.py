@@ -1,11 +1,12 @@
-"""Private numba kernels behind :mod:`showdown.batch`; integer arrays in, integer arrays out.
+"""Private: the tables the compiled core reads, built from the rules, and their glue.
 
-Nothing here checks its input: :mod:`showdown.batch` checks and converts, then
-calls a kernel. Importing this package imports neither numba nor numpy; the
-submodules :mod:`~showdown._kernels.hashing`, :mod:`~showdown._kernels.evaluate`
-and :mod:`~showdown._kernels.census` import numba, and
-:mod:`~showdown._kernels.tables` (the tables, built from the rule tables of
-:mod:`showdown.tables`) imports numpy only.
+The compiled core (the C extensions, :mod:`showdown.core`) values hands with
+integer tables that this package builds from the readable rule tables of
+:mod:`showdown.tables` with numpy (:mod:`~showdown._kernels.tables`, the perfect
+hash of :mod:`~showdown._kernels.hashing`), keeps on disk
+(:mod:`~showdown._kernels.store`) and hands in with every call. Nothing here
+checks its input: the public modules check and convert, then call. Importing
+this package imports nothing; its submodules import numpy.
 
 The algorithm: additive rank keys, a perfect hash, suit lanes
 ---------------------------------------------------------------
@@ -24,7 +25,9 @@ additions, with tables that together take about 3.2 MB (with seven rankings):
   strengths per ranking holds, for each multiset of five to seven ranks, the
   best five-card strength it contains without a flush; it is 256 KB of
   ``uint16``, small enough to stay in the caches (Two Plus Two's table is
-  125 MB, phevaluator's Omaha tables 30-353 MB).
+  125 MB, phevaluator's Omaha tables 30-353 MB). Seven cards alone have a
+  tighter second hash (49,205 multisets in 2**16 slots, rows by a multiplicative
+  hash, 8 KiB of offsets), so a batch of seven-card hands stays in L2.
 * **Suit lanes.** The same 64-bit key carries four 4-bit suit counters that
   start at 3, so a counter reaches 8 (its top bit) exactly when five cards of
   a suit are present: one AND tells whether there is a flush. The cards of
@@ -49,31 +52,6 @@ evaluators; our keys are our own (found by the greedy search in
 125 MB state machine of the Two Plus Two table; quinary
 hashing (phevaluator) needs a loop over 13 ranks per hand. Every table is
 derived from the readable rule tables (:func:`showdown.tables.get_table`) by
-taking the best five-card subset, and tests compare every kernel with the
-readable evaluator.
+taking the best five-card subset, and the tests compare every path of the
+compiled core with the readable evaluator.
 """
-
-from __future__ import annotations
-
-import os
-from pathlib import Path
-
-
-def _choose_numba_cache() -> None:
-    """Send numba's compiled-kernel cache to a user cache folder when the package is read-only.
-
-    numba caches compiled kernels beside their source (``__pycache__``). In a
-    read-only install that fails and every process compiles again, so unless
-    ``NUMBA_CACHE_DIR`` is set, a package folder we cannot write sends the cache
-    to ``$XDG_CACHE_HOME/showdown/numba`` (``~/.cache/showdown/numba``). It runs
-    when this package is imported, before any kernel module imports numba.
-    """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    if os.access(Path(__file__).parent, os.W_OK):
-        return
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    os.environ["NUMBA_CACHE_DIR"] = str(Path(base) / "showdown" / "numba")
-
-
-_choose_numba_cache()

@@ -1,4 +1,9 @@
-"""The perfect hash of the rank keys: row displacement, built once per process.
+"""The perfect hash of the rank keys (row displacement) and the greedy search of the keys.
+
+Plain numpy, run once: the tables built from them are kept on disk
+(:mod:`showdown._kernels.store`), so a process builds a hash only when no kept
+copy exists. The offsets found are part of the tables the compiled core reads,
+so every step here is deterministic: first fit, rows fullest first.
 
 >>> import numpy as np
 >>> keys = np.array([3, 700, 1000, 260], dtype=np.int64)
@@ -12,15 +17,14 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
-__all__ = ["multiplied_displacement", "row_displacement"]
+__all__ = ["greedy_rank_keys", "multiplied_displacement", "row_displacement"]
+
+_FIRST_BLOCK = 64
+"""Offsets a row tries at once at first; the block doubles while none fits."""
 
 
-@njit(cache=True)
-def row_displacement(
-    keys: npt.NDArray[np.int64], shift: int, size: int
-) -> npt.NDArray[np.int32]:  # pragma: no cover - compiled
+def row_displacement(keys: npt.NDArray[np.int64], shift: int, size: int) -> npt.NDArray[np.int32]:
     """Offsets such that ``(key + offsets[key >> shift]) & (size - 1)`` is one-to-one.
 
     Rows (keys sharing ``key >> shift``) are placed fullest first, each at the
@@ -28,14 +32,14 @@ def row_displacement(
     a power of two larger than the number of keys; the keys must be distinct, and
     fit (an empty result where they do not).
     """
+    keys = np.asarray(keys, np.int64)
     rows = keys >> shift
-    return _displace(keys, rows, rows.max() + 1, size).astype(np.int32)
+    return _displace(keys, rows, int(rows.max()) + 1, size).astype(np.int32)
 
 
-@njit(cache=True)
 def multiplied_displacement(
     keys: npt.NDArray[np.int64], multiplier: int, row_bits: int, size: int
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+) -> npt.NDArray[np.int64]:
     """:func:`row_displacement` with rows by a multiplicative hash; empty where it fails.
 
     A key's row is the top ``row_bits`` bits of the low 32 bits of ``key *
@@ -43,55 +47,80 @@ def multiplied_displacement(
     wherever the keys cluster; its slot is ``(key + offsets[row]) & (size - 1)``.
     When a row finds no free offset (two keys of a row equal modulo ``size``, or a
     table too full) the result is empty, and the caller tries another multiplier.
+
+    >>> keys = np.arange(12, dtype=np.int64) * 37
+    >>> offsets = multiplied_displacement(keys, 0x9E3779B1, 2, 16)
+    >>> rows = ((keys * 0x9E3779B1) & 0xFFFFFFFF) >> 30
+    >>> len(set(((keys + offsets[rows]) & 15).tolist()))
+    12
+    >>> len(multiplied_displacement(np.arange(20), 0x9E3779B1, 2, 16))  # more keys than slots
+    0
     """
+    keys = np.asarray(keys, np.int64)
     rows = ((keys * multiplier) & 0xFFFFFFFF) >> (32 - row_bits)
     return _displace(keys, rows, 1 << row_bits, size)
 
 
-@njit(cache=True)
 def _displace(
     keys: npt.NDArray[np.int64], rows: npt.NDArray[np.int64], n_rows: int, size: int
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+) -> npt.NDArray[np.int64]:
     """Each of ``n_rows`` rows' offset, ``keys[i]`` being in row ``rows[i]``: rows placed
-    fullest first, each at the smallest offset below ``size`` where all its keys'
-    slots ``(key + offset) & (size - 1)`` are free and different; empty where a row
-    finds none."""
-    counts = np.zeros(n_rows, np.int64)
-    for row in rows:
-        counts[row] += 1
-    order = np.argsort(-counts, kind="mergesort")
-    start = np.zeros(n_rows + 1, np.int64)
-    for row in range(n_rows):
-        start[row + 1] = start[row] + counts[row]
-    fill = start[:-1].copy()
-    members = np.empty(len(keys), np.int64)
-    for i in range(len(keys)):
-        members[fill[rows[i]]] = keys[i]
-        fill[rows[i]] += 1
+    fullest first (ties by row number), each at the smallest offset below ``size``
+    where all its keys' slots ``(key + offset) & (size - 1)`` are free and different;
+    empty where a row finds none."""
     mask = size - 1
-    taken = np.zeros(size, np.bool_)
+    failed = np.zeros(0, np.int64)
+    counts = np.bincount(rows, minlength=n_rows)
+    # two keys of a row equal modulo the size share a slot at every offset
+    places = rows * size + (keys & mask)
+    if len(np.unique(places)) != len(places):
+        return failed
+    order = np.argsort(-counts, kind="mergesort")
+    order = order[counts[order] > 0]
+    members = keys[np.argsort(rows, kind="mergesort")] & mask
+    start = np.concatenate(([0], np.cumsum(counts)))
+    # slot s is free when free[s] (and its copy free[s + size], so that the slots
+    # from any key's onwards are one slice)
+    free = np.ones(2 * size, np.bool_)
     offsets = np.zeros(n_rows, np.int64)
-    for row in order:
-        if counts[row] == 0:
-            break
+    offset = 0
+    for row in order.tolist():
         row_keys = members[start[row] : start[row + 1]]
-        offset = 0
-        while offset < size:
-            placed = 0  # taken as they go, so that two keys of the row cannot share a slot
-            for key in row_keys:
-                if taken[(key + offset) & mask]:
-                    break
-                taken[(key + offset) & mask] = True
-                placed += 1
-            if placed == len(row_keys):
-                break
-            for key in row_keys[:placed]:
-                taken[(key + offset) & mask] = False
-            offset += 1
-        if offset == size:
-            return np.zeros(0, np.int64)
+        # the first block reaches about as far as the last row needed (the table only fills)
+        offset = _first_fit(row_keys, free, size, _FIRST_BLOCK + offset // 2)
+        if offset < 0:
+            return failed
+        slots = (row_keys + offset) & mask
+        free[slots] = False
+        free[slots + size] = False
         offsets[row] = offset
     return offsets
+
+
+def _first_fit(
+    row_keys: npt.NDArray[np.int64], free: npt.NDArray[np.bool_], size: int, block: int
+) -> int:
+    """The smallest offset below ``size`` putting every key of a row on a free slot; -1 if none.
+
+    ``row_keys`` are below ``size``; ``free`` is the free slots twice over.
+    Offsets are tried ``block`` at a time (the block doubling while none fits):
+    the first key's free slots give the candidates, the second key keeps those
+    free for it, and the other keys are looked at together for what is left.
+    """
+    first, second, rest = int(row_keys[0]), row_keys[1:2], row_keys[2:, np.newaxis]
+    low = 0
+    while low < size:
+        high = min(low + block, size)
+        candidates = np.flatnonzero(free[first + low : first + high]) + low
+        if len(candidates) and len(second):
+            candidates = candidates[free[candidates + second]]
+        if len(candidates) and len(rest):
+            candidates = candidates[free[candidates + rest].all(axis=0)]
+        if len(candidates):
+            return int(candidates[0])
+        low = high
+        block *= 2
+    return -1
 
 
 def greedy_rank_keys(
@@ -125,42 +154,48 @@ def greedy_rank_keys(
     return tuple(keys)
 
 
-@njit(cache=True)
 def _smallest_key(
     sums: npt.NDArray[np.int64],
     counts: npt.NDArray[np.int64],
     start: int,
     max_cards: int,
     exact: bool,
-) -> int:  # pragma: no cover - compiled
-    """The smallest key from ``start`` that adds a rank to the multisets without a collision."""
-    key = start
-    seen = np.zeros(1024, np.bool_)
-    touched = np.empty(5 * len(sums), np.int64)
-    while True:
-        top = sums.max() + 4 * key + 1
-        if len(seen) < top:
-            seen = np.zeros(2 * top, np.bool_)
-        free = True
-        n_touched = 0
-        for i in range(len(sums)):
-            for count in range(5):
-                cards = counts[i] + count
-                if cards > max_cards:
-                    break
-                if exact and cards != max_cards:
-                    continue
-                value = sums[i] + count * key
-                if seen[value]:
-                    free = False
-                    break
-                seen[value] = True
-                touched[n_touched] = value
-                n_touched += 1
-            if not free:
-                break
-        for j in range(n_touched):
-            seen[touched[j]] = False
-        if free:
-            return key
-        key += 1
+) -> int:
+    """The smallest key from ``start`` that adds a rank to the multisets without a collision.
+
+    A multiset ``i`` (sum ``sums[i]``, ``counts[i]`` cards) takes ``c`` of the new
+    rank, of key ``k``, where the cards allow: sum ``sums[i] + c * k``. Two such sums
+    with ``c < d`` meet exactly when ``sums[i] - sums[j] = (d - c) * k``; so the keys
+    to avoid are the differences between the sums allowed ``c`` and those allowed
+    ``d``, over ``d - c``. Every difference at once is a cross-correlation of the
+    two sets' indicator arrays (by FFT; its values are whole counts, well within
+    float precision). The same sums with the same ``c`` meet whatever the key:
+    then there is none.
+
+    Raises:
+        ValueError: two multisets that must stay apart already have the same sum.
+    """
+    groups = []
+    for count in range(5):
+        cards = counts + count
+        allowed = cards == max_cards if exact else cards <= max_cards
+        groups.append(np.unique(sums[allowed]))
+        if len(groups[-1]) != np.count_nonzero(allowed):
+            raise ValueError("two multisets have the same sum whatever the next key")
+    top = max((int(group[-1]) for group in groups if len(group)), default=0) + 1
+    length = 1 << (2 * top).bit_length()  # no wrap: differences lie in (-top, top)
+    spectra = []
+    for group in groups:
+        indicator = np.zeros(top, np.float64)
+        indicator[group] = 1.0
+        spectra.append(np.fft.rfft(indicator, length))
+    taken = np.zeros(top, np.bool_)  # a difference below top, over d - c >= 1, is below top
+    for step in range(1, 5):
+        product = sum(spectra[count] * np.conj(spectra[count + step]) for count in range(5 - step))
+        meets = np.fft.irfft(product, length)[:top] > 0.5
+        differences = np.flatnonzero(meets)
+        taken[differences[differences % step == 0] // step] = True
+    if start >= top:
+        return start
+    free = np.flatnonzero(~taken[start:])
+    return start + int(free[0]) if len(free) else top

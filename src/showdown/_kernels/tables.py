@@ -3,9 +3,10 @@
 Every value here comes from :func:`showdown.tables.get_table`: a multiset of
 five to seven ranks is worth the best five-card pattern it contains, a set of
 suited ranks the best five-card flush pattern, a Badugi hand its best subset
-of different ranks and suits. This module imports numpy only; the perfect hash
-(:mod:`showdown._kernels.hashing`) is built with numba when
-:func:`kernel_tables` first needs it.
+of different ranks and suits. This module imports numpy only, as does the
+perfect hash (:mod:`showdown._kernels.hashing`) that :func:`kernel_tables`
+builds when it first needs it; every table is then kept on disk
+(:mod:`showdown._kernels.store`).
 
 >>> keys = rank_keys_of([12, 12, 11])  # A A K
 >>> keys == 2 * RANK_KEYS[12] + RANK_KEYS[11]
@@ -81,8 +82,8 @@ RANK_KEYS: Final[tuple[int, ...]] = (
 )
 """Rank ``r``'s additive key: the smallest increasing keys (from 1) whose sums
 tell apart every multiset of up to seven ranks with at most four of a rank,
-found by :func:`showdown._kernels.hashing.greedy_rank_keys` (minutes for all
-thirteen; the tests re-derive the first ten). :func:`multisets` checks the
+found by :func:`showdown._kernels.hashing.greedy_rank_keys` (about a minute
+for all thirteen; the tests re-derive the first ten). :func:`multisets` checks the
 property whenever it runs."""
 
 FIVE_KEYS: Final[tuple[int, ...]] = (
@@ -138,9 +139,11 @@ row the top bits of the low 32 bits of ``key * multiplier``."""
 SEVEN_SIZE: Final = 1 << 16
 """Slots of the seven-card hash (49,205 used: 75 %)."""
 
-SEVEN_FIRST_MULTIPLIER: Final = 0x9E3779B1
-"""The first multiplier the seven-card hash tries (odd, near ``2**32`` over the golden
-ratio); the next ones add 2 until the displacement fits."""
+SEVEN_FIRST_MULTIPLIER: Final = 0x9E3779CB
+"""The first multiplier the seven-card hash tries; the next ones add 2 until the
+displacement fits. Trying the odd multipliers upwards from ``0x9E3779B1`` (``2**32``
+over the golden ratio), this is the first that fits (the thirteen before it leave a
+row no free offset), so a build starts here."""
 
 _BASE: Final = 13
 _PATTERNS: Final = _BASE**5
@@ -323,7 +326,7 @@ class Layout:
 
 @cache
 def layout() -> Layout:
-    """The shared arrays; builds the perfect hash (numba) on first use."""
+    """The shared arrays; builds the perfect hash on first use (or reads the kept one)."""
     from showdown._kernels.store import cached_arrays, rules_digest
 
     def build() -> dict[str, npt.NDArray[np.generic]]:
@@ -389,7 +392,7 @@ def seven_slots(
 
 @cache
 def seven_layout() -> SevenLayout:
-    """The seven-card hash; built (numba) on first use, then kept on disk.
+    """The seven-card hash; built on first use, then kept on disk.
 
     >>> seven = seven_layout()
     >>> len(seven.slots), len(set(seven.slots.tolist())), int(seven.slots.max()) < SEVEN_SIZE
