@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown import evaluate
+from showdown import batch, evaluate
 from showdown.batch import best_cards_many, evaluate_many, strength7, to_code_array
 from showdown.cards import DECK, Card
 from showdown.errors import (
@@ -22,6 +24,9 @@ from showdown.errors import (
     UnknownRankingError,
 )
 from showdown.games import evaluate_game
+from showdown.rules import get_ranking
+from showdown.tables import get_table
+from tests.readable import readable_engine
 from tests.test_kernels import deal
 
 ROYAL = [51, 47, 43, 39, 35]
@@ -293,12 +298,17 @@ def test_strength7_errors() -> None:
         strength7([51, 51, 2, 3, 4, 5, 6])
 
 
-def test_import_showdown_does_not_import_numba() -> None:
-    code = "import sys, showdown, showdown.batch; print('numba' in sys.modules)"
+def test_import_showdown_does_not_import_numpy() -> None:
+    """``import showdown`` stays light (a first ``showdown hand`` needs no NumPy); the
+    batch module needs it."""
+    code = (
+        "import sys, showdown; print('numpy' in sys.modules)\n"
+        "import showdown.batch; print('numpy' in sys.modules)"
+    )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "False"
+    assert result.stdout.split() == ["False", "True"]
 
 
 def test_batch_calls_from_many_threads_at_once() -> None:
@@ -309,3 +319,54 @@ def test_batch_calls_from_many_threads_at_once() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: evaluate_many(cards), range(8)))
     assert all(np.array_equal(result, expected) for result in results)
+
+
+# ------------------------------------------------------------------ the census
+
+
+@pytest.mark.parametrize(("ranking", "size"), [("high", 6), ("high", 7), ("ace_to_five", 7)])
+def test_the_readable_census_counts_each_hand_of_its_tasks_once(ranking: str, size: int) -> None:
+    """Each task fixes the first two cards (deck positions); the hands are every choice of
+    the others after them, each valued by the readable evaluator: what the C engine counts."""
+    from showdown._kernels import engine
+    from showdown._kernels.tables import kernel_tables, layout
+
+    rules = get_ranking(ranking)
+    deck = np.arange(52, dtype=np.int64)
+    tasks = np.array([[0, 44], [10, 40], [45, 46]], np.int64)
+    n_strengths = len(get_table(rules).classes) + 1
+    counts = batch._readable_census(rules, deck, size, tasks, n_strengths)
+    assert counts.sum() == sum(comb(52 - 1 - b, size - 2) for _, b in tasks.tolist())
+    hands = [
+        [a, b, *rest]
+        for a, b in tasks.tolist()
+        for rest in combinations(range(b + 1, 52), size - 2)
+    ]
+    with readable_engine():
+        expected = np.bincount(evaluate_many(hands, ranking=rules), minlength=n_strengths)
+    assert np.array_equal(counts, expected)
+    tables = kernel_tables(rules)
+    found = engine.keyed_census(
+        deck,
+        size,
+        tasks,
+        layout().offsets,
+        tables.ranks,
+        tables.flushes,
+        tables.use_flush,
+        n_strengths,
+    )
+    if found is not None:  # the C engine is built
+        assert np.array_equal(found, counts)
+
+
+@pytest.mark.slow
+def test_a_census_without_the_core_counts_what_the_core_counts() -> None:
+    expected = batch.census("shortdeck", 5)
+    seen: list[tuple[int, int]] = []
+    with readable_engine():
+        found = batch.census(
+            "shortdeck", 5, progress=lambda done, total: seen.append((done, total))
+        )
+    assert found == expected
+    assert seen[-1] == (16, 16)

@@ -1,11 +1,11 @@
-"""The batch functions' C path (``showdown._ceval.rows``) against their numba path.
+"""The batch functions' C path (``showdown._ceval.rows``) against the readable evaluator.
 
 Where the C extension is built, :func:`showdown.batch.evaluate_many` values
-rows with the C scorers, over threads for many rows; the numba kernels stay
-for an install without a compiler, ``SHOWDOWN_CEVAL=off``, and rows wider
-than the scorers take. Both must give the same numbers and the same errors
-for every ranking and game (the numba kernels are themselves compared with
-the readable evaluator in ``test_kernels.py`` and ``test_differential.py``).
+rows with the core's entries, over threads for many rows; without it (no
+compiler at install, or ``SHOWDOWN_ENGINE=readable``) the readable evaluator
+values each row. Both must give the same numbers and the same errors for every
+ranking and game (``test_kernels.py`` compares the C path with the readable
+evaluator on many more rows).
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ import pytest
 from showdown import _scorer, batch
 from showdown.batch import evaluate_many
 from showdown.errors import InvalidArrayError
-from showdown.games import GAMES, Game
-from showdown.rules import RANKINGS, Formation, RuleSet
-from tests.test_kernels import deal
+from showdown.games import GAMES, Game, get_game
+from showdown.rules import RANKINGS, Formation, RuleSet, get_ranking
+from tests import readable
+from tests.readable import readable_engine
+from tests.test_kernels import deal, reference
 
 BUILT = _scorer.extension() is not None
 needs_c = pytest.mark.skipif(not BUILT, reason="the C extension is not built")
@@ -49,14 +51,11 @@ def _deck(rankings: tuple[RuleSet, ...]) -> npt.NDArray[np.int64]:
     return np.array([code for code in range(52) if code >> 2 in ranks], np.int64)
 
 
-def _numba(cards: npt.NDArray[np.int64], **kwargs: object) -> npt.NDArray[np.int32]:
-    """``evaluate_many`` on the numba kernels (as without the extension)."""
-    return batch._numba_evaluate_many(cards, **kwargs)  # type: ignore[arg-type]
-
-
-def _numba_best(cards: npt.NDArray[np.int64], **kwargs: object) -> npt.NDArray[np.int8]:
-    """``best_cards_many`` on the numba kernels."""
-    return batch._numba_best_cards_many(cards, **kwargs)  # type: ignore[arg-type]
+def _readable_path(cards: npt.NDArray[Any], **kwargs: Any) -> npt.NDArray[np.int32]:
+    """``evaluate_many`` as without the core (``SHOWDOWN_ENGINE=readable``)."""
+    with readable_engine():
+        assert batch._read(cards, kwargs.get("ranking"), kwargs.get("game")).entry is None
+        return evaluate_many(cards, **kwargs)
 
 
 def _ranking_widths(rules: RuleSet) -> list[int]:
@@ -65,32 +64,32 @@ def _ranking_widths(rules: RuleSet) -> list[int]:
     return [5, 6, 7, 9]
 
 
-def _uses_c(width: int, **kwargs: object) -> bool:
-    given = batch._read(np.zeros((1, width), np.int64), kwargs.get("ranking"), kwargs.get("game"))  # type: ignore[arg-type]
+def _uses_c(width: int, **kwargs: Any) -> bool:
+    given = batch._read(np.zeros((1, width), np.int64), kwargs.get("ranking"), kwargs.get("game"))
     return given.entry is not None
 
 
 @needs_c
 @pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", list(RANKINGS))
-def test_every_ranking_gives_the_numba_strengths(name: str) -> None:
+def test_every_ranking_gives_the_readable_strengths(name: str) -> None:
     rules = RANKINGS[name]
     for seed, width in enumerate(_ranking_widths(rules)):
-        cards = deal(3_000, width, seed, _deck((rules,)))
+        cards = deal(300, width, seed, _deck((rules,)))
         assert _uses_c(width, ranking=rules)
-        expected = _numba(cards, ranking=rules)
+        expected = readable.strengths(cards, ranking=rules)
         assert np.array_equal(evaluate_many(cards, ranking=rules), expected), (name, width)
 
 
 @needs_c
 @pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", list(GAMES))
-def test_every_game_gives_the_numba_strengths(name: str) -> None:
+def test_every_game_gives_the_readable_strengths(name: str) -> None:
     game: Game = GAMES[name]
     for seed, width in enumerate(_scorer.game_sizes(game)):
-        cards = deal(3_000, width, 100 + seed, _deck(game.rankings))
+        cards = deal(100 if game.hole_used else 300, width, 100 + seed, _deck(game.rankings))
         assert _uses_c(width, game=game)
-        expected = _numba(cards, game=game)
+        expected = readable.strengths(cards, game=game)
         got = evaluate_many(cards, game=game)
         assert got.shape == expected.shape
         assert got.dtype == np.int32
@@ -103,21 +102,58 @@ def test_every_game_gives_the_numba_strengths(name: str) -> None:
     ("kwargs", "width"),
     [({"ranking": "high"}, 7), ({"game": "omaha8"}, 9), ({"ranking": "badugi"}, 4)],
 )
-def test_many_rows_over_threads_give_the_numba_strengths(
+def test_many_rows_over_threads_give_the_readable_strengths(
     kwargs: dict[str, str], width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cards = deal(3 * batch.C_PARALLEL_ROWS + 17, width, 7)
+    monkeypatch.setattr(batch, "_thread_count", lambda: 1)
+    one = evaluate_many(cards, **kwargs)
     monkeypatch.setattr(batch, "_thread_count", lambda: 3)  # more pieces than threads
-    expected = _numba(cards, **kwargs)
-    assert np.array_equal(evaluate_many(cards, **kwargs), expected)
+    found = evaluate_many(cards, **kwargs)
+    assert np.array_equal(found, one)
+    sample = np.r_[0:50, len(cards) - 50 : len(cards)]  # the first and the last pieces
+    assert np.array_equal(found[sample], readable.strengths(cards[sample], **kwargs))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "width"),
+    [
+        ({"ranking": "high"}, 7),
+        ({"ranking": "high"}, 9),
+        ({"ranking": "ace_to_five"}, 7),
+        ({"ranking": "deuce_to_seven"}, 6),
+        ({"ranking": "shortdeck"}, 7),
+        ({"ranking": "badugi"}, 4),
+        ({"game": "omaha8"}, 9),
+        ({"game": "courchevel"}, 10),
+        ({"game": "stud_hilo"}, 7),
+        ({"game": "badugi"}, 4),
+    ],
+)
+def test_without_the_core_the_readable_path_gives_the_same_strengths(
+    kwargs: dict[str, str], width: int
+) -> None:
+    rules = (
+        get_game(kwargs["game"]).rankings if "game" in kwargs else (get_ranking(kwargs["ranking"]),)
+    )
+    cards = deal(60, width, 13, _deck(rules))
+    found = _readable_path(cards, **kwargs)
+    assert found.dtype == np.int32
+    assert np.array_equal(found, readable.strengths(cards, **kwargs))
+    assert np.array_equal(found, evaluate_many(cards, **kwargs))
+    empty = np.zeros((0, width), np.int8)
+    assert _readable_path(empty, **kwargs).shape == evaluate_many(empty, **kwargs).shape
 
 
 @needs_c
-def test_rows_wider_than_the_scorers_stay_on_numba() -> None:
-    cards = deal(50, _scorer.MAX_CODES + 1, 3)
-    assert not _uses_c(_scorer.MAX_CODES + 1)
-    best = evaluate_many(cards[:, :7])
-    assert np.all(evaluate_many(cards) >= best)  # more cards never value less
+@pytest.mark.parametrize("width", [17, 24])
+def test_rows_of_more_than_sixteen_cards_are_valued_by_the_core(width: int) -> None:
+    cards = deal(3, width, 3)
+    assert _uses_c(width)
+    assert np.array_equal(evaluate_many(cards), readable.strengths(cards))
+    assert np.array_equal(
+        evaluate_many(cards, ranking="razz"), readable.strengths(cards, ranking="razz")
+    )
 
 
 @needs_c
@@ -132,9 +168,9 @@ def test_the_first_bad_row_is_named_on_both_paths(
     monkeypatch.setattr(batch, "_thread_count", lambda: 2)
     with pytest.raises(InvalidArrayError) as c_error:
         evaluate_many(cards)
-    with pytest.raises(InvalidArrayError) as numba_error:
-        _numba(cards)
-    assert str(c_error.value) == str(numba_error.value)
+    with pytest.raises(InvalidArrayError) as readable_error:
+        _readable_path(cards)
+    assert str(c_error.value) == str(readable_error.value)
     assert str(c_error.value).startswith(f"row {where[0]}: ")
 
 
@@ -170,9 +206,13 @@ def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) 
     cards = deal(3_000, 7, 8)
     wide: npt.NDArray[np.integer[Any]] = cards.astype(dtype)
     assert np.array_equal(evaluate_many(wide), evaluate_many(cards.astype(np.int8)))
-    assert np.array_equal(batch.best_cards_many(wide), _numba_best(cards))
+    assert np.array_equal(batch.best_cards_many(wide), batch.best_cards_many(cards.astype(np.int8)))
+    few = np.r_[0:30, 500:530, 2_970:3_000]  # in and past the first piece
+    assert np.array_equal(evaluate_many(wide)[few], readable.strengths(cards[few]))
+    assert np.array_equal(batch.best_cards_many(wide)[few], readable.best_cards(cards[few]))
     assert np.array_equal(
-        evaluate_many(wide[:, :5], ranking="razz"), _numba(cards[:, :5], ranking="razz")
+        evaluate_many(wide[few, :5], ranking="razz"),
+        readable.strengths(cards[few, :5], ranking="razz"),
     )
     signed = np.issubdtype(dtype, np.signedinteger)
     big = int(np.iinfo(dtype).max)
@@ -188,9 +228,9 @@ def test_wider_integer_rows_go_to_the_c_loop_with_the_same_answers(dtype: type) 
     twice[2_000, 0] = 99  # a later row out of range: the earlier duplicate is named
     with pytest.raises(InvalidArrayError, match=r"^row 1000: .* appears twice") as c_error:
         evaluate_many(twice)
-    with pytest.raises(InvalidArrayError) as numba_error:
-        _numba(twice.astype(np.int64))
-    assert str(c_error.value) == str(numba_error.value)
+    with pytest.raises(InvalidArrayError) as readable_error:
+        _readable_path(twice)
+    assert str(c_error.value) == str(readable_error.value)
 
 
 @needs_c
@@ -218,9 +258,9 @@ def test_every_kind_of_bad_row_is_refused_where_it_is(width: int) -> None:
         spoil(cards[17], name)
         with pytest.raises(InvalidArrayError, match=r"^row 17: ") as c_error:
             evaluate_many(cards)
-        with pytest.raises(InvalidArrayError) as numba_error:
-            _numba(cards.astype(np.int64))
-        assert str(c_error.value) == str(numba_error.value), name
+        with pytest.raises(InvalidArrayError) as readable_error:
+            _readable_path(cards)
+        assert str(c_error.value) == str(readable_error.value), name
 
 
 def _every_seven_multiset(deck_ranks: set[int]) -> npt.NDArray[np.int64]:
@@ -239,16 +279,22 @@ def _every_seven_multiset(deck_ranks: set[int]) -> npt.NDArray[np.int64]:
 @needs_c
 @pytest.mark.usefixtures("row_loops")
 @pytest.mark.parametrize("name", [n for n, r in RANKINGS.items() if r.hand_size == 5])
-def test_every_seven_card_multiset_gives_the_numba_strength(name: str) -> None:
+def test_every_seven_card_multiset_gives_the_readable_strength(name: str) -> None:
     """The C path's seven-card hash (``seven_layout``) holds every seven-card multiset,
-    with the strength the shared hash gives it: all of them, for each ranking."""
+    with the readable strength: all of them, for each ranking (the readable algorithm
+    over the rule table, in numpy: :func:`tests.test_kernels.reference`)."""
     rules = RANKINGS[name]
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         pytest.skip("Badugi has no seven-card hands")
     cards = _every_seven_multiset({rank.index for rank in rules.rank_order})
     if name == "high":
         assert len(cards) == 49_205
-    assert np.array_equal(evaluate_many(cards, ranking=rules), _numba(cards, ranking=rules))
+    expected, _ = reference(cards, rules)
+    assert np.array_equal(evaluate_many(cards, ranking=rules), expected)
+    sample = cards[:: len(cards) // 200]
+    assert np.array_equal(
+        evaluate_many(sample, ranking=rules), readable.strengths(sample, ranking=rules)
+    )
 
 
 def _run(code: str, **env: str) -> str:
@@ -264,33 +310,27 @@ def _run(code: str, **env: str) -> str:
 
 
 _PROBE = (
-    "import sys, numpy as np\n"
-    "from showdown.batch import evaluate_many, best_cards_many\n"
+    "import numpy as np\n"
+    "from showdown.batch import evaluate_many\n"
     "rng = np.random.default_rng(5)\n"
-    "rows = np.argsort(rng.random((70_000, 52)), axis=1)[:, :9].astype(np.int8)\n"
+    "rows = np.argsort(rng.random((2_000, 52)), axis=1)[:, :9].astype(np.int8)\n"
     "high = evaluate_many(rows[:, :7])\n"
-    "hilo = evaluate_many(rows, game='omaha8')\n"
-    "print(int(high.astype(np.int64) @ np.arange(70_000)), int(hilo.sum()), hilo.shape)\n"
-    "print('numba' in sys.modules)\n"
+    "hilo = evaluate_many(rows[:300], game='omaha8')\n"
+    "print(int(high.astype(np.int64) @ np.arange(2_000)), int(hilo.sum()), hilo.shape)\n"
 )
 
 
-def test_with_the_extension_off_the_numba_path_gives_the_same_values() -> None:
-    off = _run(_PROBE, SHOWDOWN_CEVAL="off").splitlines()
-    on = _run(_PROBE).splitlines()
-    assert off[0] == on[0]
-    assert off[1] == "True"  # the numba kernels ran
-    if BUILT:
-        assert on[1] == "False"  # the C path never imports numba
+def test_with_the_core_off_the_readable_path_gives_the_same_values() -> None:
+    assert _run(_PROBE, SHOWDOWN_ENGINE="readable") == _run(_PROBE)
 
 
-def test_the_thread_count_is_numbas_setting() -> None:
-    code = (
-        "import sys\nfrom showdown import batch\nprint(batch._thread_count())\n"
-        "import numba\nnumba.set_num_threads(1)\nprint(batch._thread_count())\n"
-    )
-    assert _run(code, NUMBA_NUM_THREADS="2").splitlines() == ["2", "1"]
-    assert _run(code, NUMBA_NUM_THREADS="1").splitlines() == ["1", "1"]
+def test_the_thread_count_is_the_showdown_threads_setting() -> None:
+    code = "from showdown import batch\nprint(batch._thread_count())\n"
+    assert _run(code, SHOWDOWN_THREADS="3") == "3"
+    assert _run(code, SHOWDOWN_THREADS="1") == "1"
+    cores = len(os.sched_getaffinity(0))
+    assert _run(code, SHOWDOWN_THREADS="") == str(cores)
+    assert _run(code, SHOWDOWN_THREADS="none") == str(cores)  # not a count: every core
 
 
 @needs_c
@@ -370,9 +410,10 @@ def test_a_machine_of_many_cores_gets_the_c_path_s_most_threads(
     """More cores than one C call starts threads for (64): the call takes 64, not an error."""
     cards = deal(70 * batch.C_PARALLEL_ROWS // 2, 5, 31)
     expected = evaluate_many(cards)
+    best = batch.best_cards_many(cards)
     monkeypatch.setattr(batch, "_thread_count", lambda: 128)
     assert np.array_equal(evaluate_many(cards), expected)
-    assert np.array_equal(batch.best_cards_many(cards), _numba_best(cards))
+    assert np.array_equal(batch.best_cards_many(cards), best)
 
 
 @needs_c

@@ -1,10 +1,9 @@
-"""``best_cards_many``'s C path (``showdown._ceval.best_rows``) against its numba path
-and the readable evaluator.
+"""``best_cards_many``'s C path (``showdown._ceval.best_rows``) against the readable evaluator.
 
 Where the C extension is built, :func:`showdown.batch.best_cards_many` finds the
-cards that play with the C scorers; the numba kernels stay for an install
-without a compiler, ``SHOWDOWN_CEVAL=off``, and rows wider than the scorers
-take. When several sets of cards tie for best, every path must pick the one
+cards that play with the core's entries; without it (or with
+``SHOWDOWN_ENGINE=readable``) the readable evaluator values each row. When
+several sets of cards tie for best, both paths must pick the one
 :func:`showdown.evaluate` (or :func:`showdown.games.evaluate_game`) picks, so
 the rows here are dealt from small decks of few ranks and suits as well as
 from the whole deck: paired and trip boards, boards that play, several equal
@@ -13,19 +12,18 @@ straights and flushes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import numpy.typing as npt
 import pytest
 
-from showdown import _fast, _scorer, batch, evaluate
+from showdown import _scorer, batch, evaluate
 from showdown.batch import best_cards_many
 from showdown.cards import Card
 from showdown.errors import InvalidArrayError
-from showdown.evaluation import HandValue
-from showdown.games import GAMES, Game, evaluate_game
-from showdown.rules import RANKINGS, Formation, RuleSet
+from showdown.games import GAMES, Game, get_game
+from showdown.rules import RANKINGS, Formation, RuleSet, get_ranking
+from tests import readable
+from tests.readable import readable_engine
 from tests.test_batch_c import _deck, _run, _uses_c
 from tests.test_kernels import deal
 
@@ -33,11 +31,6 @@ BUILT = _scorer.extension() is not None
 needs_c = pytest.mark.skipif(not BUILT, reason="the C extension is not built")
 
 Codes = npt.NDArray[np.int64]
-
-
-def _numba(cards: Codes, **kwargs: object) -> npt.NDArray[np.int8]:
-    """``best_cards_many`` on the numba kernels (as without the extension)."""
-    return batch._numba_best_cards_many(cards, **kwargs)  # type: ignore[arg-type]
 
 
 def _tied_rows(n: int, width: int, seed: int, deck: Codes) -> Codes:
@@ -65,45 +58,6 @@ def _mixed_rows(n: int, width: int, seed: int, deck: Codes) -> Codes:
     return np.concatenate([deal(half, width, seed, deck), _tied_rows(n - half, width, seed, deck)])
 
 
-@pytest.fixture
-def readable() -> Iterator[None]:
-    """The readable evaluator for ``evaluate`` and ``evaluate_game``, not its compiled path."""
-    previous = _fast.set_mode("readable")
-    yield
-    _fast.set_mode(previous)
-
-
-def _columns(row: list[int], value: HandValue | None, slot: int) -> list[int]:
-    """The columns of ``row`` holding the cards of ``value``, increasing, padded with -1."""
-    if value is None:
-        return [-1] * slot
-    columns = sorted(row.index(card.code) for card in value.cards)
-    return columns + [-1] * (slot - len(columns))
-
-
-def _readable_ranking(cards: Codes, rules: RuleSet) -> list[list[int]]:
-    out = []
-    for row in cards.tolist():
-        value = evaluate([Card.from_code(code) for code in row], ranking=rules)
-        out.append(_columns(row, value, rules.hand_size))
-    return out
-
-
-def _readable_game(cards: Codes, game: Game) -> list[list[list[int]]]:
-    out = []
-    for row in cards.tolist():
-        hole = [Card.from_code(code) for code in row[: game.hole_cards]]
-        board = [Card.from_code(code) for code in row[game.hole_cards :]] or None
-        values = evaluate_game(game, hole, board).values
-        out.append(
-            [
-                _columns(row, value, rules.hand_size)
-                for value, rules in zip(values, game.rankings, strict=True)
-            ]
-        )
-    return out
-
-
 def _ranking_widths(rules: RuleSet) -> list[int]:
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         return [rules.hand_size]
@@ -112,40 +66,54 @@ def _ranking_widths(rules: RuleSet) -> list[int]:
 
 @needs_c
 @pytest.mark.parametrize("name", list(RANKINGS))
-def test_every_ranking_picks_the_numba_and_the_readable_cards(name: str, readable: None) -> None:
+def test_every_ranking_picks_the_readable_cards(name: str) -> None:
     rules = RANKINGS[name]
     deck = _deck((rules,))
     for seed, width in enumerate(_ranking_widths(rules)):
         assert _uses_c(width, ranking=rules)
-        cards = _mixed_rows(4_000, width, seed, deck)
+        cards = _mixed_rows(400, width, seed, deck)
         got = best_cards_many(cards, ranking=rules)
         assert got.dtype == np.int8
-        assert np.array_equal(got, _numba(cards, ranking=rules)), (name, width)
-        few = np.concatenate([cards[:100], cards[-200:]])
-        assert best_cards_many(few, ranking=rules).tolist() == _readable_ranking(few, rules), (
-            name,
-            width,
-        )
+        assert np.array_equal(got, readable.best_cards(cards, ranking=rules)), (name, width)
 
 
 @needs_c
 @pytest.mark.parametrize("name", list(GAMES))
-def test_every_game_picks_the_numba_and_the_readable_cards(name: str, readable: None) -> None:
+def test_every_game_picks_the_readable_cards(name: str) -> None:
     game: Game = GAMES[name]
     deck = _deck(game.rankings)
     for seed, width in enumerate(_scorer.game_sizes(game)):
         assert _uses_c(width, game=game)
-        cards = _mixed_rows(4_000, width, 100 + seed, deck)
+        cards = _mixed_rows(100 if game.hole_used else 300, width, 100 + seed, deck)
         got = best_cards_many(cards, game=game)
-        expected = _numba(cards, game=game)
+        expected = readable.best_cards(cards, game=game)
         assert got.shape == expected.shape
         assert np.array_equal(got, expected), (name, width)
-        few = np.concatenate([cards[:60], cards[-120:]])
-        picked = best_cards_many(few, game=game).tolist()
-        readable_cards = _readable_game(few, game)
-        if len(game.rankings) == 1:
-            readable_cards = [halves[0] for halves in readable_cards]  # type: ignore[misc]
-        assert picked == readable_cards, (name, width)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "width"),
+    [
+        ({"ranking": "high"}, 7),
+        ({"ranking": "deuce_to_seven"}, 6),
+        ({"ranking": "badugi"}, 4),
+        ({"game": "omaha8"}, 9),
+        ({"game": "stud_hilo"}, 7),
+        ({"game": "sixplus"}, 7),
+    ],
+)
+def test_without_the_core_the_readable_path_picks_the_same_cards(
+    kwargs: dict[str, str], width: int
+) -> None:
+    rules = (
+        get_game(kwargs["game"]).rankings if "game" in kwargs else (get_ranking(kwargs["ranking"]),)
+    )
+    cards = _mixed_rows(60, width, 9, _deck(rules))
+    with readable_engine():
+        assert batch._read(cards, kwargs.get("ranking"), kwargs.get("game")).entry is None
+        found = best_cards_many(cards, **kwargs)
+    assert np.array_equal(found, readable.best_cards(cards, **kwargs))
+    assert np.array_equal(found, best_cards_many(cards, **kwargs))
 
 
 def test_a_board_that_plays_is_picked_from_the_board() -> None:
@@ -174,12 +142,17 @@ def test_among_equal_hands_the_highest_codes_play() -> None:
     ("kwargs", "width"),
     [({"ranking": "high"}, 7), ({"game": "omaha8"}, 9), ({"ranking": "badugi"}, 4)],
 )
-def test_many_rows_over_threads_pick_the_numba_cards(
+def test_many_rows_over_threads_pick_the_readable_cards(
     kwargs: dict[str, str], width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cards = deal(3 * batch.C_PARALLEL_ROWS + 17, width, 8)
+    monkeypatch.setattr(batch, "_thread_count", lambda: 1)
+    one = best_cards_many(cards, **kwargs)
     monkeypatch.setattr(batch, "_thread_count", lambda: 3)
-    assert np.array_equal(best_cards_many(cards, **kwargs), _numba(cards, **kwargs))
+    found = best_cards_many(cards, **kwargs)
+    assert np.array_equal(found, one)
+    sample = np.r_[0:50, len(cards) - 50 : len(cards)]  # the first and the last pieces
+    assert np.array_equal(found[sample], readable.best_cards(cards[sample], **kwargs))
 
 
 @needs_c
@@ -193,9 +166,9 @@ def test_the_first_bad_row_is_named_on_both_paths(
     monkeypatch.setattr(batch, "_thread_count", lambda: 2)
     with pytest.raises(InvalidArrayError) as c_error:
         best_cards_many(cards, game="omaha8")
-    with pytest.raises(InvalidArrayError) as numba_error:
-        _numba(cards, game="omaha8")
-    assert str(c_error.value) == str(numba_error.value)
+    with readable_engine(), pytest.raises(InvalidArrayError) as readable_error:
+        best_cards_many(cards, game="omaha8")
+    assert str(c_error.value) == str(readable_error.value)
     assert str(c_error.value).startswith(f"row {where[0]}: ")
 
 
@@ -213,12 +186,24 @@ def test_codes_outside_a_short_deck_or_the_range_are_refused_by_the_c_path() -> 
 
 
 @needs_c
-def test_rows_wider_than_the_scorers_stay_on_numba() -> None:
-    cards = deal(20, _scorer.MAX_CODES + 1, 3)
-    assert not _uses_c(_scorer.MAX_CODES + 1)
+@pytest.mark.parametrize("width", [17, 20])
+def test_rows_of_more_than_sixteen_cards_pick_the_readable_cards(width: int) -> None:
+    cards = deal(4, width, 3)
+    assert _uses_c(width)
     chosen = best_cards_many(cards)
-    assert np.array_equal(chosen, _numba(cards))
-    assert chosen.shape == (20, 5)
+    assert chosen.shape == (4, 5)
+    assert np.array_equal(chosen, readable.best_cards(cards))
+
+
+@needs_c
+def test_a_whole_deck_in_a_row_picks_the_first_royal_flush() -> None:
+    deck = np.random.default_rng(2).permutation(52)[None, :]
+    assert _uses_c(52)
+    chosen = best_cards_many(deck)
+    assert sorted(int(deck[0, c]) for c in chosen[0]) == [35, 39, 43, 47, 51]  # As Ks Qs Js Ts
+    assert batch.evaluate_many(deck).tolist() == [7462]
+    with pytest.raises(InvalidArrayError, match="appears twice"):  # 53 cards: one twice
+        best_cards_many(np.concatenate([deck, deck[:, :1]], axis=1))
 
 
 def test_no_rows_give_empty_columns() -> None:
@@ -228,24 +213,20 @@ def test_no_rows_give_empty_columns() -> None:
 
 
 _PROBE = (
-    "import sys, numpy as np\n"
+    "import numpy as np\n"
     "from showdown.batch import best_cards_many\n"
     "rng = np.random.default_rng(6)\n"
-    "rows = np.argsort(rng.random((20_000, 52)), axis=1)[:, :9].astype(np.int8)\n"
+    "rows = np.argsort(rng.random((1_000, 52)), axis=1)[:, :9].astype(np.int8)\n"
     "weights = np.arange(1, 11, dtype=np.int64)\n"
     "high = best_cards_many(rows[:, :7]).astype(np.int64)\n"
-    "hilo = best_cards_many(rows, game='omaha8').astype(np.int64)\n"
+    "hilo = best_cards_many(rows[:200], game='omaha8').astype(np.int64)\n"
     "badugi = best_cards_many(rows[:, :4], ranking='badugi').astype(np.int64)\n"
-    "print(int((high @ weights[:5]) @ np.arange(20_000)), int(hilo.sum()),"
+    "print(int((high @ weights[:5]) @ np.arange(1_000)), int(hilo.sum()),"
     " int((badugi + 1).prod(axis=1).sum()), hilo.shape)\n"
-    "print('numba' in sys.modules)\n"
 )
 
 
-def test_with_the_extension_off_the_numba_path_picks_the_same_cards() -> None:
-    off = _run(_PROBE, SHOWDOWN_CEVAL="off").splitlines()
-    on = _run(_PROBE).splitlines()
-    assert off[0] == on[0]
-    assert off[1] == "True"  # the numba kernels ran
-    if BUILT:
-        assert on[1] == "False"  # the C path never imports numba
+def test_with_the_core_off_the_readable_path_picks_the_same_cards() -> None:
+    off = _run(_PROBE, SHOWDOWN_ENGINE="readable")
+    on = _run(_PROBE)
+    assert off == on

@@ -1,4 +1,4 @@
-"""The games card rooms add (RULES.md §6), as data: registry, counts, kernels, equity, shells.
+"""The games card rooms add (RULES.md §6), as data: registry, counts, the compiled core, equity, shells.
 
 Courchevel (hi and hi/lo), 6+ Hold'em in both orders of three of a kind and a
 straight (``sixplus``: trips above; ``shortdeck``: the straight above), Five
@@ -268,11 +268,11 @@ def test_seven_card_census_of_both_orders() -> None:
         assert trips_above[category] == straight_above[category], category
 
 
-# ------------------------------------------------------------------ kernels
+# ------------------------------------------------------------------ the compiled core
 
 
 @pytest.mark.parametrize("ranking", sorted(ORDERS))
-def test_kernels_order_seven_cards_as_the_plain_reference(ranking: str) -> None:
+def test_the_core_orders_seven_cards_as_the_plain_reference(ranking: str) -> None:
     deck = get_game("sixplus").deck
     rng = np.random.default_rng(36)
     rows = np.array([rng.choice(36, 7, replace=False) for _ in range(2_000)])

@@ -4,8 +4,8 @@ Where the C extension ``showdown._ceval`` is built, the entries are its
 builtin functions; these tests compare them, on random deals of every ranking
 and every game, with the readable evaluator (every candidate set looked up in
 the rule table), check that every bad input raises the very error, with the
-very message, that the Python path raises, and that the Python path is used
-when the extension is off (``SHOWDOWN_CEVAL=off``) or missing.
+very message, that the Python path raises, and that the readable reference
+answers when the core is off (``SHOWDOWN_ENGINE=readable``) or missing.
 """
 
 from __future__ import annotations
@@ -14,61 +14,34 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
-from showdown import _fast, _scorer
-from showdown.batch import (
-    _entry_or,
-    _game_row,
-    _ranking_row,
-    _strength7_python,
-    scorer,
-    strength,
-    strength7,
-)
-from showdown.cards import DECK
+from showdown import _scorer, batch
+from showdown.batch import _strength7_python, scorer, strength, strength7
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError
-from showdown.evaluation import evaluate
-from showdown.games import GAMES, evaluate_game
+from showdown.games import GAMES
 from showdown.rules import RANKINGS
+from tests.readable import game_strengths as readable_game
+from tests.readable import ranking_strength as readable_ranking
 
 BUILT = _scorer.extension() is not None
 needs_extension = pytest.mark.skipif(not BUILT, reason="the C extension is not built here")
 
 
-@pytest.fixture
-def readable() -> Iterator[None]:
-    """The readable evaluator answers ``evaluate`` and ``evaluate_game`` (the reference)."""
-    previous = _fast.set_mode("readable")
-    yield
-    _fast.set_mode(previous)
-
-
-def readable_ranking(name: str, codes: list[int]) -> int:
-    value = evaluate([DECK[code] for code in codes], ranking=name)
-    return 0 if value is None else value.strength
-
-
-def readable_game(name: str, codes: list[int]) -> tuple[int, ...]:
-    game = GAMES[name]
-    hole = [DECK[code] for code in codes[: game.hole_cards]]
-    board = [DECK[code] for code in codes[game.hole_cards :]]
-    values = evaluate_game(game, hole, board or None).values
-    return tuple(0 if value is None else value.strength for value in values)
-
-
 def ranking_deals(name: str, count: int) -> list[list[int]]:
-    """Random hands of a ranking's deck: Badugi four cards, else mostly 5-7, some up to 16."""
+    """Random hands of a ranking's deck: Badugi four cards, else mostly 5-7, some up to 20."""
     rules = RANKINGS[name]
     rng = random.Random(f"ceval-{name}")
     indexes = {rank.index for rank in rules.rank_order}
     deck = [code for code in range(52) if code >> 2 in indexes]
     sizes = [4] if name == "badugi" else [5, 6, 7, 5, 6, 7, 5, 6, 7, 8, 9, 12, 16]
-    return [rng.sample(deck, rng.choice(sizes)) for _ in range(count)]
+    deals = [rng.sample(deck, rng.choice(sizes)) for _ in range(count)]
+    wide = [] if name == "badugi" else [17, 18, 20]  # the readable path tries C(20, 5) fives
+    return deals + [rng.sample(deck, size) for size in wide]
 
 
 def game_deals(name: str, count: int) -> list[list[int]]:
@@ -83,27 +56,24 @@ def game_deals(name: str, count: int) -> list[list[int]]:
 # ------------------------------------------------------------------ values
 
 
-@pytest.mark.usefixtures("readable")
 @pytest.mark.parametrize("name", sorted(RANKINGS))
 def test_a_ranking_scorer_gives_the_readable_strength(name: str) -> None:
     score = scorer(ranking=name)
-    for codes in ranking_deals(name, 1_000):
+    for codes in ranking_deals(name, 600):
         assert score(codes) == readable_ranking(name, codes), f"{name}: {codes}"
         assert strength(codes, ranking=name) == score(codes)
 
 
-@pytest.mark.usefixtures("readable")
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_game_scorer_gives_the_readable_strengths(name: str) -> None:
     score = scorer(game=name)
-    count = 300 if GAMES[name].hole_used else 1_000  # the readable Omaha tries 60 to 150 fives
+    count = 150 if GAMES[name].hole_used else 500  # the readable Omaha tries 60 to 150 fives
     for codes in game_deals(name, count):
         assert score(codes) == readable_game(name, codes), f"{name}: {codes}"
         assert strength(codes, game=name) == score(codes)
 
 
 @pytest.mark.slow
-@pytest.mark.usefixtures("readable")
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_game_scorer_gives_the_readable_strengths_on_more_deals(name: str) -> None:
     score = scorer(game=name)
@@ -111,12 +81,13 @@ def test_a_game_scorer_gives_the_readable_strengths_on_more_deals(name: str) -> 
         assert score(codes) == readable_game(name, codes), f"{name}: {codes}"
 
 
-@pytest.mark.usefixtures("readable")
 def test_strength7_gives_the_readable_strength() -> None:
     rng = random.Random("ceval-strength7")
-    for _ in range(3_000):
+    for _ in range(1_000):
         codes = rng.sample(range(52), 7)
         assert strength7(codes) == readable_ranking("high", codes), codes
+    for _ in range(100):
+        codes = rng.sample(range(52), 7)
         assert strength7(tuple(codes)) == _strength7_python(codes)
 
 
@@ -146,7 +117,9 @@ def test_other_sequences_and_numpy_integers_give_the_same_values() -> None:
     seven = [51, 47, 43, 39, 35, 0, 1]
     loose: Callable[[Any], int] = strength7
     assert loose(np.array(seven)) == strength7(seven) == 7462
-    assert loose(range(7)) == _strength7_python(list(range(7)))
+    assert (
+        loose(range(7)) == _strength7_python(list(range(7))) == readable_ranking("high", range(7))
+    )
 
 
 def test_the_same_scorer_serves_a_name_and_its_rule_set() -> None:
@@ -165,6 +138,7 @@ BAD_CODES: list[Any] = [
     [],
     [1, 2, 3],
     list(range(17)),
+    list(range(53)),
     [0, 1, 2, 3, 4, 5, 52],
     [0, 1, 2, 3, 4, 5, -1],
     [10**40, 1, 2, 3, 4, 5, 6],
@@ -210,9 +184,7 @@ def test_strength7_raises_the_python_errors() -> None:
 def test_a_ranking_scorer_raises_the_python_errors(name: str) -> None:
     rules = RANKINGS[name]
 
-    def reference(codes: Any) -> int:
-        return _fast.ranking_best(rules, _ranking_row(codes, rules))[0]
-
+    reference = batch._ranking_reference(rules)  # the readable path's checks and errors
     score = scorer(ranking=name)
     for codes in [*BAD_CODES, [51, 47, 43, 39, 35], [51, 47, 43, 39]]:
         assert outcome(score, codes) == outcome(reference, codes), (name, codes)
@@ -223,9 +195,7 @@ def test_a_ranking_scorer_raises_the_python_errors(name: str) -> None:
 def test_a_game_scorer_raises_the_python_errors(name: str) -> None:
     game = GAMES[name]
 
-    def reference(codes: Any) -> tuple[int, ...]:
-        return tuple(value for value, _ in _fast.game_best(game, _game_row(codes, game)))
-
+    reference = batch._game_reference(game)
     score = scorer(game=name)
     for codes in [*BAD_CODES, list(range(16, 26)), list(range(16, 20))]:
         assert outcome(score, codes) == outcome(reference, codes), (name, codes)
@@ -289,21 +259,19 @@ def test_a_bad_loader_is_refused_and_the_entry_can_load_again() -> None:
 # ------------------------------------------------------------------ fallback
 
 
-def test_without_the_extension_the_python_paths_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = RANKINGS["ace_to_five"]
-
-    def reference(codes: Any) -> int:
-        return _fast.ranking_best(rules, _ranking_row(codes, rules))[0]
-
+def test_without_the_extension_the_readable_paths_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_scorer, "extension", lambda: None)
-    fallback = _entry_or(
-        reference, lambda c: _ranking_row(c, rules), "t", "T.", _scorer.ranking_loader(rules)
-    )
-    assert fallback is reference
-    assert fallback([48, 1, 6, 11, 12]) == 6175
+    assert _scorer.ranking_entry(RANKINGS["ace_to_five"]) is None
+    assert _scorer.game_entry(GAMES["omaha_hilo"]) is None
+    razz = scorer(ranking="razz")
+    assert razz is batch._ranking_reference(RANKINGS["ace_to_five"])
+    assert razz([48, 1, 6, 11, 12]) == 6175
+    assert scorer(game="omaha8")([48, 1, 46, 45, 4, 9, 26, 47, 28]) == (5749, 35)
+    with pytest.raises(CardCountError, match="ace_to_five takes 5 to 52 card codes, got 4"):
+        razz([48, 1, 6, 11])
 
 
-def test_shutting_the_extension_off_keeps_every_value() -> None:
+def test_shutting_the_core_off_keeps_every_value() -> None:
     code = (
         "import types, random\n"
         "from showdown import _scorer\n"
@@ -312,19 +280,19 @@ def test_shutting_the_extension_off_keeps_every_value() -> None:
         "assert isinstance(strength7, types.FunctionType)\n"
         "assert isinstance(scorer(game='omaha8'), types.FunctionType)\n"
         "rng = random.Random(3)\n"
-        "rows = [rng.sample(range(52), 9) for _ in range(300)]\n"
+        "rows = [rng.sample(range(52), 9) for _ in range(100)]\n"
         "print([strength7(r[:7]) for r in rows])\n"
         "print([scorer(game='omaha8')(r) for r in rows])\n"
         "print([strength(r[:4], ranking='badugi') for r in rows])\n"
     )
-    env = {**os.environ, "SHOWDOWN_CEVAL": "off"}
+    env = {**os.environ, "SHOWDOWN_ENGINE": "readable"}
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
     sevens, omaha8s, badugis = done.stdout.splitlines()
     rng = random.Random(3)
-    rows = [rng.sample(range(52), 9) for _ in range(300)]
+    rows = [rng.sample(range(52), 9) for _ in range(100)]
     assert sevens == str([strength7(r[:7]) for r in rows])
     assert omaha8s == str([scorer(game="omaha8")(r) for r in rows])
     assert badugis == str([strength(r[:4], ranking="badugi") for r in rows])
@@ -348,14 +316,13 @@ def skewed_omaha_deals(name: str, count: int, seed: int) -> list[list[int]]:
 
 
 @needs_extension
-@pytest.mark.usefixtures("readable")
 @pytest.mark.parametrize(
     "name",
     ["omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "omaha6_hilo", "courchevel"],
 )
 def test_the_omaha_scorer_on_flushes_and_lows(name: str) -> None:
     score = scorer(game=name)
-    for codes in skewed_omaha_deals(name, 300, 1):
+    for codes in skewed_omaha_deals(name, 150, 1):
         assert score(codes) == readable_game(name, codes), f"{name}: {codes}"
 
 

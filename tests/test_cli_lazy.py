@@ -52,7 +52,6 @@ def test_hand_loads_neither_numpy_nor_the_other_commands(args: list[str], module
     assert module in loaded
     for absent in (
         "numpy",
-        "numba",
         "pydantic",
         "showdown.equity",
         "showdown.history",

@@ -18,9 +18,9 @@
   deals stop at the flop: five cards leave no choice of which play, so the
   category pokerkit names is the hand's in either order (from seven cards
   pokerkit would pick the straight of a hand that also holds three of a kind).
-* Courchevel hands the kernels what Five Card Omaha does, and Six Card Omaha
-  Hi/Lo's high half what Six Card Omaha does (tests/test_kernels.py checks
-  those twins); pokerkit takes milliseconds per Omaha hand, so they are
+* Courchevel hands the compiled core what Five Card Omaha does, and Six Card
+  Omaha Hi/Lo's high half what Six Card Omaha does (tests/test_kernels.py
+  checks those twins); pokerkit takes milliseconds per Omaha hand, so they are
   compared on fewer deals.
 """
 
@@ -132,8 +132,9 @@ Pair = tuple[int | None, tuple[int, int] | None]
 def _collect(game_name: str, chunk: int, deals: int) -> list[set[Pair]]:
     """(our strength, pokerkit's index) pairs seen on ``deals`` seeded random deals.
 
-    Our side is the batch kernel (itself tested equal to the readable evaluator
-    on 200,000 hands per game in test_kernels.py), one call for all deals.
+    Our side is the batch path of the compiled core (itself tested equal to the
+    readable evaluator on 200,000 hands per game in test_kernels.py), one call
+    for all deals.
     """
     game = get_game(game_name)
     deck = [c for c in DECK if c.rank in game.rankings[0].rank_order]
@@ -159,8 +160,8 @@ CHUNKS = 2
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ProcessPoolExecutor]:
-    """One pool for every game: spawn, not fork (the parent may already run numba's
-    threads), and started once, since each process imports pokerkit and the kernels."""
+    """One pool for every game: spawn, not fork (the parent may already run the core's
+    threads), and started once, since each process imports pokerkit and the tables."""
     with ProcessPoolExecutor(CHUNKS, mp_context=multiprocessing.get_context("spawn")) as pool:
         yield pool
 

@@ -1,15 +1,17 @@
-"""The numba kernels against the readable evaluator, exhaustively and on random hands.
+"""The compiled core's batch path against the readable evaluator, exhaustively and on
+random hands; and the tables it reads.
 
-Three references, each independent of the kernels' tables and perfect hash:
+Three references, each independent of the core's tables and perfect hash:
 
 * the readable evaluator itself (:func:`showdown.evaluate`,
-  :func:`showdown.games.evaluate_game`) on a few thousand random hands per
-  ranking and game (it takes tens of microseconds a hand);
+  :func:`showdown.games.evaluate_game`, with ``SHOWDOWN_ENGINE=readable``) on
+  a few hundred random hands per ranking and game (it takes tens of
+  microseconds a hand, a millisecond for Omaha Hi/Lo);
 * the readable evaluator's algorithm in numpy (:func:`reference`): every
   candidate set of counted cards the rules allow, in the readable order, each
   looked up in the readable table (``get_table(...).lookup``), the best kept;
   it is checked against the readable evaluator on those same hands and then
-  compared with the kernels on every five-card hand and on 200,000 random
+  compared with the core on every five-card hand and on 200,000 random
   hands per ranking and game;
 * the plain reference ``tests/naive.py``, compared by order (same winner and
   ties) on a sample.
@@ -25,7 +27,6 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from showdown import evaluate
 from showdown._kernels.hashing import greedy_rank_keys, multiplied_displacement
 from showdown._kernels.tables import (
     FIVE_KEYS,
@@ -44,13 +45,15 @@ from showdown._kernels.tables import (
 )
 from showdown.batch import best_cards_many, evaluate_many
 from showdown.cards import DECK
-from showdown.games import GAMES, Game, evaluate_game
+from showdown.games import GAMES, Game
 from showdown.rules import RANKINGS, Formation, RuleSet, get_ranking
 from showdown.tables import get_table
 from tests import naive
+from tests.readable import game_hand
+from tests.readable import value as readable_value
 
 RANDOM_ROWS = 200_000
-READABLE_ROWS = 1_500
+READABLE_ROWS = 400
 Codes = npt.NDArray[np.int64]
 
 
@@ -170,10 +173,10 @@ def readable(cards: Codes, rules: RuleSet, game: Game | None) -> list[tuple[int,
     for row in cards.tolist():
         hand = [DECK[code] for code in row]
         if game is None:
-            value = evaluate(hand, ranking=rules)
+            value = readable_value(hand, ranking=rules)
         else:
             split = game.hole_cards
-            found = evaluate_game(game, hand[:split], hand[split:] if game.has_board else None)
+            found = game_hand(game, hand[:split], hand[split:])
             value = found.values[game.rankings.index(rules)]
         out.append(
             (0, frozenset())
@@ -187,7 +190,7 @@ Config = tuple[str, RuleSet, "Game | None", int]
 
 
 def _kernel_inputs(rules: RuleSet, game: Game | None, width: int) -> tuple[object, ...]:
-    """What the kernels receive for a column: the ranking, the row width and, for a
+    """What the core values for a column: the ranking, the row width and, for a
     game with Omaha's rule, how many hole cards and how many of them play."""
     if game is None or game.hole_used is None:
         return (rules.name, width)
@@ -199,7 +202,7 @@ def configs() -> tuple[list[Config], list[tuple[Config, Config]]]:
 
     Returns the configurations whose kernel inputs are new, checked in full
     below, and the *twins*, ``(config, first config with the same inputs)``: a
-    game that hands the kernels exactly what an earlier one does (Hold'em and
+    game that hands the core exactly what an earlier one does (Hold'em and
     Irish the high ranking on 5-7 cards, Courchevel what Five Card Omaha does),
     checked by :func:`test_twin_games_equal_their_first_config` alone.
     """
@@ -365,7 +368,7 @@ def _seed(config_id: str) -> int:
 @pytest.mark.parametrize(
     ("config_id", "rules", "game", "width"), CONFIGS, ids=[c[0] for c in CONFIGS]
 )
-def test_kernels_and_reference_equal_the_readable_evaluator(
+def test_the_core_and_the_reference_equal_the_readable_evaluator(
     config_id: str, rules: RuleSet, game: Game | None, width: int
 ) -> None:
     """Strength and the very cards that play, as evaluate / evaluate_game give them."""
@@ -385,7 +388,7 @@ def test_kernels_and_reference_equal_the_readable_evaluator(
 @pytest.mark.parametrize(
     ("config_id", "rules", "game", "width"), CONFIGS, ids=[c[0] for c in CONFIGS]
 )
-def test_kernels_equal_the_readable_evaluator_on_random_hands(
+def test_the_core_equals_the_readable_reference_on_random_hands(
     config_id: str, rules: RuleSet, game: Game | None, width: int
 ) -> None:
     deck = deck_of(game.rankings if game else [rules])
@@ -403,7 +406,7 @@ def test_kernels_equal_the_readable_evaluator_on_random_hands(
 @pytest.mark.parametrize(
     ("config_id", "rules", "game", "width"), CONFIGS, ids=[c[0] for c in CONFIGS]
 )
-def test_kernels_equal_the_readable_evaluator_including_its_choice_of_cards(
+def test_the_core_equals_the_readable_evaluator_including_its_choice_of_cards(
     config_id: str, rules: RuleSet, game: Game | None, width: int
 ) -> None:
     deck = deck_of(game.rankings if game else [rules])
@@ -417,7 +420,7 @@ def test_kernels_equal_the_readable_evaluator_including_its_choice_of_cards(
 
 @pytest.mark.parametrize(("twin", "first"), TWINS, ids=[t[0][0] for t in TWINS])
 def test_twin_games_equal_their_first_config(twin: Config, first: Config) -> None:
-    """A twin's kernels get the inputs of an earlier configuration (checked in full):
+    """A twin hands the core the inputs of an earlier configuration (checked in full):
     the same strengths and cards on random rows, and the readable evaluator on a few."""
     config_id, rules, game, width = twin
     deck = deck_of(game.rankings if game else [rules])
@@ -452,7 +455,7 @@ NAIVE: dict[str, Callable[[list[str]], tuple[int, ...] | None]] = {
     ("name", "width"),
     [("high", 7), ("ace_to_five", 7), ("eight_or_better", 7), ("deuce_to_seven", 5)],
 )
-def test_kernels_order_hands_as_the_naive_reference(name: str, width: int) -> None:
+def test_the_core_orders_hands_as_the_naive_reference(name: str, width: int) -> None:
     cards = deal(3_000, width, 7 + width, None)
     texts = [[str(DECK[code]) for code in row] for row in cards.tolist()]
     keys = [NAIVE[name](row) for row in texts]

@@ -1,15 +1,14 @@
 """The resolve stream's batch fast path writes the readable path's bytes, in every game.
 
 :mod:`showdown._resolve_fast` answers the plain records of a chunk of lines
-with the compiled batch kernels and cached texts, and leaves every other
-record to the readable path. Here random records of every game
-(:mod:`tests.random_records`: plain ones, which the fast path answers, and
-card-room ones, which it mostly hands back) go through it in chunks, with the
-kernels, with hands valued one by one, and (the games that play any five cards)
-with the C scorer and the cards that play found from the classes, in three
-languages; each answer
-must be exactly what the readable evaluator and ``json.dumps`` write for the
-record. 300 records a game always run; 1,000 a game under the ``slow``
+with the compiled core and cached texts, and leaves every other record to the
+readable path. Here random records of every game (:mod:`tests.random_records`:
+plain ones, which the fast path answers, and card-room ones, which it mostly
+hands back) go through it in chunks, with the core's batch path, with hands
+valued one by one, and through the native lane (``showdown._cresolve``: the
+games of one ranking that play any five cards, the cards that play found from
+the classes), in three languages; each answer must be exactly what the
+readable evaluator and ``json.dumps`` write for the record. 300 records a game always run; 1,000 a game under the ``slow``
 marker (``SHOWDOWN_RESOLVE_RECORDS`` sets how many: ``make check-resolve``
 runs the issue's 10,000 a game, outside the default suite's time budget). The command itself (chunks, ``--workers``, standard input) is
 compared with the readable path in :mod:`tests.test_resolve_stream`.
@@ -17,21 +16,16 @@ compared with the readable path in :mod:`tests.test_resolve_stream`.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
 import random
 
-import numpy as np
 import pytest
 
-from showdown._resolve_fast import _best_columns, _Classes, _scorer_of, resolve_texts
-from showdown.batch import best_cards_many
-from showdown.explanation import class_texts
+from showdown import _scorer
+from showdown._resolve_fast import _scorer_of, resolve_texts
 from showdown.games import GAMES
-from showdown.i18n import get_language
-from showdown.tables import get_table
 from tests.random_records import random_record
 from tests.test_resolve_fast import readable_output
 
@@ -47,12 +41,10 @@ def check_game(name: str, count: int) -> None:
     for start in range(0, count, 250):
         lang = LANGUAGES[(start // 250) % 3]
         chunk = lines[start : start + 250]
-        compiled = resolve_texts(chunk, lang=lang, compiled=True, scored=False, native=False)
-        one_by_one = resolve_texts(chunk, lang=lang, compiled=False, scored=False, native=False)
-        scored = resolve_texts(chunk, lang=lang, compiled=False, native=False)
+        compiled = resolve_texts(chunk, lang=lang, compiled=True, native=False)
+        one_by_one = resolve_texts(chunk, lang=lang, compiled=False, native=False)
         native = resolve_texts(chunk, lang=lang)
         assert compiled == one_by_one
-        assert scored == one_by_one
         assert native == one_by_one
         for line, answer in zip(chunk, compiled, strict=True):
             if answer is not None:
@@ -80,44 +72,11 @@ def test_many_showdowns_of_every_game_are_byte_identical(name: str) -> None:
 SCORED = sorted(name for name, game in GAMES.items() if _scorer_of(game) is not None)
 
 
-def test_the_scorer_serves_the_games_of_any_five_cards_where_the_extension_is_built() -> None:
-    if importlib.util.find_spec("showdown._ceval") is None:
+def test_the_native_lane_serves_the_games_of_any_five_cards_where_the_core_is_built() -> None:
+    if _scorer.extension() is None:
         pytest.skip("the C extension is not built")
     assert {"holdem", "stud", "stud_hilo", "razz", "shortdeck", "five_card_draw"} <= set(SCORED)
     assert not {"omaha", "omaha_hilo", "badugi"} & set(SCORED)
-
-
-@pytest.mark.parametrize("name", SCORED)
-def test_the_cards_found_from_the_classes_are_the_kernels_cards(name: str) -> None:
-    game = GAMES[name]
-    score = _scorer_of(game)
-    assert score is not None
-    rng = random.Random(f"best-columns-{name}")
-    deck = [card.code for card in game.deck]
-    width = game.hole_cards + game.full_board
-    rows = [rng.sample(deck, width) for _ in range(3000)]
-    # pairs and trips of the same ranks, several suits: the choices between equal cards
-    for _ in range(1000):
-        ranks = rng.sample(sorted({code >> 2 for code in deck}), 3)
-        pool = [code for code in deck if code >> 2 in ranks]
-        rest = [code for code in deck if code not in pool]
-        rows.append(rng.sample(pool, min(width - 1, len(pool))) + rng.sample(rest, 1))
-        rows[-1] += rng.sample([c for c in rest if c not in rows[-1]], width - len(rows[-1]))
-    array = np.array(rows, np.int8)
-    strengths = np.array([score(row) for row in rows], np.int32).reshape(len(rows), -1)
-    expected = best_cards_many(array, game=game)
-    if len(game.rankings) == 1:
-        expected = expected[:, None, :]
-    for k, rules in enumerate(game.rankings):
-        classes = _Classes(
-            rules,
-            get_language("en"),
-            len(get_table(rules).classes),
-            class_texts(rules, get_language("en")),
-        )
-        found = _best_columns(classes, strengths[:, k], array)
-        assert found is not None
-        assert found.tolist() == expected[:, k, :].tolist()
 
 
 def test_what_the_fast_path_leaves_to_the_readable_path() -> None:

@@ -2,8 +2,9 @@
 
 Random showdown records of the JSON contract (:mod:`tests.random_records`:
 folds, mucks, dead money, rake in chips and cents, several boards, every
-odd-chip rule) are resolved twice: with the readable evaluator and no cached
-texts, and with the compiled one-hand path. The JSON written for each, or
+odd-chip rule) are resolved twice: with the readable evaluator
+(``SHOWDOWN_ENGINE=readable``) and no cached texts, and with the compiled
+one-hand path (:mod:`showdown._fast`, the C core). The JSON written for each, or
 the error, must be the same text: 300 records a game in the quick suite,
 1,000 a game under the ``slow`` marker (the readable path takes up to a few
 milliseconds a record; ``SHOWDOWN_RESOLVE_RECORDS`` sets how many, 10,000
@@ -26,6 +27,7 @@ from showdown.errors import ShowdownError
 from showdown.games import GAMES
 from showdown.pots import resolve
 from tests.random_records import random_record
+from tests.readable import readable_engine
 
 
 def output(record: object, lang: str = "en") -> str:
@@ -42,18 +44,17 @@ def readable_output(record: object, lang: str = "en") -> str:
     explanation._DESCRIPTIONS.clear()
     explanation._EXPLANATIONS.clear()
     explanation._FACTS.clear()
-    previous = _fast.set_mode("readable")
-    try:
+    with readable_engine():
         return output(record, lang)
-    finally:
-        _fast.set_mode(previous)
 
 
 @pytest.fixture
 def compiled() -> Iterator[None]:
-    previous = _fast.set_mode("compiled")
+    """The compiled one-hand path from the first hand on (no warm-up)."""
+    saved = _fast._STATE.calls
+    _fast.skip_warm_up()
     yield
-    _fast.set_mode(previous)
+    _fast._STATE.calls = saved
 
 
 def check_game(name: str, count: int) -> None:

@@ -1,10 +1,11 @@
-"""The compiled one-hand path against the readable evaluator, and the serial batch kernels.
+"""The compiled one-hand path against the readable evaluator.
 
 The readable path (every candidate set looked up in the rule table,
 :func:`showdown.evaluation.best_hand`) is the reference: for random hands of
-every game and every ranking, the compiled path (:mod:`showdown._fast`) must
-give the very same :class:`~showdown.evaluation.HandValue`: strength, cards in
-reading order, hole and board cards used, unused cards.
+every game and every ranking, the compiled path (:mod:`showdown._fast`, the C
+core's ``_ceval.best``) must give the very same
+:class:`~showdown.evaluation.HandValue`: strength, cards in reading order,
+hole and board cards used, unused cards.
 """
 
 from __future__ import annotations
@@ -12,18 +13,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
 
-from showdown import _fast
-from showdown.batch import SERIAL_ROWS, best_cards_many, evaluate_many, strength
+from showdown import _fast, _scorer
+from showdown.batch import strength
 from showdown.cards import DECK, Card, parse_cards
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError
 from showdown.evaluation import HandValue, evaluate
-from showdown.games import GAMES, Game, GameHand, evaluate_game
-from showdown.rules import RANKINGS, Formation, RuleSet
+from showdown.games import GAMES, Game, evaluate_game
+from showdown.rules import RANKINGS, Formation
+from tests.readable import game_hand, readable_engine
+from tests.readable import value as readable_value
 
-HANDS = 2_000
+HANDS = 600
+
+BUILT = _scorer.extension() is not None
+needs_c = pytest.mark.skipif(not BUILT, reason="the C extension is not built")
 
 Fingerprint = tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
@@ -36,38 +41,31 @@ def fingerprint(value: HandValue | None) -> Fingerprint | None:
 
 
 @pytest.fixture
-def mode() -> Iterator[None]:
-    previous = _fast.mode()
+def compiled() -> Iterator[None]:
+    """The compiled path from the first hand on (no warm-up), where the core is built."""
+    saved = _fast._STATE.calls
+    _fast.skip_warm_up()
+    assert _fast.loaded() == BUILT
     yield
-    _fast.set_mode(previous)
+    _fast._STATE.calls = saved
 
 
-def readable_game(game: Game, hole: list[Card], board: list[Card]) -> GameHand:
-    _fast.set_mode("readable")
-    return evaluate_game(game, hole, board or None)
-
-
-def compiled_game(game: Game, hole: list[Card], board: list[Card]) -> GameHand:
-    _fast.set_mode("compiled")
-    return evaluate_game(game, hole, board or None)
-
-
-@pytest.mark.usefixtures("mode")
+@pytest.mark.usefixtures("compiled")
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_compiled_path_gives_the_readable_value_in_every_game(name: str) -> None:
     game = GAMES[name]
     rng = random.Random(f"single-{name}")
     deck = list(game.deck)
-    for _ in range(HANDS):
+    for _ in range(HANDS // 3 if game.hole_used else HANDS):
         size = rng.choice(game.hand_boards) if game.has_board else 0
         cards = rng.sample(deck, game.hole_cards + size)
         hole, board = cards[: game.hole_cards], cards[game.hole_cards :]
-        expected = [fingerprint(v) for v in readable_game(game, hole, board).values]
-        found = [fingerprint(v) for v in compiled_game(game, hole, board).values]
+        expected = [fingerprint(v) for v in game_hand(game, hole, board).values]
+        found = [fingerprint(v) for v in evaluate_game(game, hole, board or None).values]
         assert found == expected, f"{name}: {hole} {board}"
 
 
-@pytest.mark.usefixtures("mode")
+@pytest.mark.usefixtures("compiled")
 @pytest.mark.parametrize("name", sorted(RANKINGS))
 def test_the_compiled_path_gives_the_readable_value_in_every_ranking(name: str) -> None:
     rules = RANKINGS[name]
@@ -80,20 +78,35 @@ def test_the_compiled_path_gives_the_readable_value_in_every_ranking(name: str) 
         cards = rng.sample(deck, size)
         split = rng.randint(0, size - 1)
         hole, board = (cards, None) if split == 0 else (cards[:split], cards[split:])
-        _fast.set_mode("readable")
-        expected = fingerprint(evaluate(hole, board, ranking=rules))
-        _fast.set_mode("compiled")
+        expected = fingerprint(readable_value(hole, board, ranking=rules))
         found = fingerprint(evaluate(hole, board, ranking=rules))
         assert found == expected, f"{name}: {hole} {board}"
 
 
-@pytest.mark.usefixtures("mode")
+@pytest.mark.usefixtures("compiled")
+@pytest.mark.parametrize("size", [17, 20])
+def test_hands_of_more_than_sixteen_cards_take_the_compiled_path(size: int) -> None:
+    rng = random.Random(f"single-wide-{size}")
+    for name in ("high", "ace_to_five", "deuce_to_seven"):
+        for _ in range(3):
+            cards = rng.sample(list(DECK), size)
+            expected = fingerprint(readable_value(cards[:2], cards[2:], ranking=name))
+            assert fingerprint(evaluate(cards[:2], cards[2:], ranking=name)) == expected
+
+
+@pytest.mark.usefixtures("compiled")
+def test_a_whole_deck_is_valued_by_the_compiled_path() -> None:
+    value = evaluate(list(DECK))
+    assert value.description == "Royal flush"
+    assert value.cards_text == "As Ks Qs Js Ts"  # the first of the best, as the readable path
+    assert len(value.unused) == 47
+
+
+@pytest.mark.usefixtures("compiled")
 def test_ties_pick_the_same_cards_as_the_readable_path() -> None:
     # The board plays: five cards tie with many others; and a pair of each suit.
     for hole, board in (("2c 3d", "As Ks Qs Js Ts"), ("Ah Ad", "Ac As Kd Kh Ks")):
-        _fast.set_mode("readable")
-        expected = evaluate_game("holdem", hole, board).high
-        _fast.set_mode("compiled")
+        expected = game_hand("holdem", parse_cards(hole), parse_cards(board)).high
         found = evaluate_game("holdem", hole, board).high
         assert fingerprint(found) == fingerprint(expected)
     assert found is not None
@@ -102,29 +115,28 @@ def test_ties_pick_the_same_cards_as_the_readable_path() -> None:
     assert found.hole_used == parse_cards("Ah Ad")
 
 
-@pytest.mark.usefixtures("mode")
+@pytest.mark.usefixtures("compiled")
 def test_a_hand_outside_the_registry_is_valued_by_its_own_rules() -> None:
     custom = Game("my_omaha", "My Omaha", (), 4, (3, 4, 5), (RANKINGS["high"],), ("high",), 2)
     hole, board = parse_cards("Ah Kh 2c 3d"), parse_cards("Qh Jh Th 9s 8s")
-    _fast.set_mode("compiled")
     found = evaluate_game(custom, hole, board).high
     assert found is not None
     assert found.description == "Royal flush"
     assert found.hole_used == parse_cards("Ah Kh")
 
 
-def test_auto_mode_starts_readable_then_compiles() -> None:
-    saved = (_fast._STATE.mode, _fast._STATE.calls, _fast._STATE.ready, _fast._STATE.broken)
+def test_the_first_hands_of_a_process_are_readable_then_the_core_answers() -> None:
+    saved = _fast._STATE.calls
     try:
-        _fast._STATE.mode, _fast._STATE.calls, _fast._STATE.ready = "auto", 0, False
+        _fast._STATE.calls = 0
         assert [_fast.enabled() for _ in range(_fast.WARM_UP)] == [False] * _fast.WARM_UP
-        assert _fast.enabled()
-        assert _fast.set_mode("readable") == "auto"
-        assert not _fast.enabled()
+        assert _fast.enabled() == BUILT
+        assert _fast.loaded() == BUILT
+        with readable_engine():  # SHOWDOWN_ENGINE=readable: the readable path, warm or not
+            assert not _fast.enabled()
+            assert not _fast.loaded()
     finally:
-        (_fast._STATE.mode, _fast._STATE.calls, _fast._STATE.ready, _fast._STATE.broken) = saved
-    with pytest.raises(ValueError, match="'fast' is not one of auto, readable, compiled"):
-        _fast.set_mode("fast")  # type: ignore[arg-type]
+        _fast._STATE.calls = saved
 
 
 # ------------------------------------------------------------------ strength()
@@ -138,15 +150,15 @@ def test_strength_equals_the_readable_values() -> None:
             size = game.hole_cards + (game.full_board if game.has_board else 0)
             codes = rng.sample(deck, size)
             hole, board = codes[: game.hole_cards], codes[game.hole_cards :]
-            values = evaluate_game(game, hole, board or None).values
+            values = game_hand(game, [DECK[c] for c in hole], [DECK[c] for c in board]).values
             expected = tuple(0 if v is None else v.strength for v in values)
             assert strength(codes, game=name) == expected, f"{name}: {codes}"
     hand = parse_cards("Kc Kh Kd Td Th 2d 4c")
-    assert strength([card.code for card in hand]) == evaluate(hand).strength
-    assert (
-        strength([card.code for card in hand], ranking="razz")
-        == evaluate(hand, ranking="razz").strength
-    )
+    high, razz = readable_value(hand), readable_value(hand, ranking="razz")
+    assert high is not None
+    assert razz is not None
+    assert strength([card.code for card in hand]) == high.strength
+    assert strength([card.code for card in hand], ranking="razz") == razz.strength
     # Eight or better without a qualifying low: 0.
     assert strength([card.code for card in hand], ranking="eight_or_better") == 0
 
@@ -160,7 +172,7 @@ def test_strength_checks_its_input() -> None:
         strength([51, 47, 43, 39, 0], ranking="shortdeck")
     with pytest.raises(DuplicateCardError, match="card code 39 is given twice"):
         strength([51, 47, 43, 39, 39])
-    with pytest.raises(CardCountError, match="high takes 5 to 16 card codes, got 4"):
+    with pytest.raises(CardCountError, match="high takes 5 to 52 card codes, got 4"):
         strength([51, 47, 43, 39])
     with pytest.raises(CardCountError, match="badugi takes exactly 4 card codes, got 5"):
         strength([51, 47, 43, 39, 0], ranking="badugi")
@@ -170,39 +182,3 @@ def test_strength_checks_its_input() -> None:
         strength("As Ks Qs Js Ts")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a ranking or a game, not both"):
         strength([51, 47, 43, 39, 35], ranking="high", game="holdem")  # type: ignore[call-overload]
-
-
-# ------------------------------------------------------------------ serial batch
-
-
-def deal(rng: np.random.Generator, n: int, deck: list[int], k: int) -> np.ndarray:
-    return np.array([rng.choice(deck, k, replace=False) for _ in range(n)], np.int64)
-
-
-@pytest.mark.parametrize(
-    ("what", "width"),
-    [
-        ({"ranking": "high"}, 7),
-        ({"ranking": "deuce_to_seven"}, 6),
-        ({"ranking": "badugi"}, 4),
-        ({"game": "omaha_hilo"}, 9),
-        ({"game": "omaha6"}, 11),
-        ({"game": "stud_hilo"}, 7),
-        ({"game": "sixplus"}, 7),
-    ],
-)
-def test_the_serial_batch_equals_the_parallel_batch(what: dict[str, str], width: int) -> None:
-    rng = np.random.default_rng(width)
-    rules: RuleSet = (
-        RANKINGS[what["ranking"]] if "ranking" in what else GAMES[what["game"]].rankings[0]
-    )
-    deck = [card.code for card in DECK if card.rank in set(rules.rank_order)]
-    rows = deal(rng, SERIAL_ROWS + 1, deck, width)
-    parallel = evaluate_many(rows, **what)
-    serial = evaluate_many(rows[:SERIAL_ROWS], **what)
-    assert np.array_equal(serial, parallel[:SERIAL_ROWS])
-    best_parallel = best_cards_many(rows, **what)
-    best_serial = best_cards_many(rows[:SERIAL_ROWS], **what)
-    assert np.array_equal(best_serial, best_parallel[:SERIAL_ROWS])
-    assert serial.dtype == np.int32
-    assert best_serial.dtype == np.int8

@@ -6,7 +6,8 @@
  * as buffers by a loader the first time an entry is called; the entry keeps
  * those arrays referenced. What is here is only key arithmetic over the cards
  * (a sum of per-rank keys, per-suit rank masks, a combination index) and the
- * lookups themselves, as the numba kernels of showdown._kernels do.
+ * lookups themselves. showdown's readable evaluator (showdown.evaluation) is the
+ * reference every entry is tested against.
  *
  * An entry is a builtin function whose `self` is a Spec. Its fast path takes
  * a list or tuple of plain ints; any other input, or any input it would refuse
@@ -66,7 +67,8 @@
 #define COLD
 #endif
 
-#define MAX_CODES 16
+#define MAX_CODES 16 /* the most codes of an Omaha entry's hand */
+#define MAX_WIDTH 52 /* the most codes of any other hand: a whole deck */
 #define MAX_RANKINGS 2
 #define MAX_REPLICAS 7 /* table copies for the threads of rows() beyond the first */
 #define N_BUFFERS (4 + 10 * MAX_RANKINGS)
@@ -85,7 +87,7 @@
 #define RANK_BITS 0xFFFFFFFFLL
 #define SUIT_START (0x3333LL << SUIT_SHIFT)
 #define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
-#define MAX_RANK_KEY (1LL << 27) /* sixteen of them stay below 2**32 */
+#define MAX_RANK_KEY (1LL << 27) /* seven of them (a keyed lookup) stay below 2**32 */
 /* Spec.row_keys of a byte that is no card code of the deck: sixteen of them stay below
  * 2**63, and a key sum at or above it shows that a row held one. */
 #define NOT_A_CODE (1LL << 56)
@@ -125,7 +127,7 @@ typedef struct {
     int omaha_hole;     /* > 0: exactly two of this many hole cards plus three of the board */
     int omaha_rows;     /* Omaha whose every ranking has rows by board (set by load): no
                            path of omaha_values reads a card's key */
-    uint32_t sizes;     /* bit n set: n codes accepted */
+    uint64_t sizes;     /* bit n set: n codes accepted (n <= MAX_WIDTH) */
     uint64_t deck;      /* bit c set: code c is in the deck */
     int64_t card_keys[256]; /* per code: its rank's key plus one in its suit's counter; 0
                                past 51, so that any byte may index it */
@@ -653,7 +655,7 @@ load(Spec *self)
 #define KEEP(field) field = kept_pointer(field, views, n_views)
     SPEC_TABLES(KEEP, built, n_rankings);
 #undef KEEP
-    self->sizes = (uint32_t)(sizes & ((1ULL << (MAX_CODES + 1)) - 1));
+    self->sizes = sizes & ((1ULL << ((omaha_hole ? MAX_CODES : MAX_WIDTH) + 1)) - 1);
     self->deck = deck & ((1ULL << 52) - 1);
     memcpy(self->card_keys, built.card_keys, sizeof(built.card_keys));
     memcpy(self->row_keys, built.row_keys, sizeof(built.row_keys));
@@ -721,8 +723,8 @@ seven_value(const Spec *self, const Ranking *ranking, int64_t key)
 
 typedef struct {
     int n;
-    int codes[MAX_CODES];
-    int64_t keys[MAX_CODES]; /* each card's key (Spec.card_keys) */
+    int codes[MAX_WIDTH];
+    int64_t keys[MAX_WIDTH]; /* each card's key (Spec.card_keys) */
 } Hand;
 
 /* At most seven cards in one lookup: a flush if five share a suit, else the ranks. */
@@ -1588,7 +1590,7 @@ score_codes(Spec *self, PyObject *const *args)
     else {
         goto slow;
     }
-    if (n > MAX_CODES || !((self->sizes >> n) & 1)) {
+    if (n > MAX_WIDTH || !((self->sizes >> n) & 1)) {
         goto slow;
     }
     if (self->omaha_rows) {
@@ -2090,7 +2092,7 @@ run_range(const RowJob *job, const Spec *self, Py_ssize_t start, Py_ssize_t stop
                              (int32_t *)job->out + start * width);
         return bad >= 0 ? bad + start : bad;
     }
-    uint8_t piece[PIECE_ROWS * MAX_CODES];
+    uint8_t piece[PIECE_ROWS * MAX_WIDTH];
     for (Py_ssize_t at = start; at < stop; at += PIECE_ROWS) {
         Py_ssize_t here = stop - at < PIECE_ROWS ? stop - at : PIECE_ROWS;
         narrow_codes(job->cards + at * k * job->size, job->size, job->is_signed, here * k,
@@ -2407,7 +2409,7 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
-    if (k > MAX_CODES || !((self->sizes >> k) & 1) || out.len != n * self->n_rankings * 4) {
+    if (k > MAX_WIDTH || !((self->sizes >> k) & 1) || out.len != n * self->n_rankings * 4) {
         PyErr_Format(PyExc_ValueError,
                      "rows: %zd rows of %zd codes into %zd values do not fit the entry %U", n, k,
                      out.len / 4, self->name);
@@ -2432,8 +2434,8 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 /* ------------------------------------------------------------------ the cards that play */
 
-/* Which cards play, by the tie rule of the readable evaluator (showdown.evaluate) and of
- * the numba kernels: the candidate sets are taken in its order and the first of the best
+/* Which cards play, by the tie rule of the readable evaluator (showdown.evaluate): the
+ * candidate sets are taken in its order and the first of the best
  * plays. The candidates of a ranking are the five-card combinations, in combination
  * order, of the row's cards sorted by code from highest; of Omaha, each pair of hole
  * cards with each triple of board cards, pairs outer, both in the row's order; of
@@ -2652,7 +2654,7 @@ hand_best(const Spec *self, const Hand *hand, int8_t *out)
         return 0;
     }
     Hand sorted;
-    int column[MAX_CODES];
+    int column[MAX_WIDTH];
     sort_hand(hand, &sorted, column);
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
@@ -2743,7 +2745,7 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         stride += self->rankings[r].badugi ? 4 : 5;
     }
     const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
-    if (k > MAX_CODES || !((self->sizes >> k) & 1) || out.len != n * stride) {
+    if (k > MAX_WIDTH || !((self->sizes >> k) & 1) || out.len != n * stride) {
         PyErr_Format(PyExc_ValueError,
                      "best_rows: %zd rows of %zd codes into %zd columns do not fit the entry %U",
                      n, k, out.len, self->name);
@@ -2764,6 +2766,87 @@ best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return off_the_table();
     }
     return PyLong_FromSsize_t(bad);
+}
+
+PyDoc_STRVAR(best_doc,
+             "best(entry, codes, /)\n--\n\n"
+             "One hand's value and the cards that play under each ranking of `entry`, as\n"
+             "showdown.evaluate picks them: a tuple of one (strength, mask) pair per ranking,\n"
+             "bit j of mask set where codes[j] plays; (0, 0) where no hand has a value. `codes`\n"
+             "must be a list or tuple of ints that `entry` takes (the caller checks them):\n"
+             "anything else raises ValueError.");
+
+static PyObject *
+best(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "best(entry, codes) takes 2 arguments");
+        return NULL;
+    }
+    Spec *self = spec_of(args[0], "best");
+    if (self == NULL) {
+        return NULL;
+    }
+    PyObject *codes = args[1];
+    PyObject **items;
+    Py_ssize_t n;
+    if (PyList_CheckExact(codes)) {
+        items = ((PyListObject *)codes)->ob_item;
+        n = PyList_GET_SIZE(codes);
+    }
+    else if (PyTuple_CheckExact(codes)) {
+        items = ((PyTupleObject *)codes)->ob_item;
+        n = PyTuple_GET_SIZE(codes);
+    }
+    else {
+        goto refused;
+    }
+    if (n > MAX_WIDTH || !((self->sizes >> n) & 1)) {
+        goto refused;
+    }
+    Hand hand;
+    hand.n = (int)n;
+    uint64_t seen = 0, refused = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long code = small_code(items[i]);
+        if (code < 0) {
+            goto refused;
+        }
+        hand_put(self, &hand, (int)i, (uint8_t)code, &seen, &refused);
+    }
+    if (refused || (seen & ~self->deck)) {
+        goto refused;
+    }
+    int values[MAX_RANKINGS];
+    int8_t columns[5 * MAX_RANKINGS];
+    if (hand_values(self, &hand, values) < 0 || hand_best(self, &hand, columns) < 0) {
+        return off_the_table();
+    }
+    PyObject *out = PyTuple_New(self->n_rankings);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (int r = 0, at = 0; r < self->n_rankings; r++) {
+        const int slots = self->rankings[r].badugi ? 4 : 5;
+        unsigned long long mask = 0;
+        for (int j = 0; j < slots; j++) {
+            if (columns[at + j] >= 0) {
+                mask |= 1ULL << columns[at + j];
+            }
+        }
+        at += slots;
+        PyObject *pair = Py_BuildValue("(iK)", values[r], mask);
+        if (pair == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, r, pair);
+    }
+    return out;
+refused:
+    PyErr_Format(PyExc_ValueError, "best: the entry %U does not take these codes", self->name);
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ module */
@@ -3094,6 +3177,7 @@ static PyMethodDef module_methods[] = {
     {"dispatcher", (PyCFunction)(void (*)(void))dispatcher, METH_FASTCALL, dispatcher_doc},
     {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL, rows_doc},
     {"best_rows", (PyCFunction)(void (*)(void))best_rows, METH_FASTCALL, best_rows_doc},
+    {"best", (PyCFunction)(void (*)(void))best, METH_FASTCALL, best_doc},
     {"fast_rows", (PyCFunction)(void (*)(void))fast_rows, METH_FASTCALL, fast_rows_doc},
     {NULL, NULL, 0, NULL},
 };

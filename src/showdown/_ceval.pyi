@@ -1,4 +1,7 @@
-"""Types of the C extension built from ``_ceval.c`` (see :mod:`showdown._scorer`)."""
+"""Types of the C extension built from ``_ceval.c`` (see :mod:`showdown._scorer`).
+
+An entry takes five to 52 codes for a ranking (Badugi four), the hole cards then a
+board for a game (at most 16 codes for Omaha's games)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +58,15 @@ def best_rows(
     per row and ranking five increasing columns, four for Badugi, padded with -1; all -1 where
     no hand has a value), without the GIL; -1, or the first row ``entry`` would refuse.
     ``threads`` as for :func:`rows`."""
+
+def best(
+    entry: Callable[[Any], Any], codes: list[int] | tuple[int, ...], /
+) -> tuple[tuple[int, int], ...]:
+    """One hand's value and the cards that play under each ranking of ``entry``, as
+    :func:`showdown.evaluate` picks them: one ``(strength, mask)`` pair per ranking, bit
+    ``j`` of ``mask`` set where ``codes[j]`` plays; ``(0, 0)`` where no hand has a value.
+    ``codes`` must be ints that ``entry`` takes (the caller checks them); anything else
+    raises ValueError."""
 
 def fast_rows(on: bool | None = None, /) -> bool:
     """Whether :func:`rows` runs its loops built for POPCNT and BMI2 (chosen at import where

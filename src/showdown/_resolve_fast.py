@@ -13,19 +13,15 @@ same whichever path answers a line.
 
 The work per chunk of lines: one JSON parse (orjson where the optional
 ``fast`` extra installed it, else ``json``) and a strict shape check per
-line; per game, the hands valued with the C extension's scorer (games that
-play any five cards: the cards that play then follow from the classes, for
-the whole chunk at once with numpy), or one call of the compiled batch
-kernels for every hand of the chunk (:func:`showdown.batch.evaluate_many`,
-:func:`showdown.batch.best_cards_many`); the cards' texts written in bulk;
-the pots cut (cached per stakes and folds) and paid in integers; the
-descriptions and explanations looked up per class
-(:class:`showdown.explanation.ClassTexts`: they depend only on the classes
-and the language); the JSON written from cached pieces. Where neither the
-scorer nor the loaded kernels serve a game (the first hands of a process,
-in ``auto`` mode of :mod:`showdown._fast`), each hand is valued one by one
-as the readable path values it, so a short stream never pays the kernels'
-start-up.
+line; per game, one call of the compiled core for every hand of the chunk
+(:func:`showdown.batch.evaluate_many` and
+:func:`showdown.batch.best_cards_many`: the strengths and the cards that
+play); the cards' texts written in bulk; the pots cut (cached per stakes and
+folds) and paid in integers; the descriptions and explanations looked up per
+class (:class:`showdown.explanation.ClassTexts`: they depend only on the
+classes and the language); the JSON written from cached pieces. Without the
+compiled core (not built, or ``SHOWDOWN_ENGINE=readable``), each hand is
+valued one by one by the readable path.
 
 >>> line = ('{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": ['
 ...         '{"name": "Peter", "cards": "Ks 2d", "stake": 50},'
@@ -46,14 +42,13 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from json.encoder import encode_basestring
 from math import gcd, lcm
-from types import BuiltinFunctionType
 from typing import Any, Final
 
-from showdown import _fast
+from showdown import _scorer, core
 from showdown.cards import DECK, format_cards
 from showdown.errors import ShowdownError
 from showdown.explanation import ClassTexts, class_texts
-from showdown.games import Family, Game, _game_hand, get_game
+from showdown.games import Family, Game, evaluate_game, get_game
 from showdown.i18n import FORMS, Language, Word, get_language
 from showdown.pots import OddChipRule, _half_word, _split
 from showdown.rules import Category, Formation, RuleSet
@@ -62,8 +57,8 @@ from showdown.tables import get_table
 __all__ = ["MAX_ROWS", "resolve_texts"]
 
 MAX_ROWS: Final = 2048
-"""Hands per kernel call at most: the batch functions' serial kernels (no threads,
-so a worker process may fork safely)."""
+"""Hands per call of the compiled core at most: it values them on the calling thread
+(it starts threads for many more rows only), so a worker process may fork safely."""
 
 _TOP_KEYS: Final = frozenset({"game", "board", "button", "players", "odd_chip"})
 _PLAYER_KEYS: Final = frozenset({"name", "cards", "stake", "folded"})
@@ -396,18 +391,8 @@ def _read(text: str) -> _Record | None:
 
 
 def _value_compiled(records: Sequence[_Record], lang: str) -> None:
-    """Value every hand of the records, one batch kernel call per game (and per
+    """Value every hand of the records with the compiled core, one call per game (and per
     :data:`MAX_ROWS` hands), and write their texts in bulk."""
-    _value_rows(records, lang, scored=False)
-
-
-def _value_scored(records: Sequence[_Record], lang: str) -> None:
-    """Value every hand of the records (of games :func:`_scorer_of` serves) with the C
-    extension's scorer, the cards that play found from the classes, with numpy."""
-    _value_rows(records, lang, scored=True)
-
-
-def _value_rows(records: Sequence[_Record], lang: str, *, scored: bool) -> None:
     import numpy as np
 
     by_game: dict[str, tuple[list[tuple[_Record, int]], list[int]]] = {}
@@ -430,22 +415,11 @@ def _value_rows(records: Sequence[_Record], lang: str, *, scored: bool) -> None:
         rankings = len(game.rankings)
         classes = _context(game, lang).classes
         layout = _layout(game)
-        score = _scorer_of(game) if scored else None
         for start in range(0, len(seats), MAX_ROWS):
             part = seats[start : start + MAX_ROWS]
             codes = flat[start * width : (start + len(part)) * width]
             rows = np.array(codes, np.int8).reshape(len(part), width)
-            if score is None:
-                strengths, best = _kernel_values(rows, game)
-            else:
-                strengths = np.array(
-                    [score(codes[i : i + width]) for i in range(0, len(codes), width)], np.int32
-                ).reshape(len(part), rankings)
-                picked = [_best_columns(classes[k], strengths[:, k], rows) for k in range(rankings)]
-                if any(columns is None for columns in picked):  # pragma: no cover - never
-                    strengths, best = _kernel_values(rows, game)
-                else:
-                    best = np.stack(picked, axis=1)
+            strengths, best = _core_values(rows, game)
             values = [strengths[:, k].tolist() for k in range(rankings)]
             texts = [
                 _texts(classes[k], strengths[:, k], best[:, k, :], rows, game)
@@ -483,8 +457,8 @@ def _value_rows(records: Sequence[_Record], lang: str, *, scored: bool) -> None:
                 record.hands[seat] = layout.format(*hands)
 
 
-def _kernel_values(rows: Any, game: Game) -> tuple[Any, Any]:
-    """The batch kernels' strengths ``(n, rankings)`` and columns ``(n, rankings, 5)``."""
+def _core_values(rows: Any, game: Game) -> tuple[Any, Any]:
+    """The compiled core's strengths ``(n, rankings)`` and columns ``(n, rankings, 5)``."""
     from showdown.batch import best_cards_many, evaluate_many
 
     strengths = evaluate_many(rows, game=game)
@@ -494,21 +468,18 @@ def _kernel_values(rows: Any, game: Game) -> tuple[Any, Any]:
     return strengths, best
 
 
-_SCORERS: Final[dict[str, Callable[[Sequence[int]], tuple[int, ...]] | None]] = {}
-
-
 def _scorer_of(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
-    """The C extension's scorer of a game whose cards that play :func:`_best_columns`
-    can find, or ``None`` (not such a game, or the extension is not built).
+    """The compiled core's entry of a game whose cards that play the native lane finds
+    from the classes, or ``None`` (not such a game, or the core is not built).
 
     Such a game plays any five of a player's cards (no Omaha rule, not Badugi),
     at most nine of them (so at most one suit holds five), under rankings where a
-    flush is better than the same ranks unsuited, or suits do not count.
+    flush is better than the same ranks unsuited, or suits do not count: the
+    cards that play are then, per rank of the class counted ``m`` times, its
+    ``m`` highest cards (of the flush's suit, for a flush), as the readable
+    evaluator picks them.
     """
-    if game.name in _SCORERS:
-        return _SCORERS[game.name]
     width = game.hole_cards + game.full_board
-    found: Callable[[Sequence[int]], tuple[int, ...]] | None = None
     if (
         game.hole_used is None
         and width <= 9
@@ -519,48 +490,8 @@ def _scorer_of(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
             for rules in game.rankings
         )
     ):
-        from showdown.batch import scorer
-
-        candidate = scorer(game=game)
-        if isinstance(candidate, BuiltinFunctionType):  # the C entry, not the fallback
-            found = candidate
-    _SCORERS[game.name] = found
-    return found
-
-
-def _best_columns(classes: _Classes, strengths: Any, rows: Any) -> Any:
-    """The columns of the cards that play, ``(n, 5)`` in increasing order (``-1`` for
-    no hand), as :func:`showdown.batch.best_cards_many` gives them, for a game of
-    :func:`_scorer_of`; ``None`` if a row lacks its class's cards (a strength that is
-    not the row's: never, from the scorer).
-
-    The readable evaluator keeps the first set of five with the best class, in
-    the order of ``itertools.combinations`` of the cards sorted by code from the
-    highest (:meth:`showdown.games.Game.candidates`): of the sets of the class's
-    ranks (of one suit for a flush), the one of the highest codes. That is, per
-    rank of the class counted ``m`` times, its ``m`` highest cards (of the
-    flush's suit, for a flush).
-    """
-    import numpy as np
-
-    needs = classes.need_table(np.unique(strengths).tolist())[strengths]
-    ranks = (rows >> 2).astype(np.intp)
-    suits = rows & 3
-    flush = needs[:, 13].astype(np.bool_)
-    suit_counts = (suits[:, :, None] == np.arange(4)[None, None, :]).sum(axis=1)
-    flush_suit = suit_counts.argmax(axis=1)
-    allowed = ~flush[:, None] | (suits == flush_suit[:, None])
-    # per card, how many allowed cards of its rank come before it (a higher code)
-    higher = rows[:, None, :] > rows[:, :, None]
-    same = (ranks[:, :, None] == ranks[:, None, :]) & allowed[:, None, :] & higher
-    before = same.sum(axis=2)
-    chosen = allowed & (before < np.take_along_axis(needs[:, :13], ranks, axis=1))
-    valued = strengths > 0
-    if not bool(((chosen.sum(axis=1) == 5) | ~valued).all()):
-        return None
-    columns = np.argsort(~chosen, axis=1, kind="stable")[:, :5].astype(np.int8)
-    columns[~valued] = -1
-    return columns
+        return _scorer.game_entry(game)
+    return None
 
 
 _MARKS: Final = ("\x01", "\x02", "\x03", "\x04")
@@ -637,7 +568,7 @@ def _layout(game: Game) -> str:
 
 
 def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
-    """Value every hand as the readable path does (before the kernels are loaded)."""
+    """Value every hand as the readable path does (without the compiled core)."""
     for record in records:
         _prepare(record)
         classes = _context(record.game, lang).classes
@@ -647,7 +578,7 @@ def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
             if codes is None or record.folded[seat]:
                 continue
             hole = tuple(DECK[code] for code in codes)
-            values = _game_hand(record.game, hole, board).values
+            values = evaluate_game(record.game, hole, board).values
             hands: list[str] = []
             for index, value in enumerate(values):
                 if value is None:
@@ -1027,10 +958,12 @@ class _Escaped:
 
 # ------------------------------------------------------------------ the native lane
 
-try:
-    from showdown import _cresolve
-except ImportError:  # no C compiler at install: the Python lanes answer everything
-    _cresolve = None  # type: ignore[assignment]
+
+def _lane() -> Any:
+    """The native lane (``showdown._cresolve``), or None where the compiled core is not
+    built or ``SHOWDOWN_ENGINE=readable``: the Python lanes then answer everything."""
+    return core.extension("_cresolve")
+
 
 _NATIVE: Final[dict[str, dict[str, Any]]] = {}
 """Per language: per game name met in a record, its :class:`_cresolve.Game` (``None``:
@@ -1040,10 +973,11 @@ not a game the native lane serves)."""
 def _native_game(name: str, lang: str) -> Any:
     """The native lane's view of a game in a language, or ``None`` where the lane does
     not serve it: the games of one ranking whose hands the C scorer values and whose
-    cards that play :func:`_best_columns` finds (Hold'em, short deck, stud, razz, the
-    draw games but Badugi)."""
+    cards that play it finds from the classes (Hold'em, short deck, stud, razz, the
+    draw games but Badugi: :func:`_scorer_of`)."""
     game = _game(name)
-    if _cresolve is None or game is None or len(game.rankings) != 1 or game.split_pot:
+    lane = _lane()
+    if lane is None or game is None or len(game.rankings) != 1 or game.split_pot:
         return None
     score = _scorer_of(game)
     if score is None:
@@ -1070,7 +1004,7 @@ def _native_game(name: str, lang: str) -> Any:
         return found
 
     prefix, suffix = _layout(game).split("{0}")
-    return _cresolve.Game(
+    return lane.Game(
         name=game.name,
         hole=game.hole_cards,
         board=game.full_board if game.has_board else 0,
@@ -1197,12 +1131,13 @@ def _marked(ctx: _Context, kind: int, a: int, b: int) -> str | None:
 
 def _native(texts: Sequence[str], lang: str) -> list[str | None]:
     """Per text, the native lane's answer, or ``None`` (all ``None`` without the lane)."""
-    if _cresolve is None:
+    lane = _lane()
+    if lane is None:
         return [None] * len(texts)
     games = _NATIVE.get(lang)
     if games is None or len(games) >= _MAX_GAME_NAMES:
         games = _NATIVE[lang] = {}
-    answers: list[str | None] = _cresolve.answer(
+    answers: list[str | None] = lane.answer(
         texts if type(texts) is list else list(texts), games, partial(_native_game, lang=lang)
     )
     return answers
@@ -1216,7 +1151,6 @@ def resolve_texts(
     *,
     lang: str = "en",
     compiled: bool | None = None,
-    scored: bool = True,
     native: bool = True,
 ) -> list[str | None]:
     """Per line, the text ``showdown resolve --json`` writes for it, or ``None`` for the
@@ -1227,12 +1161,10 @@ def resolve_texts(
     records of one-ranking games with up to eight players, written with no
     escapes; :func:`_native_game`), where it is built (the default); the
     other texts, or all with ``native=False``, by the Python lanes below.
-    ``scored``: value the hands of the games that play any five cards (not
-    Omaha, not Badugi) with the C extension's scorer, where it is built (the
-    default; no numba to load). The other hands, or all with
-    ``scored=False``, by ``compiled``: with the batch kernels (``True``), one
-    by one as the readable path does (``False``), or the kernels once
-    :mod:`showdown._fast` has loaded them (``None``, the default).
+    ``compiled``: value the hands with the compiled core, a call per game
+    (``True``), or one by one as the readable path does (``False``); by
+    default (``None``), with the core where it is built and not switched off
+    (:mod:`showdown.core`).
 
     Raises:
         UnknownLanguageError: ``lang`` is not supported.
@@ -1246,7 +1178,6 @@ def resolve_texts(
                 [texts[index] for index in left],
                 lang=lang,
                 compiled=compiled,
-                scored=scored,
                 native=False,
             )
             for index, answer in zip(left, others, strict=True):
@@ -1254,13 +1185,8 @@ def resolve_texts(
         return answers
     records = [_read(text) for text in texts]
     plain = [record for record in records if record is not None]
-    if scored and plain:
-        rest = [record for record in plain if _scorer_of(record.game) is None]
-        if len(rest) < len(plain):
-            _value_scored([record for record in plain if _scorer_of(record.game)], lang)
-        plain = rest
     if compiled is None:
-        compiled = _fast.loaded()
+        compiled = _scorer.extension() is not None
     if plain:
         (_value_compiled if compiled else _value_one_by_one)(plain, lang)
     out: list[str | None] = []

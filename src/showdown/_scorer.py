@@ -5,18 +5,26 @@ normal install wherever a C compiler is present (``setup.py``). It holds no
 table and knows no rule: an entry made by :func:`entry` calls its loader once,
 on its first call, and the loader returns the tables that
 :mod:`showdown._kernels.tables` derives from the rule tables (the same ones
-the batch kernels read) together with the entry's shape (how many codes it
+the C equity engine reads) together with the entry's shape (how many codes it
 takes, its deck, Omaha's two-plus-three). The C code then only adds the
-cards' rank keys, masks their suits and looks the result up.
+cards' rank keys, masks their suits and looks the result up. The same entry
+values a hand per call, an array of hands (``_ceval.rows``, behind
+:func:`showdown.batch.evaluate_many`) and gives the cards that play
+(``_ceval.best_rows``, ``_ceval.best``).
 
 The C path answers a list or tuple of plain ints that is valid for the
 entry; anything else goes to the entry's Python ``delegate``, which raises
 showdown's own errors with their usual messages, or values a valid input
-of another type (NumPy integers, any iterable).
+of another type (NumPy integers, any iterable). :func:`ranking_entry` and
+:func:`game_entry` keep one entry per ranking and per game, whose delegate
+checks the codes (:func:`ranking_row`, :func:`game_row`): the per-call path
+(:mod:`showdown._fast`), :func:`showdown.batch.scorer` and the batch functions
+share them.
 
 Without the extension (no compiler at install time), or with
-``SHOWDOWN_CEVAL=off`` in the environment, :func:`extension` is None and the
-callers keep their Python paths.
+``SHOWDOWN_ENGINE=readable`` in the environment (:mod:`showdown.core`),
+:func:`extension` is None, so are the entries, and the callers take the
+readable reference.
 
 >>> from showdown.rules import get_ranking
 >>> config = ranking_loader(get_ranking("razz"), sizes=(7,))()
@@ -27,13 +35,15 @@ True
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from showdown import core
+from showdown.cards import Card
+from showdown.errors import CardCountError, CardParseError, DuplicateCardError
 from showdown.rules import Formation, RuleSet
 
 if TYPE_CHECKING:
@@ -50,30 +60,27 @@ __all__ = [
     "dispatcher",
     "entry",
     "extension",
+    "game_entry",
     "game_loader",
+    "game_row",
     "omaha_boards",
     "omaha_low_pairs",
     "omaha_pair_triple",
+    "ranking_entry",
     "ranking_loader",
+    "ranking_row",
 ]
 
-MAX_CODES: Final = 16
-"""The most codes one entry takes (as :func:`showdown.batch.strength` does)."""
+MAX_CODES: Final = 52
+"""The most codes a ranking's entry takes: a whole deck (an Omaha game's, at most 16)."""
 
 Config: TypeAlias = tuple[Any, ...]
 """What a loader returns, in the order ``_ceval.c`` reads it (see its header)."""
 
 
-@cache
 def extension() -> ModuleType | None:
-    """The C extension, or None when it was not built or ``SHOWDOWN_CEVAL=off``."""
-    if os.environ.get("SHOWDOWN_CEVAL", "").strip().lower() in ("off", "0", "no"):
-        return None
-    try:
-        from showdown import _ceval
-    except ImportError:
-        return None
-    return _ceval
+    """The C extension, or None where it was not built or ``SHOWDOWN_ENGINE=readable``."""
+    return core.extension("_ceval")
 
 
 def entry(
@@ -111,6 +118,123 @@ def dispatcher(
         name, "showdown.batch", f"{name}({signature})\n--\n\n{doc}", resolve, fallback
     )
     return function
+
+
+_ENTRIES: Final[dict[RuleSet | Game, Callable[[Any], Any]]] = {}
+"""The entries made so far, by ranking and by game: one per process."""
+
+
+def ranking_entry(rules: RuleSet) -> Callable[[Sequence[int]], int] | None:
+    """The entry of a ranking (one int per hand; the codes checked by :func:`ranking_row`),
+    or None without the extension. The same function for the same ranking."""
+    if extension() is None:
+        return None
+    found = _ENTRIES.get(rules)
+    if found is None:
+        doc = f"The {rules.name} strength of one hand of card codes (see showdown.batch.scorer)."
+        loader = ranking_loader(rules)
+        found = _checked_entry(
+            f"score_{rules.name}", doc, loader, lambda codes: ranking_row(codes, rules)
+        )
+        _ENTRIES[rules] = found
+    return found
+
+
+def game_entry(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
+    """The entry of a game (one int per ranking, hole cards then board; the codes checked
+    by :func:`game_row`), or None without the extension or for a shape it does not take
+    (an Omaha rule other than two hole cards and three of the board)."""
+    if extension() is None:
+        return None
+    found = _ENTRIES.get(game)
+    if found is None:
+        try:
+            loader = game_loader(game)
+        except ValueError:
+            return None
+        doc = f"The {game.name} strengths of hole cards then board (see showdown.batch.scorer)."
+        found = _checked_entry(
+            f"score_{game.name}", doc, loader, lambda codes: game_row(codes, game)
+        )
+        _ENTRIES[game] = found
+    return found
+
+
+def _checked_entry(
+    name: str, doc: str, loader: Callable[[], Config], check: Callable[[Any], list[int]]
+) -> Callable[[Any], Any]:
+    """An entry whose delegate sends what its C path does not take to ``check``, which
+    raises showdown's error or returns the codes as a clean list of ints, which the
+    entry then values."""
+    bound: list[Callable[[Any], Any]] = []
+
+    def delegate(codes: Any) -> Any:
+        return bound[0](check(codes))
+
+    made = entry(name, doc, loader, delegate)
+    if made is None:  # pragma: no cover - the callers asked extension() first
+        raise RuntimeError("the compiled core is not built")
+    bound.append(made)
+    return made
+
+
+def ranking_row(codes: Sequence[int], rules: RuleSet) -> list[int]:
+    """The codes checked for a ranking: a list of ints of its deck, none twice, a right count.
+
+    >>> from showdown.rules import get_ranking
+    >>> ranking_row((51, 47, 43, 39, 35), get_ranking("high"))
+    [51, 47, 43, 39, 35]
+
+    Raises:
+        CardParseError: a code that is not an int of 0..51 or not of the deck.
+        DuplicateCardError: a code given twice.
+        CardCountError: not a sequence, or too few or too many codes.
+    """
+    from showdown._kernels.tables import deck_mask
+
+    row = checked_codes(codes, deck_mask((rules,)))
+    sizes = ranking_sizes(rules)
+    if len(row) not in sizes:
+        wanted = f"exactly {sizes[0]}" if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
+        raise CardCountError(f"{rules.name} takes {wanted} card codes, got {len(row)}: {row}")
+    return row
+
+
+def game_row(codes: Sequence[int], game: Game) -> list[int]:
+    """The codes checked for a game: hole cards then a board it values, of its deck.
+
+    Raises:
+        CardParseError, DuplicateCardError, CardCountError: as :func:`ranking_row`.
+    """
+    from showdown._kernels.tables import deck_mask
+
+    row = checked_codes(codes, deck_mask(game.rankings))
+    sizes = game_sizes(game)
+    if len(row) not in sizes:
+        wanted = " or ".join(str(size) for size in sizes)
+        raise CardCountError(f"{game.name} needs {wanted} card codes, got {len(row)}: {row}")
+    return row
+
+
+def checked_codes(codes: Sequence[int], allowed: int) -> list[int]:
+    """The codes as a list of ints, each a code of the deck ``allowed``, none twice."""
+    import numpy as np
+
+    if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
+        raise CardCountError(f"expected a sequence of card codes, got {codes!r}")
+    row: list[int] = []
+    seen = 0
+    for code in codes:
+        if isinstance(code, bool) or not isinstance(code, int | np.integer) or not 0 <= code < 52:
+            raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
+        value = int(code)
+        if not (allowed >> value) & 1:
+            raise CardParseError(f"{Card.from_code(value)} (code {value}) is not in the deck")
+        if (seen >> value) & 1:
+            raise DuplicateCardError(f"card code {value} is given twice in {list(codes)!r}")
+        seen |= 1 << value
+        row.append(value)
+    return row
 
 
 def _keyed_max(rules: RuleSet) -> int:
@@ -222,11 +346,10 @@ def omaha_low_pairs(rules: RuleSet) -> Any:
 def _extra_tables(rules: RuleSet) -> dict[str, Any]:
     """The C entry's own tables of one ranking (Omaha's by board, a qualified low's by rank
     mask), built once from the kernel tables and kept on disk."""
-    from showdown._cache import digest
-    from showdown._kernels.store import _SOURCES, cached_arrays
+    from showdown._kernels.store import cached_arrays, rules_digest
 
     low = _qualified_low(rules)
-    key = digest(f"_scorer.py, {_SOURCES}", rules)
+    key = rules_digest("_scorer.py", rules)
     build = (lambda: _build_lows(rules)) if low else (lambda: _build_boards(rules))
     return cached_arrays(f"entry-{rules.name}", key, build)
 
@@ -364,7 +487,7 @@ def _config(
 
 
 def ranking_sizes(rules: RuleSet) -> tuple[int, ...]:
-    """How many codes a ranking's entry takes: Badugi exactly four, else five to sixteen."""
+    """How many codes a ranking's entry takes: Badugi exactly four, else five to 52."""
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         return (rules.hand_size,)
     return tuple(range(rules.hand_size, MAX_CODES + 1))

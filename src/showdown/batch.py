@@ -5,12 +5,16 @@
 under a ranking or a game and returns, per row, exactly the ``strength`` that
 :func:`showdown.evaluate` (or :func:`showdown.games.evaluate_game`) gives the
 same cards: 1 for the weakest class of the ranking, greater is stronger.
-The work is done over tables built from the same rule tables: by the C
-extension's scorers (:func:`scorer`, ``showdown._ceval.rows``: the C loop runs
-without the GIL, over threads for many rows) where the install built it, else
-by compiled numba kernels (:mod:`showdown._kernels`) on every core. numba is
-imported only when its kernels run, never by ``import showdown``; the thread
-count is numba's either way (``numba.set_num_threads``, ``NUMBA_NUM_THREADS``).
+The work is done by the compiled core (``showdown._ceval``: its entries,
+:func:`scorer`, over tables built from the same rule tables; ``_ceval.rows``
+runs without the GIL, over threads for many rows) where the install built it;
+without it (no C compiler at install time, or ``SHOWDOWN_ENGINE=readable``,
+see :mod:`showdown.core`) each row is valued by the readable reference, one
+after another: the same numbers, much slower.
+
+Threads: the core splits many rows over as many threads as the process may
+run on (``os.sched_getaffinity``), or over ``SHOWDOWN_THREADS`` (a positive
+integer) where the environment sets it; so does the census.
 
 >>> import numpy as np
 >>> from showdown import evaluate
@@ -28,10 +32,11 @@ means *no qualifying low* (the readable API's ``None``):
 >>> best_cards_many(["Ah 2h Ks Kd 3c 4d 8s Kh 9c"], game="omaha8").tolist()
 [[[2, 3, 6, 7, 8], [0, 1, 4, 5, 6]]]
 
-Layouts of a row: the cards of one hand, in any order; for games with a
-board, the hole cards first and then the board (``hole_cards`` plus any
-board size on which the game values a hand, :attr:`~showdown.games.Game.hand_boards`:
-2 + 3, 4 or 5 in Hold'em; Courchevel's lone first board card is not one).
+Layouts of a row: the cards of one hand, in any order (five to 52 cards;
+Badugi exactly four); for games with a board, the hole cards first and then
+the board (``hole_cards`` plus any board size on which the game values a
+hand, :attr:`~showdown.games.Game.hand_boards`: 2 + 3, 4 or 5 in Hold'em;
+Courchevel's lone first board card is not one).
 
 Sentinels: ``0`` is "no value" (an eight-or-better hand that does not
 qualify); :func:`best_cards_many` pads with ``-1``.
@@ -41,27 +46,22 @@ from __future__ import annotations
 
 import operator
 import os
-import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from math import comb
-from types import BuiltinFunctionType
-from typing import Any, Final, NoReturn, TypeAlias, TypeVar, overload
+from typing import Any, Final, NoReturn, TypeAlias, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from showdown import _scorer
-from showdown._kernels.tables import FLUSH_BITS as _FLUSH
-from showdown._kernels.tables import KEY_START as _START
-from showdown._kernels.tables import RANK_KEY_MASK as _RANKS
-from showdown._kernels.tables import ScalarTables as _ScalarTables
+from showdown import _scorer, core
 from showdown._kernels.tables import deck_mask as _deck_mask
 from showdown._kernels.tables import flush_decides as _flush_decides
+from showdown._kernels.tables import kernel_tables, layout
 from showdown._validate import check_callable, check_int, describe_value
 from showdown.cards import Card, CardsLike, parse_card, parse_cards
 from showdown.errors import (
@@ -71,7 +71,8 @@ from showdown.errors import (
     InvalidArrayError,
     ShowdownError,
 )
-from showdown.games import Game, get_game
+from showdown.evaluation import HandValue, best_hand, candidate_hands, evaluate
+from showdown.games import Game, evaluate_game, get_game
 from showdown.rules import HIGH, Category, Formation, RuleSet, get_ranking
 from showdown.tables import get_table
 
@@ -96,17 +97,6 @@ CodeArray: TypeAlias = npt.NDArray[np.integer]
 HandRows: TypeAlias = "CodeArray | Sequence[CardsLike] | Sequence[Sequence[int]]"
 """Hands for the batch functions: a code array, or rows of cards (texts,
 cards or codes) that are converted once."""
-
-_T = TypeVar("_T")
-
-_KERNELS: Final = threading.RLock()
-"""Held while a parallel kernel runs: numba's ``workqueue`` thread pool (its fallback
-without OpenMP or TBB) aborts the process when two threads enter it at once, as a
-threaded web server could."""
-
-SERIAL_ROWS: Final = 2048
-"""Up to this many rows, the serial kernels (:mod:`showdown._kernels.single`) run
-instead of the parallel ones: starting the threads costs more than the work."""
 
 # ----------------------------------------------------------------- conversion
 
@@ -218,30 +208,14 @@ def _check_codes(cards: CodeArray, allowed: int, deck_name: str) -> None:
     """Raise on the first row with a code out of range, outside the deck, or repeated."""
     if cards.size == 0:
         return
-    if len(cards) <= SERIAL_ROWS:
-        from showdown._kernels.single import first_bad_row
-    else:
-        from showdown._kernels.evaluate import first_bad_row
-
-    row = first_bad_row(cards, allowed)
-    if row >= 0:
-        _raise_for_row(cards, row, allowed, deck_name)
-
-
-def _canonical(cards: CodeArray, allowed: int, deck_name: str) -> CodeArray:
-    """The codes as ``int8``, the one dtype every kernel is compiled (and cached) for.
-
-    Any other integer dtype would make numba compile each kernel again at a
-    user's first call. Codes out of 0..51 are refused first (they would wrap).
-    """
-    if cards.dtype == np.int8 or cards.size == 0:
-        return cards.astype(np.int8, copy=False)
     outside = (cards < 0) | (cards > 51)
-    if outside.any():
-        row = int(outside.any(axis=1).argmax())
-        _check_codes(cards[:row].astype(np.int8), allowed, deck_name)  # an earlier bad row first
-        _raise_for_row(cards, row, allowed, deck_name)
-    return cards.astype(np.int8)
+    codes = np.where(outside, 0, cards).astype(np.intp)
+    in_deck = np.array([(allowed >> code) & 1 for code in range(52)], np.bool_)
+    ordered = np.sort(codes, axis=1)
+    twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    bad = outside.any(axis=1) | ~in_deck[codes].all(axis=1) | twice
+    if bad.any():
+        _raise_for_row(cards, int(bad.argmax()), allowed, deck_name)
 
 
 def _raise_for_row(cards: CodeArray, row: int, allowed: int, deck_name: str) -> NoReturn:
@@ -263,97 +237,61 @@ def _raise_for_row(cards: CodeArray, row: int, allowed: int, deck_name: str) -> 
                 f"row {row}: card {Card.from_code(code)} (code {code}) appears twice (row {codes})"
             )
         seen.add(code)
-    raise AssertionError("unreachable: the kernel flagged a valid row")  # pragma: no cover
+    raise AssertionError("unreachable: a valid row was flagged")  # pragma: no cover
 
 
-# ----------------------------------------------------------------- plans
+# ----------------------------------------------------------------- shapes
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """How one ranking's column is computed: which kernel, on which subsets."""
-
-    rules: RuleSet
-    kernel: str  # "keyed", "fives", "omaha", "badugi"
-    fives: tuple[tuple[int, ...], ...] = ()
-    n_hole: int = 0
-
-
-def _ranking_plan(rules: RuleSet, width: int, what: str) -> _Plan:
+def _ranking_width(rules: RuleSet, width: int) -> None:
+    """Raise unless rows of ``width`` cards are hands of the ranking."""
     if rules.formation is Formation.DISTINCT_RANKS_AND_SUITS:
         if width != rules.hand_size:
             raise CardCountError(
-                f"row 0: {what} takes exactly {rules.hand_size} cards per row, got {width}"
+                f"row 0: {rules.name} takes exactly {rules.hand_size} cards per row, got {width}"
             )
-        return _Plan(rules, "badugi")
-    if width < rules.hand_size:
+    elif width < rules.hand_size:
         raise CardCountError(
-            f"row 0: {what} needs at least {rules.hand_size} cards per row, got {width}"
+            f"row 0: {rules.name} needs at least {rules.hand_size} cards per row, got {width}"
         )
-    if width <= 7 and (width == 5 or not rules.flushes or _flush_decides(rules)):
-        return _Plan(rules, "keyed")
-    return _Plan(rules, "fives", tuple(combinations(range(width), rules.hand_size)))
 
 
-def _game_plans(found: Game, width: int) -> tuple[_Plan, ...]:
-    sizes = [found.hole_cards + board for board in (found.hand_boards or (0,))]
-    if width not in sizes:
-        if found.has_board:
-            boards = " or ".join(str(board) for board in found.hand_boards)
-            wanted = (
-                f"{found.hole_cards} hole cards then {boards} board cards "
-                f"({' or '.join(str(size) for size in sizes)} per row)"
-            )
-        else:
-            wanted = f"{found.hole_cards} cards per row"
-        raise CardCountError(f"row 0: {found.name} needs {wanted}, got {width}")
-    plans: list[_Plan] = []
-    for rules in found.rankings:
-        if found.hole_used is None:
-            plans.append(_ranking_plan(rules, width, found.name))
-            continue
-        from_board = rules.hand_size - found.hole_used
-        fives = tuple(
-            (*two, *three)
-            for two, three in product(
-                combinations(range(found.hole_cards), found.hole_used),
-                combinations(range(found.hole_cards, width), from_board),
-            )
+def _game_width(found: Game, width: int) -> None:
+    """Raise unless rows of ``width`` cards are hole cards then a board the game values."""
+    sizes = _scorer.game_sizes(found)
+    if width in sizes:
+        return
+    if found.has_board:
+        boards = " or ".join(str(board) for board in found.hand_boards)
+        wanted = (
+            f"{found.hole_cards} hole cards then {boards} board cards "
+            f"({' or '.join(str(size) for size in sizes)} per row)"
         )
-        kernel = "omaha" if found.hole_used == 2 and rules.hand_size == 5 else "fives"
-        plans.append(_Plan(rules, kernel, fives, found.hole_cards))
-    return tuple(plans)
+    else:
+        wanted = f"{found.hole_cards} cards per row"
+    raise CardCountError(f"row 0: {found.name} needs {wanted}, got {width}")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Input:
-    """The rows as read (``int8``, codes not yet checked) and how to value them.
+    """The rows as given (an integer array, codes not yet checked) and how to value them.
 
-    ``entry`` is the C scorer (:func:`scorer`) when the C extension values
-    these rows (:func:`_c_entry`), else None: the numba kernels of ``plans``.
-    For the C path, an integer array goes to the C loop as it is (it reads
-    every integer size and refuses a code outside 0..51 itself), so ``array``
-    is not always ``int8``; ``given`` keeps the rows as given, for the error
-    messages.
+    ``entry`` is the core's entry (:func:`scorer`) where the compiled core values
+    these rows (:func:`_c_entry`), which reads every integer size and refuses a
+    bad row itself; else None: the readable reference values them one by one.
     """
 
     array: CodeArray
-    plans: tuple[_Plan, ...]
+    source: RuleSet | Game
+    rankings: tuple[RuleSet, ...]
     allowed: int
     deck_name: str
     entry: Callable[[Sequence[int]], Any] | None
-    given: CodeArray
 
 
-def _read(
-    cards: HandRows,
-    ranking: str | RuleSet | None,
-    game: str | Game | None,
-    *,
-    compiled: bool = True,
-) -> _Input:
-    """The rows as ``int8`` codes (not yet checked: each path checks them), their plans and
-    C entry (none with ``compiled=False``: the numba kernels')."""
+def _read(cards: HandRows, ranking: str | RuleSet | None, game: str | Game | None) -> _Input:
+    """The rows as an integer array (not yet checked: each path checks them), their
+    ranking or game, and the core's entry for them."""
     if ranking is not None and game is not None:
         raise TypeError("give a ranking or a game, not both")
     array = to_code_array(cards)
@@ -363,64 +301,46 @@ def _read(
         source = found = get_game(game)
         if array.shape == (0, 0):  # no rows at all: any width would do
             width = found.hole_cards + found.full_board
-        plans = _game_plans(found, width)
-        deck_name = found.name
+        _game_width(found, width)
+        rankings, deck_name = found.rankings, found.name
     else:
         source = rules = get_ranking(HIGH if ranking is None else ranking)
         if array.shape == (0, 0):
             width = rules.hand_size
-        plans = (_ranking_plan(rules, width, rules.name),)
-        deck_name = rules.name
-    allowed = _deck_mask(plan.rules for plan in plans)
-    entry = _c_entry(source, width) if compiled else None
-    if entry is not None and array.dtype.itemsize in (1, 2, 4, 8):  # no pass over the rows:
-        return _Input(array, plans, allowed, deck_name, entry, array)  # the C loop checks
-    array = _canonical(array, allowed, deck_name)
-    return _Input(array, plans, allowed, deck_name, entry, array)
+        _ranking_width(rules, width)
+        rankings, deck_name = (rules,), rules.name
+    entry = _c_entry(source, width) if array.dtype.itemsize in (1, 2, 4, 8) else None
+    return _Input(array, source, rankings, _deck_mask(rankings), deck_name, entry)
 
 
 def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], Any] | None:
-    """The C scorer that values rows of ``width`` codes of ``source``, or None (numba's turn).
-
-    None without the extension (or with ``SHOWDOWN_CEVAL=off``), and for rows
-    wider than its entries take (more than sixteen codes).
-    """
-    if _scorer.extension() is None:
-        return None
-    entry: Callable[[Sequence[int]], Any]
+    """The core's entry that values rows of ``width`` codes of ``source``, or None (the
+    readable reference's turn): without the core, or for rows of more codes than a
+    hand holds (more than 52: they repeat a card)."""
     if isinstance(source, Game):
         if width not in _scorer.game_sizes(source):
             return None
-        entry = _game_scorer(source)
-    else:
-        if width not in _scorer.ranking_sizes(source):
-            return None
-        entry = _ranking_scorer(source)
-    return entry if isinstance(entry, BuiltinFunctionType) else None
+        return _scorer.game_entry(source)
+    if width not in _scorer.ranking_sizes(source):
+        return None
+    return _scorer.ranking_entry(source)
 
 
 C_PARALLEL_ROWS: Final = 65_536
-"""From this many rows, the C path splits the rows over threads (one more thread for each
+"""From this many rows, the core splits the rows over threads (one more thread for each
 half of this many rows, up to :func:`_thread_count`): threads that the C code keeps
 between calls (or starts for the call while another call uses them), which take pieces
 of the rows in turn without the GIL."""
 
 
 C_MAX_THREADS: Final = 64
-"""The most threads one call of the C path starts (``_ceval.rows`` takes no more)."""
+"""The most threads one call of the core starts (``_ceval.rows`` takes no more)."""
 
 
 def _thread_count() -> int:
-    """The threads the batch functions use: numba's setting, read without importing numba.
-
-    ``numba.set_num_threads`` (in the calling thread) when numba is imported,
-    else ``NUMBA_NUM_THREADS``, else every core this process may run on --
-    the numba kernels' own choice, so one knob sets both paths.
-    """
-    numba = sys.modules.get("numba")
-    if numba is not None and hasattr(numba, "get_num_threads"):
-        return max(1, int(numba.get_num_threads()))
-    configured = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    """The threads the batch functions and the census use: ``SHOWDOWN_THREADS`` (a positive
+    integer) where the environment sets it, else every core this process may run on."""
+    configured = os.environ.get("SHOWDOWN_THREADS", "").strip()
     if configured.isdigit() and int(configured) > 0:
         return int(configured)
     try:
@@ -431,7 +351,7 @@ def _thread_count() -> int:
 
 _POOL_LOCK: Final = threading.Lock()
 _POOL: list[tuple[int, int, ThreadPoolExecutor]] = []
-"""The C path's threads: (process id, workers, pool); a forked child makes its own."""
+"""The census's threads: (process id, workers, pool); a forked child makes its own."""
 
 
 def _pool(workers: int) -> ThreadPoolExecutor:
@@ -457,14 +377,22 @@ def _c_rows(
     ``best``, the cards that play: ``_ceval.best_rows``), on :func:`_thread_count`
     threads for many rows (started by the C code, without the GIL); raise on the first
     bad row."""
-    from showdown import _ceval
-
-    run = _ceval.best_rows if best else _ceval.rows
+    module = _scorer.extension()
+    if module is None:  # pragma: no cover - the entry came from the core
+        raise RuntimeError("the compiled core is not built")
+    run = module.best_rows if best else module.rows
     n = len(given.array)
     threads = min(_thread_count(), C_MAX_THREADS, max(1, n // (C_PARALLEL_ROWS // 2)))
     bad = int(run(entry, given.array, out, threads))
     if bad >= 0:
-        _raise_for_row(given.given, bad, given.allowed, given.deck_name)
+        _raise_for_row(given.array, bad, given.allowed, given.deck_name)
+
+
+def _checked_rows(given: _Input) -> list[list[int]]:
+    """The rows as lists of ints, for the readable reference: raise on the first bad row."""
+    _check_codes(given.array, given.allowed, given.deck_name)
+    rows: list[list[int]] = given.array.tolist()
+    return rows
 
 
 # ----------------------------------------------------------------- public API
@@ -481,7 +409,7 @@ def evaluate_many(
     With ``ranking`` (default ``'high'``) each row is one hand of five or more
     cards (Badugi: four), best five of them. With ``game`` each row is a
     player's hole cards then the board, formed as the game says (Omaha's
-    exactly two plus three, inside the kernel).
+    exactly two plus three).
 
     >>> evaluate_many([[48, 49, 50, 0, 4, 8, 12]], ranking="razz").tolist()  # AAA2345: a wheel
     [6175]
@@ -501,42 +429,15 @@ def evaluate_many(
         UnknownRankingError, UnknownGameError: no such ranking or game.
         TypeError: both a ranking and a game.
     """
-    return _values(_read(cards, ranking, game))
-
-
-def _numba_evaluate_many(
-    cards: HandRows,
-    *,
-    ranking: str | RuleSet | None = None,
-    game: str | Game | None = None,
-) -> npt.NDArray[np.int32]:
-    """:func:`evaluate_many` on the numba kernels, even where the C path would run.
-
-    For the warm-up (:mod:`showdown.warmup` compiles these kernels for an
-    install run with ``SHOWDOWN_CEVAL=off``) and for the tests that compare
-    the two paths.
-
-    >>> _numba_evaluate_many([[51, 47, 43, 39, 35]]).tolist()
-    [7462]
-
-    Raises:
-        ShowdownError: the errors of :func:`evaluate_many`, for the same input.
-    """
-    return _values(_read(cards, ranking, game, compiled=False))
-
-
-def _values(given: _Input) -> npt.NDArray[np.int32]:
-    out = np.empty((len(given.array), len(given.plans)), np.int32)
+    given = _read(cards, ranking, game)
+    out = np.empty((len(given.array), len(given.rankings)), np.int32)
     if given.entry is not None:
         if len(given.array):
             _c_rows(given, given.entry, out)
     else:
-        with _KERNELS:
-            if len(given.array):
-                _check_codes(given.array, given.allowed, given.deck_name)
-                for column, plan in enumerate(given.plans):
-                    _run(plan, given.array, out, column)
-    return out[:, 0] if len(given.plans) == 1 else out
+        for i, row in enumerate(_checked_rows(given)):
+            out[i] = [0 if value is None else value.strength for value in _reference(given, row)]
+    return out[:, 0] if len(given.rankings) == 1 else out
 
 
 def best_cards_many(
@@ -561,179 +462,39 @@ def best_cards_many(
     Raises:
         ShowdownError: the errors of :func:`evaluate_many`, for the same input.
     """
-    return _best(_read(cards, ranking, game))
-
-
-def _numba_best_cards_many(
-    cards: HandRows,
-    *,
-    ranking: str | RuleSet | None = None,
-    game: str | Game | None = None,
-) -> npt.NDArray[np.int8]:
-    """:func:`best_cards_many` on the numba kernels, even where the C path would run.
-
-    For the warm-up and the tests, as :func:`_numba_evaluate_many`.
-
-    >>> _numba_best_cards_many(["2c Ks Kd 9h 3c Kh Ts"]).tolist()
-    [[1, 2, 3, 5, 6]]
-
-    Raises:
-        ShowdownError: the errors of :func:`best_cards_many`, for the same input.
-    """
-    return _best(_read(cards, ranking, game, compiled=False))
-
-
-def _best(given: _Input) -> npt.NDArray[np.int8]:
-    """:func:`best_cards_many` of rows read by :func:`_read`: the C path where it has an entry."""
+    given = _read(cards, ranking, game)
+    slots = [rules.hand_size for rules in given.rankings]
+    out = np.full((len(given.array), sum(slots)), -1, np.int8)
     if given.entry is not None:
-        slots = [plan.rules.hand_size for plan in given.plans]
-        out = np.empty((len(given.array), sum(slots)), np.int8)
         if len(given.array):
             _c_rows(given, given.entry, out, best=True)
-        if len(slots) == 1:
-            return out
-        return out.reshape(len(given.array), len(slots), slots[0])
-    with _KERNELS:
-        array = given.array
-        if len(array):
-            _check_codes(array, given.allowed, given.deck_name)
-        results = [_run_best(plan, array) for plan in given.plans]
-    return results[0] if len(given.plans) == 1 else np.stack(results, axis=1)
-
-
-def _run(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int) -> None:
-    from showdown._kernels import evaluate as kernels
-    from showdown._kernels.tables import kernel_tables, layout, omaha_tables
-
-    if len(cards) <= SERIAL_ROWS:
-        _run_serial(plan, cards, out, column)
-        return
-    tables = kernel_tables(plan.rules)
-    shared = layout()
-    if plan.kernel == "badugi":
-        kernels.badugi(cards, shared.binomials, tables.badugi_hands, out, column)
-    elif plan.kernel == "keyed":
-        kernels.keyed(
-            cards,
-            shared.card_keys,
-            shared.offsets,
-            tables.ranks,
-            tables.flushes,
-            tables.use_flush,
-            out,
-            column,
-        )
-    elif plan.kernel == "omaha":
-        omaha = omaha_tables(plan.rules)
-        if plan.rules.qualifier is not None:
-            kernels.omaha_low(cards, plan.n_hole, omaha.low_ranks, omaha.lows, out, column)
-        else:
-            kernels.omaha(
-                cards,
-                plan.n_hole,
-                omaha.card_keys,
-                omaha.fives,
-                tables.flushes,
-                tables.use_flush,
-                out,
-                column,
-            )
     else:
-        kernels.best_of_fives(
-            cards,
-            np.array(plan.fives, np.int8),
-            shared.card_keys,
-            shared.offsets,
-            tables.ranks,
-            tables.flushes,
-            tables.use_flush,
-            out,
-            column,
-        )
-
-
-def _run_serial(plan: _Plan, cards: CodeArray, out: npt.NDArray[np.int32], column: int) -> None:
-    """:func:`_run` for a few rows: the serial kernels, no thread launch."""
-    from showdown._kernels import single
-    from showdown._kernels.tables import kernel_tables, layout
-
-    tables = kernel_tables(plan.rules)
-    shared = layout()
-    if plan.kernel == "badugi":
-        single.rows_badugi(cards, shared.binomials, tables.badugi_hands, out, column)
-    elif plan.kernel == "keyed":
-        single.rows_keyed(
-            cards,
-            shared.card_keys,
-            shared.offsets,
-            tables.ranks,
-            tables.flushes,
-            tables.use_flush,
-            out,
-            column,
-        )
-    else:
-        single.rows_fives(
-            cards,
-            _fives_array(plan.fives),
-            shared.card_keys,
-            shared.offsets,
-            tables.ranks,
-            tables.flushes,
-            tables.use_flush,
-            out,
-            column,
-        )
-
-
-@cache
-def _fives_array(fives: tuple[tuple[int, ...], ...]) -> npt.NDArray[np.int8]:
-    return np.array(fives, np.int8)
-
-
-def _run_best(plan: _Plan, cards: CodeArray) -> npt.NDArray[np.int8]:
-    from showdown._kernels import evaluate as kernels
-    from showdown._kernels import single
-    from showdown._kernels.tables import kernel_tables, layout
-
-    tables = kernel_tables(plan.rules)
-    width = cards.shape[1]
-    serial = len(cards) <= SERIAL_ROWS
-    if plan.kernel == "badugi":
-        out = np.full((len(cards), plan.rules.hand_size), -1, np.int8)
-        if len(cards):
-            run = single.rows_best_badugi if serial else kernels.best_badugi
-            run(cards, _badugi_subsets(width), tables.badugi_ranks, out)
+        for i, row in enumerate(_checked_rows(given)):
+            column = {code: j for j, code in enumerate(row)}
+            at = 0
+            for slot, value in zip(slots, _reference(given, row), strict=True):
+                if value is not None:
+                    played = sorted(column[card.code] for card in value.cards)
+                    out[i, at : at + len(played)] = played
+                at += slot
+    if len(slots) == 1:
         return out
-    out = np.full((len(cards), plan.rules.hand_size), -1, np.int8)
-    if not len(cards):
-        return out
-    omaha_rule = plan.kernel == "omaha" or plan.n_hole > 0
-    fives = plan.fives if omaha_rule else tuple(combinations(range(width), plan.rules.hand_size))
-    shared = layout()
-    (single.rows_best_five if serial else kernels.best_fives)(
-        cards,
-        _fives_array(fives),
-        not omaha_rule,
-        shared.card_keys,
-        shared.offsets,
-        tables.ranks,
-        tables.flushes,
-        tables.use_flush,
-        out,
-    )
-    return out
+    return out.reshape(len(given.array), len(slots), slots[0])
 
 
-@cache
-def _badugi_subsets(width: int) -> npt.NDArray[np.int8]:
-    """Badugi's candidates in the readable order, padded with -1 to four."""
-    rows = [
-        (*subset, *([-1] * (4 - size)))
-        for size in range(min(4, width), 0, -1)
-        for subset in combinations(range(width), size)
-    ]
-    return np.array(rows, np.int8)
+def _reference(given: _Input, row: list[int]) -> tuple[HandValue | None, ...]:
+    """The readable reference's value of one checked row, per ranking."""
+    return _reference_values(given.source, row)
+
+
+def _reference_values(source: RuleSet | Game, row: list[int]) -> tuple[HandValue | None, ...]:
+    """The readable reference's value of one checked row of a ranking (any five or more
+    of its cards) or of a game (hole cards then board), per ranking."""
+    cards = [Card.from_code(code) for code in row]
+    if isinstance(source, Game):
+        hole, board = cards[: source.hole_cards], cards[source.hole_cards :]
+        return evaluate_game(source, hole, board if source.has_board else None).values
+    return (evaluate(cards, ranking=source),)
 
 
 # ----------------------------------------------------------------- one hand
@@ -742,13 +503,13 @@ def _badugi_subsets(width: int) -> npt.NDArray[np.int8]:
 def strength7(codes: Sequence[int]) -> int:
     """The high strength of one seven-card hand given as seven card codes; the fastest call.
 
-    Where the install could build the C extension (a C compiler was
-    present), this name is a builtin function of ``showdown._ceval``: one C
-    call over the tables :mod:`showdown._kernels.tables` derives from the
-    rule table, about a tenth of a microsecond. Without it, this Python
-    function over the same values, about a microsecond. Either way the same
-    number as ``evaluate(cards).strength``; :func:`scorer` gives such a
-    call for every ranking and game.
+    Where the install built the compiled core (a C compiler was present), this
+    name is a builtin function of ``showdown._ceval``: one C call over the
+    tables :mod:`showdown._kernels.tables` derives from the rule table, about a
+    tenth of a microsecond. Without it, this Python function, which values the
+    hand with the readable reference. Either way the same number as
+    ``evaluate(cards).strength``; :func:`scorer` gives such a call for every
+    ranking and game.
 
     >>> strength7([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
     7462
@@ -762,8 +523,11 @@ def strength7(codes: Sequence[int]) -> int:
         CardParseError: a code that is not in 0..51.
         DuplicateCardError: a code given twice.
     """
-    tables = _SCALAR[0] if _SCALAR else _load_scalar()
-    cards = tables.cards
+    return _ranking_value(get_ranking(HIGH), _strength7_row(codes))
+
+
+def _strength7_row(codes: Sequence[int]) -> list[int]:
+    """:func:`strength7`'s codes checked: seven ints of 0..51, none twice."""
     try:
         a, b, c, d, e, f, g = codes
     except TypeError:
@@ -774,28 +538,14 @@ def strength7(codes: Sequence[int]) -> int:
         raise CardCountError(
             f"strength7 needs 7 card codes, got {describe_value(codes, 80).partition(' ')[2]}"
         ) from None
-    if (
-        type(a) is not int
-        or type(b) is not int
-        or type(c) is not int
-        or type(d) is not int
-        or type(e) is not int
-        or type(f) is not int
-        or type(g) is not int
-    ):  # NumPy integers are read as ints; bools, floats and texts are refused
-        a, b, c, d, e, f, g = (_code(code, i) for i, code in enumerate((a, b, c, d, e, f, g)))
-    try:
-        key = _START + cards[a] + cards[b] + cards[c] + cards[d] + cards[e] + cards[f] + cards[g]
-    except (KeyError, TypeError):
-        bad = next(code for code in codes if code not in cards)
-        raise CardParseError(f"{bad!r} is not a card code: codes are 0..51") from None
-    if (key >> 64).bit_count() != 7:
+    given = (a, b, c, d, e, f, g)
+    row = [_code(code, i) for i, code in enumerate(given)]
+    for item, code in zip(given, row, strict=True):
+        if not 0 <= code < 52:
+            raise CardParseError(f"{item!r} is not a card code: codes are 0..51")
+    if len(set(row)) != 7:
         raise DuplicateCardError(f"a card code is given twice in {list(codes)!r}")
-    flush = key & _FLUSH
-    if flush:
-        lane = 64 + 16 * ((flush.bit_length() - 36) >> 2)
-        return tables.flushes[(key >> lane) & 0x1FFF]
-    return tables.ranks[key & _RANKS]
+    return row
 
 
 def _code(code: object, index: int) -> int:
@@ -808,23 +558,31 @@ def _code(code: object, index: int) -> int:
 
 
 _strength7_python: Final = strength7
-"""The Python :func:`strength7`: the fallback without the C extension, and its error path."""
+"""The Python :func:`strength7`: the readable path without the core."""
 
 
 def _bind_strength7() -> None:
-    """Make ``strength7`` the C entry when the extension is there (tables load on its first call).
+    """Make ``strength7`` the core's entry where it is built (tables load on its first call).
 
     Bound through ``globals()`` so that readers of the source (type checkers,
     the documentation) keep seeing the Python function, whose docstring the
-    entry carries (doctest runs it against the C path).
+    entry carries (doctest runs it against the C path). The entry sends what
+    its C path does not take to :func:`_strength7_row`, which raises the
+    error, or gives clean codes (NumPy integers read as ints) to value.
     """
+    bound: list[Callable[[Sequence[int]], int]] = []
+
+    def delegate(codes: Sequence[int]) -> int:
+        return bound[0](_strength7_row(codes))
+
     compiled = _scorer.entry(
         "strength7",
         _strength7_python.__doc__ or "",
         _scorer.ranking_loader(get_ranking(HIGH), sizes=(7,)),
-        _strength7_python,
+        delegate,
     )
     if compiled is not None:
+        bound.append(compiled)
         globals()["strength7"] = compiled
 
 
@@ -851,14 +609,14 @@ def scorer(
     ``scorer(ranking=r)(codes) == strength(codes, ranking=r)`` and
     ``scorer(game=g)(codes) == strength(codes, game=g)``, with the same
     errors; what it saves is resolving the ranking or game on each call.
-    Where the install built the C extension, the function is a builtin of
+    Where the install built the compiled core, the function is a builtin of
     ``showdown._ceval`` (one C call over showdown's own tables, loaded on its
-    first call); without it, the compiled serial kernels of :func:`strength`.
+    first call); without it, a Python function over the readable reference.
     The same function is returned for the same ranking or game.
 
-    A ranking's function takes five to sixteen codes (Badugi: four) and
-    returns one int; a game's takes the hole cards then the board and returns
-    one int per half (high, then low: ``0`` where no low qualifies).
+    A ranking's function takes five to 52 codes (Badugi: four) and returns
+    one int; a game's takes the hole cards then the board and returns one
+    int per half (high, then low: ``0`` where no low qualifies).
 
     >>> high = scorer()
     >>> high([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
@@ -885,57 +643,34 @@ def scorer(
     return _ranking_scorer(get_ranking(HIGH if ranking is None else ranking))
 
 
-def _entry_or(
-    reference: Callable[[Sequence[int]], _T],
-    check: Callable[[Sequence[int]], list[int]],
-    name: str,
-    doc: str,
-    loader: Callable[[], _scorer.Config],
-) -> Callable[[Sequence[int]], _T]:
-    """The C entry when the extension is there, else ``reference``.
-
-    The entry sends what its C path does not take to ``check``, which raises
-    :func:`strength`'s error or returns the codes as a clean list of ints,
-    which the entry then values.
-    """
-    bound: list[Callable[[Sequence[int]], _T]] = []
-
-    def delegate(codes: Sequence[int]) -> _T:
-        return bound[0](check(codes))
-
-    compiled = _scorer.entry(name, doc, loader, delegate)
-    if compiled is None:
-        return reference
-    bound.append(compiled)
-    return compiled
-
-
-@cache
 def _ranking_scorer(rules: RuleSet) -> Callable[[Sequence[int]], int]:
-    def check(codes: Sequence[int]) -> list[int]:
-        return _ranking_row(codes, rules)
+    """The core's entry of a ranking, else its readable scorer."""
+    compiled = _scorer.ranking_entry(rules)
+    return compiled if compiled is not None else _ranking_reference(rules)
 
-    def reference(codes: Sequence[int]) -> int:
-        return _ranking_value(rules, _ranking_row(codes, rules))
 
-    doc = f"The {rules.name} strength of one hand of card codes (see showdown.batch.scorer)."
-    return _entry_or(reference, check, f"score_{rules.name}", doc, _scorer.ranking_loader(rules))
+def _game_scorer(found: Game) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """The core's entry of a game, else its readable scorer."""
+    compiled = _scorer.game_entry(found)
+    return compiled if compiled is not None else _game_reference(found)
 
 
 @cache
-def _game_scorer(found: Game) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    def check(codes: Sequence[int]) -> list[int]:
-        return _game_row(codes, found)
+def _ranking_reference(rules: RuleSet) -> Callable[[Sequence[int]], int]:
+    def score(codes: Sequence[int]) -> int:
+        return _ranking_value(rules, _scorer.ranking_row(codes, rules))
 
-    def reference(codes: Sequence[int]) -> tuple[int, ...]:
-        return _game_values(found, _game_row(codes, found))
+    score.__name__ = score.__qualname__ = f"score_{rules.name}"
+    return score
 
-    try:
-        loader = _scorer.game_loader(found)
-    except ValueError:  # pragma: no cover - every game plays two hole cards or any five
-        return reference
-    doc = f"The {found.name} strengths of hole cards then board (see showdown.batch.scorer)."
-    return _entry_or(reference, check, f"score_{found.name}", doc, loader)
+
+@cache
+def _game_reference(found: Game) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    def score(codes: Sequence[int]) -> tuple[int, ...]:
+        return _game_values(found, _scorer.game_row(codes, found))
+
+    score.__name__ = score.__qualname__ = f"score_{found.name}"
+    return score
 
 
 @overload
@@ -956,12 +691,12 @@ def strength(
     """The strength of one hand given as card codes, under any ranking or game.
 
     The same number as :func:`showdown.evaluate` (``ranking``, default
-    ``'high'``: five to sixteen cards, Badugi four) or, with ``game``, one per
+    ``'high'``: five to 52 cards, Badugi four) or, with ``game``, one per
     half as :func:`showdown.games.evaluate_game` gives them, from the hole
     cards then the board. ``0`` means no value (no qualifying low). The
     ranking or game is resolved once per process and its :func:`scorer`
-    kept, so a call costs little more than the scorer's own: a call of the C
-    extension where the install built it, else of a compiled serial kernel.
+    kept, so a call costs little more than the scorer's own: a call of the
+    compiled core where the install built it, else of the readable reference.
 
     >>> strength([51, 47, 43, 39, 35, 0, 1])  # As Ks Qs Js Ts 2c 2d: royal flush
     7462
@@ -1009,11 +744,11 @@ def _scorer_of(ranking: object, game: object) -> Callable[[Sequence[int]], Any]:
 
 
 _strength_python: Final = strength
-"""The Python :func:`strength`: the fallback without the C extension, and its odd calls."""
+"""The Python :func:`strength`: the path without the core, and its odd calls."""
 
 
 def _bind_strength() -> None:
-    """Make ``strength`` one C call when the extension is there (``_ceval.dispatcher``).
+    """Make ``strength`` one C call where the core is built (``_ceval.dispatcher``).
 
     The builtin looks the ranking or game up among those it has resolved
     (through :func:`_resolve`, which raises the usual errors) and runs that
@@ -1035,68 +770,15 @@ def _bind_strength() -> None:
 _bind_strength()
 
 
-def _ranking_row(codes: Sequence[int], rules: RuleSet) -> list[int]:
-    """The codes checked for a ranking: a list of ints of its deck, none twice, a right count."""
-    row = _checked_codes(codes, _deck_mask((rules,)))
-    badugi = rules.formation is Formation.DISTINCT_RANKS_AND_SUITS
-    if len(row) < rules.hand_size or len(row) > (rules.hand_size if badugi else _scorer.MAX_CODES):
-        wanted = (
-            f"exactly {rules.hand_size}" if badugi else f"{rules.hand_size} to {_scorer.MAX_CODES}"
-        )
-        raise CardCountError(f"{rules.name} takes {wanted} card codes, got {len(row)}: {row}")
-    return row
-
-
-def _game_row(codes: Sequence[int], found: Game) -> list[int]:
-    """The codes checked for a game: hole cards then a board it values, of its deck."""
-    row = _checked_codes(codes, _deck_mask(found.rankings))
-    sizes = _scorer.game_sizes(found)
-    if len(row) not in sizes:
-        wanted = " or ".join(str(size) for size in sizes)
-        raise CardCountError(f"{found.name} needs {wanted} card codes, got {len(row)}: {row}")
-    return row
-
-
 def _ranking_value(rules: RuleSet, row: list[int]) -> int:
-    """A checked row's strength from the compiled serial kernels (no C extension)."""
-    from showdown import _fast
-
-    return _fast.ranking_best(rules, row)[0]
+    """A checked row's strength under a ranking, from the readable reference."""
+    (value,) = _reference_values(rules, row)
+    return 0 if value is None else value.strength
 
 
 def _game_values(found: Game, row: list[int]) -> tuple[int, ...]:
-    from showdown import _fast
-
-    return tuple(value for value, _ in _fast.game_best(found, row))
-
-
-def _checked_codes(codes: Sequence[int], allowed: int) -> list[int]:
-    """The codes as a list of ints, each a code of the deck ``allowed``, none twice."""
-    if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
-        raise CardCountError(f"expected a sequence of card codes, got {codes!r}")
-    row: list[int] = []
-    seen = 0
-    for code in codes:
-        if isinstance(code, bool) or not isinstance(code, int | np.integer) or not 0 <= code < 52:
-            raise CardParseError(f"{code!r} is not a card code: codes are 0..51")
-        value = int(code)
-        if not (allowed >> value) & 1:
-            raise CardParseError(f"{Card.from_code(value)} (code {value}) is not in the deck")
-        if (seen >> value) & 1:
-            raise DuplicateCardError(f"card code {value} is given twice in {list(codes)!r}")
-        seen |= 1 << value
-        row.append(value)
-    return row
-
-
-_SCALAR: list[_ScalarTables] = []
-
-
-def _load_scalar() -> _ScalarTables:
-    from showdown._kernels.tables import scalar_high
-
-    _SCALAR.append(scalar_high())
-    return _SCALAR[0]
+    """A checked row's strengths under a game, from the readable reference."""
+    return tuple(0 if value is None else value.strength for value in _reference_values(found, row))
 
 
 # ----------------------------------------------------------------- census
@@ -1215,13 +897,11 @@ def _keyed_census(
     progress: Callable[[int, int], None] | None,
 ) -> npt.NDArray[np.int64]:
     """Hands per strength, in 16 groups of tasks (each task fixes the first two cards):
-    in the C engine, a group per thread of :func:`_thread_count` (without numba);
-    else numba's parallel kernel, one group at a time. The same counts either way."""
+    in the C engine (``showdown._kernels.engine.keyed_census``), a group per thread of
+    :func:`_thread_count`; without it, the readable reference values every hand, one
+    group after another (the same counts, much slower)."""
     from showdown._kernels import engine
-    from showdown._kernels.tables import kernel_tables, layout
 
-    tables = kernel_tables(rules)
-    shared = layout()
     n_deck = len(deck)
     tasks = sorted(
         ((a, b) for a in range(n_deck) for b in range(a + 1, n_deck - size + 2)),
@@ -1229,10 +909,13 @@ def _keyed_census(
     )
     n_groups = 16
     groups = [np.array(tasks[g::n_groups], np.int64).reshape(-1, 2) for g in range(n_groups)]
-    counts = np.zeros(n_strengths, np.int64)
-    if engine.active_engine() is not None:
+    compiled = core.extension("_cequity") is not None
+    tables = kernel_tables(rules) if compiled else None
+    shared = layout() if compiled else None
 
-        def run(group: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    def run(group: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        found = None
+        if tables is not None and shared is not None and len(group):
             found = engine.keyed_census(
                 deck,
                 size,
@@ -1243,39 +926,39 @@ def _keyed_census(
                 tables.use_flush,
                 n_strengths,
             )
-            assert found is not None
-            return found
+        if found is None:  # no C engine: the readable reference
+            found = _readable_census(rules, deck, size, group, n_strengths)
+        return found
 
-        threads = _thread_count()
-        parts = _pool(threads).map(run, groups) if threads > 1 else map(run, groups)
-        for done, part in enumerate(parts, start=1):
-            counts += part
-            if progress is not None:
-                progress(done, n_groups)
-        return counts
-    import numba
-
-    from showdown._kernels.census import keyed_census
-
-    lanes = 4 * numba.get_num_threads()
-    for done, group in enumerate(groups, start=1):
-        if len(group):
-            with _KERNELS:
-                counts += keyed_census(
-                    deck,
-                    size,
-                    group,
-                    lanes,
-                    shared.card_keys,
-                    shared.offsets,
-                    tables.ranks,
-                    tables.flushes,
-                    tables.use_flush,
-                    n_strengths,
-                )
+    counts = np.zeros(n_strengths, np.int64)
+    threads = _thread_count() if compiled else 1
+    parts: Iterator[npt.NDArray[np.int64]]
+    parts = _pool(threads).map(run, groups) if threads > 1 else map(run, groups)
+    for done, part in enumerate(parts, start=1):
+        counts += part
         if progress is not None:
             progress(done, n_groups)
     return counts
+
+
+def _readable_census(
+    rules: RuleSet,
+    deck: npt.NDArray[np.int64],
+    size: int,
+    tasks: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:
+    """Hands per strength among every ``size``-card hand whose first two cards are the
+    deck positions ``tasks[t]`` (the others after them), each valued by the readable
+    evaluator."""
+    cards = [Card.from_code(int(code)) for code in deck.tolist()]
+    counts = [0] * n_strengths
+    for a, b in tasks.tolist():
+        for rest in combinations(cards[b + 1 :], size - 2):
+            hand = sorted((cards[a], cards[b], *rest), key=lambda card: card.code, reverse=True)
+            found = best_hand(rules, candidate_hands(rules, hand))
+            counts[0 if found is None else found[0]] += 1
+    return np.array(counts, np.int64)
 
 
 def _census_result(rules: RuleSet, cards: int, counts: npt.NDArray[np.int64]) -> Census:

@@ -169,7 +169,7 @@ def _reading_keys(rules: RuleSet, strength: int) -> tuple[int, ...]:
 def value_of_mask(
     rules: RuleSet, strength: int, mask: int, cards: Sequence[Card], n_hole: int
 ) -> HandValue:
-    """A :class:`HandValue` from a compiled kernel's (strength, column mask).
+    """A :class:`HandValue` from the compiled core's (strength, column mask).
 
     ``cards`` are the hole cards then the board (``n_hole`` of them are the
     player's own); bit ``j`` of ``mask`` is set when ``cards[j]`` plays. The
@@ -328,7 +328,7 @@ def evaluate(
     everything = (*hole, *shared)
     _check_count(rules, everything)
     _check_deck(rules, everything)
-    if len(everything) <= _fast.MAX_CARDS and _fast.enabled():
+    if _fast.enabled():
         strength, mask = _fast.ranking_best(rules, [card._code for card in everything])
         if strength == 0:
             return None
