@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the values are read, never made, here: evaluation imports t
     from showdown.evaluation import HandValue
 
 __all__ = [
+    "BUILD_AFTER",
     "ClassTexts",
     "Explanation",
     "class_texts",
@@ -429,8 +430,9 @@ def kept_descriptions(
 ) -> tuple[str, ...] | None:
     """Every class's description in a language, weakest first, as kept on disk:
     ``None`` where none is kept (or keeping is off), unless ``build`` (then they
-    are made, kept, and returned). The warm-up of an install builds them, so that
-    a process naming thousands of classes (the resolve stream) reads them at once.
+    are made, kept, and returned). :class:`ClassTexts` builds them once it has named
+    :data:`BUILD_AFTER` classes without them, so that a process naming thousands of
+    classes (the resolve stream) reads them at once, and a short one never pays.
 
     The file is named by a digest of the rules, the language's catalog and the
     sources that write the names, so a changed rule, text or translation never
@@ -468,6 +470,10 @@ Fact = tuple[Word, HandClass, int, tuple[int, ...]]
 and the indexes of its deciding ranks."""
 
 
+BUILD_AFTER: Final = 256
+"""Classes a :class:`ClassTexts` names one by one before it builds (and keeps) every name."""
+
+
 class ClassTexts:
     """The names of a ranking's classes and the explanations between them, in one
     language, cached by the plain numbers they depend on (the class strengths, the
@@ -480,12 +486,13 @@ class ClassTexts:
     'Royal flush beats King-high straight flush: the top card decides: Ace beats King'
     """
 
-    __slots__ = ("_categories", "_facts", "_names", "_steps", "rules", "t")
+    __slots__ = ("_categories", "_facts", "_misses", "_names", "_steps", "rules", "t")
 
     def __init__(self, rules: RuleSet, t: Language) -> None:
         self.rules = rules
         self.t = t
         self._names = kept_descriptions(rules, t)
+        self._misses = 0
         self._facts: dict[int, Fact] = {}
         self._categories: dict[tuple[int, int], tuple[str, Word, Word]] = {}
         self._steps: dict[tuple[int, tuple[int, ...], int], tuple[str, str | None, str]] = {}
@@ -498,6 +505,10 @@ class ClassTexts:
         """
         found = self._facts.get(strength)
         if found is None:
+            if self._names is None:
+                self._misses += 1
+                if self._misses == BUILD_AFTER:  # a long run: every name, kept on disk
+                    self._names = kept_descriptions(self.rules, self.t, build=True)
             if self._names is not None and 0 < strength <= len(self._names):
                 hand_class = get_table(self.rules).hand_class(strength)
                 word = Word(self._names[strength - 1])

@@ -26,6 +26,7 @@ and gives each showdown as a record of the contract. ``POST /api/range`` and
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping, Sequence
@@ -72,6 +73,8 @@ from showdown.web.models import (
 )
 from showdown.web.settings import Settings
 from showdown.web.ui import game_title, page_messages
+
+_LOG: Final = logging.getLogger("showdown.web")
 
 __all__ = ["RequestError", "create_app"]
 
@@ -450,26 +453,27 @@ Seat 2: Bob (big blind) showed [Ks Kh] and lost with a pair of Kings
 
 
 def _warm_up(done: threading.Event) -> None:
-    """Build the tables and load every kernel an endpoint can use before a request needs it.
-
-    The kernels come from numba's cache, filled by the install step
-    (:mod:`showdown.warmup`); ``done`` is set at the end (``app.state.warmed``).
+    """Load the compiled core's tables, the range order and the readers before a request
+    needs them; ``done`` is set at the end (``app.state.warmed``). The tables come from
+    the disk cache (built there once per machine). A failure here is logged, and the
+    request that needs the part answers (or reports) it itself.
     """
     try:
-        from showdown.warmup import serves, warm
+        from showdown.batch import evaluate_many
+        from showdown.web._history import read_pasted
+        from showdown.web._ranges import range_order
 
         players = [{"cards": "As Ks"}, {"cards": "Qs Qd"}]
         resolve(
             showdown_from_json({"game": "holdem", "board": "2c 3d 4h 5s 6c", "players": players})
         )
-        warm(only=serves)
-        from showdown.web._history import read_pasted
-        from showdown.web._ranges import range_order
-
+        for game in GAMES.values():  # every game's tables, in the core or the reference
+            cards = list(game.deck)[: game.hole_cards + game.full_board]
+            evaluate_many([[card.code for card in cards]], game=game)
         range_order()  # the slider's order, from the disk (computed once per machine)
         read_pasted(_WARM_HISTORY)  # the readers and the audit
     except Exception:  # pragma: no cover - a warm-up never stops the server
-        pass
+        _LOG.exception("showdown: the warm-up failed")
     finally:
         done.set()
 
