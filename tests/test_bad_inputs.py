@@ -38,7 +38,6 @@ from showdown import (
 )
 from showdown.batch import best_cards_many, census, evaluate_many, strength7
 from showdown.cards import cards_mask
-from showdown.cli.resolve import decode_record
 from showdown.contract import resolve_json, showdown_from_json
 from showdown.equity import equity, equity_matrix
 from showdown.errors import (
@@ -58,6 +57,7 @@ from showdown.errors import (
 from showdown.games import evaluate_game, get_game
 from showdown.pots import Player, Showdown, resolve
 from showdown.rules import get_ranking
+from showdown.stream import decode_record
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,28 @@ def test_compare_the_seed_five_player_showdown() -> None:
     assert "Peter and Hans split" in human.output
 
 
+def test_compare_before_the_river_says_who_is_ahead() -> None:
+    """``compare`` with cards still to come shows :func:`showdown.ahead.ahead_now`."""
+    from showdown.ahead import ahead_now
+    from showdown.cards import parse_cards
+    from showdown.pots import Player
+
+    args = ["compare", "Ann:Ah 2h Ks Kd", "Bob:Qs Qd Tc Jc", "-b", "Kh Qh 9d", "-g", "omaha8"]
+    result = runner.invoke(app, [*args, "--json", "--lang", "ro"])
+    assert result.exit_code == 0
+    players = [Player("Ann", parse_cards("Ah 2h Ks Kd")), Player("Bob", parse_cards("Qs Qd Tc Jc"))]
+    expected = ahead_now("omaha8", players, parse_cards("Kh Qh 9d"), lang="ro").to_json()
+    assert json.loads(result.output) == expected
+    assert expected["ahead"] == {"high": ["Bob"], "low": []}
+    human = runner.invoke(app, args)
+    assert human.exit_code == 0
+    said = " ".join(human.output.split())
+    assert "Ahead now (High): Bob: King-high straight" in said
+    assert "a straight beats three of a kind" in said
+    assert "Ahead now (Low): no qualifying hand" in said
+    assert "Not a showdown yet" in said
+
+
 def test_sampled_equity_is_the_same_on_one_worker_and_two() -> None:
     """A Monte Carlo run of several chunks (run in waves on the C engine's own threads),
     as a whole process: the same deals and figures whatever the workers, exit status 0."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
+from showdown.ahead import Ahead, ahead_now, dealt_in_full
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.cli._app import (
     LangOption,
@@ -19,15 +21,14 @@ from showdown.cli._app import (
     print_table,
 )
 from showdown.cli._hand_view import half_title, hand_view, show
-from showdown.contract import hand_to_json, result_to_json
-from showdown.errors import CardCountError, DuplicateCardError, InvalidRecordError, OneOf
-from showdown.evaluation import HandValue, evaluate
-from showdown.games import GAMES, Game, evaluate_game, get_game
+from showdown.contract import result_to_json
+from showdown.errors import CardCountError, InvalidRecordError, OneOf
+from showdown.games import GAMES, Game, get_game
 from showdown.i18n import Language, normalize_language
 from showdown.money import format_amount
 from showdown.pots import Player, Showdown, ShowdownResult, resolve
 
-__all__ = ["LangOption", "compare", "games", "hand", "print_result"]
+__all__ = ["compare", "games", "hand", "print_ahead", "print_result"]
 
 GameOption = Annotated[
     str | None, typer.Option("--game", "-g", help="Game name or alias (see `showdown games`).")
@@ -158,11 +159,12 @@ def compare(
     shared = parse_cards(board) if board is not None else ()
     if chosen.has_board and len(shared) not in chosen.hand_boards:
         _board_error(chosen, shared)
-    complete = all(len(p.cards) == chosen.hole_cards for p in players) and (
-        len(shared) == chosen.full_board or not chosen.has_board
-    )
-    if not complete and len(players) >= 2:
-        _ahead_now(chosen, players, shared, t, as_json=as_json)
+    if not dealt_in_full(chosen, players, shared) and len(players) >= 2:
+        now = ahead_now(chosen, players, shared, lang=lang)
+        if as_json:
+            print_json(now.to_json())
+        else:
+            print_ahead(now)
         return
     result = resolve(Showdown(chosen, tuple(players), shared), lang=lang)
     if as_json:
@@ -187,7 +189,7 @@ def _board_error(game: Game, board: tuple[Card, ...]) -> None:
     )
 
 
-def _street(t: Language, game: Game, board: tuple[Card, ...], players: list[Player]) -> str:
+def _street(t: Language, game: Game, board: tuple[Card, ...], players: Sequence[Player]) -> str:
     _ = t.gettext
     if game.has_board:
         if len(board) == 3:
@@ -199,77 +201,18 @@ def _street(t: Language, game: Game, board: tuple[Card, ...], players: list[Play
     return t.ngettext("{count} card dealt", "{count} cards dealt", count).format(count=count)
 
 
-def _value_now(game: Game, player: Player, board: tuple[Card, ...]) -> tuple[HandValue | None, ...]:
-    """The player's best hand now under each ranking of the game."""
-    try:
-        if game.has_board:
-            return evaluate_game(game, player.cards, board).values
-        if len(player.cards) > game.hole_cards:
-            raise CardCountError.of(
-                "{game} needs {wanted} cards per player, got {count}: {cards}",
-                game=game.name,
-                wanted=game.hole_cards,
-                count=len(player.cards),
-                cards=format_cards(player.cards),
-            )
-        return tuple(evaluate(player.cards, board or None, ranking=r) for r in game.rankings)
-    except CardCountError as error:
-        raise CardCountError.of("{player}: {error}", player=player.name, error=error) from None
-
-
-def _ahead_now(
-    game: Game, players: list[Player], board: tuple[Card, ...], t: Language, *, as_json: bool
-) -> None:
-    """Who is ahead before the last card: the best hand of the cards dealt so far."""
-    from showdown.explanation import explain
-
+def print_ahead(now: Ahead) -> None:
+    """The human view of who is ahead before the last card."""
+    t = language(now.lang)
     _ = t.gettext
-    seen: dict[Card, str] = {card: _("the board") for card in board}
-    for player in players:
-        for card in player.cards:
-            if card in seen:
-                raise DuplicateCardError.of(
-                    "card {card} is used twice: by {name} and {other}",
-                    card=str(card),
-                    name=player.name,
-                    other=seen[card],
-                )
-            seen[card] = player.name
-    values = [_value_now(game, player, board) for player in players]
-    ahead: dict[str, list[int]] = {}
-    reasons: dict[str, str] = {}
-    for h, half in enumerate(game.halves):
-        live = {i: v[h] for i, v in enumerate(values) if v[h] is not None}
-        if not live:
-            ahead[half] = []
-            continue
-        best = max(value for value in live.values() if value is not None)
-        ahead[half] = [i for i, v in live.items() if v == best]
-        behind = [v for i, v in live.items() if i not in ahead[half] and v is not None]
-        if behind:
-            reasons[half] = explain(best, max(behind), lang=t.code).text
-    if as_json:
-        print_json(
-            {
-                "game": game.name,
-                "board": format_cards(board),
-                "complete": False,
-                "players": [
-                    {"name": p.name, "cards": format_cards(p.cards)}
-                    | {half: hand_to_json(v[h], lang=t.code) for h, half in enumerate(game.halves)}
-                    for p, v in zip(players, values, strict=True)
-                ],
-                "ahead": {half: [players[i].name for i in seats] for half, seats in ahead.items()},
-            }
-        )
-        return
-    table = Table(title=f"{_(game.title)} — {_street(t, game, board, players)}")
+    game, players = now.game, now.players
+    table = Table(title=f"{_(game.title)} — {_street(t, game, now.board, players)}")
     table.add_column(_("Player"))
     table.add_column(_("Cards"))
     for half in game.halves:
         table.add_column(half_title(t, half))
-    leaders = {i for seats in ahead.values() for i in seats}
-    for i, (player, value) in enumerate(zip(players, values, strict=True)):
+    leaders = {i for seats in now.seats.values() for i in seats}
+    for i, (player, value) in enumerate(zip(players, now.values, strict=True)):
         name = escape(player.name)
         table.add_row(
             f"[bold green]{name}[/]" if i in leaders else name,
@@ -280,7 +223,7 @@ def _ahead_now(
             ),
         )
     print_table(table)
-    for half, seats in ahead.items():
+    for half, seats in now.seats.items():
         label = _("Ahead now")
         if len(game.halves) > 1:
             label += f" ({half_title(t, half)})"
@@ -288,8 +231,8 @@ def _ahead_now(
             text = _("no qualifying hand")
         else:
             text = t.join_names([players[i].name for i in seats])
-            if half in reasons:
-                text += ": " + reasons[half]
+            if half in now.reasons:
+                text += ": " + now.reasons[half]
         console.print(f"[bold]{escape(label)}:[/] {escape(text)}")
     console.print("[dim]" + escape(_("Not a showdown yet: cards are still to come.")) + "[/]")
 
