@@ -1,14 +1,15 @@
-"""The C equity engine against numba's kernels: the same problems, one thread, timed in turn.
+"""The compiled core's equity kernels: the real path's problems, one thread, timed.
 
 Standalone, from the repository root::
 
     python -m benchmarks.bench_cequity [--repeats 5]
 
 Each row runs one kernel call of the real path (``showdown.equity``'s exact task or
-Monte Carlo chunk, built from the problem as ``equity`` builds it) on the C engine
-and then on numba's kernels, ``repeats`` times in turn; the best time of each (the
-machine's other load only ever adds time) gives the rates and their ratio,
-C / numba (> 1: C is faster). Both must give the same counts, which is checked.
+Monte Carlo chunk, built from the problem as ``equity`` builds it) on the compiled
+core, ``repeats`` times; the best time (the machine's other load only ever adds time)
+gives the rate. The exact rows small enough for the readable reference
+(:mod:`showdown._equity_reference`, about a thousand times slower) are first checked
+against it: the same counts to the last unit.
 """
 
 from __future__ import annotations
@@ -26,18 +27,24 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
 
 import numpy as np
 
-from showdown._kernels.engine import numba_kernels
+from showdown import _equity_reference as reference
+from showdown._kernels import engine
+from showdown.games import get_game
 
 equity_module: Any = importlib.import_module("showdown.equity")  # the module, not the function
 
 __all__ = ["Row", "main", "measure"]
 
-Row = tuple[str, float, float, str]
-"""(name, C rate, numba rate, unit)."""
+Row = tuple[str, float, str]
+"""(name, rate, unit)."""
+
+_CHECKED_DEALS = 50_000
+"""The most deals of an exact row that the readable reference counts to check it."""
 
 
 def _exact(hands: list[str], board: str | None, game: str, calls: int) -> tuple[Any, float]:
-    """An exact problem's task and its deals per call (``calls`` tasks per timing)."""
+    """An exact problem's task and its deals per call (``calls`` tasks per timing); the
+    task is checked against the readable reference where it is small enough."""
     problem = equity_module._problem(hands, board, None, game)
     plan = equity_module._exact_plan(problem, forced=True)
     assert plan is not None
@@ -53,12 +60,18 @@ def _exact(hands: list[str], board: str | None, game: str, calls: int) -> tuple[
     def run() -> Any:
         return [equity_module._exact_task(task) for _ in range(calls)]
 
+    if len(plan.tuples) * plan.boards <= _CHECKED_DEALS:
+        found = equity_module._exact_task(task)
+        wanted = reference.exact_counts(get_game(game), *task[2:])
+        columns = [0, 1, 2, 5] if problem.method == "board_ranks" else slice(None)
+        if not np.array_equal(found[:, :, columns], wanted[:, :, columns]):
+            raise AssertionError(f"{hands} {board} {game}: the core and the reference disagree")
     return run, float(len(plan.tuples) * plan.boards * calls)
 
 
 def _sampled(hands: list[str], board: str | None, game: str, deals: int) -> tuple[Any, float]:
     problem = equity_module._problem(hands, board, None, game)
-    sampler = equity_module._sampler(problem)
+    sampler = equity_module._sampler(problem, compiled=True)
 
     def run() -> Any:
         return equity_module._sample_task((sampler, np.uint64(12345), deals))
@@ -145,38 +158,21 @@ PROBLEMS: list[tuple[str, Callable[[], tuple[Any, float]], str]] = [
 ]
 
 
-def _same(one: Any, two: Any) -> bool:
-    if isinstance(one, tuple):
-        return all(_same(a, b) for a, b in zip(one, two, strict=True))
-    if isinstance(one, list):
-        return all(_same(a, b) for a, b in zip(one, two, strict=True))
-    return bool(np.array_equal(np.asarray(one), np.asarray(two)))
-
-
 def measure(repeats: int = 5, log: Callable[[str], object] = print) -> list[Row]:
-    """Every problem, C and numba in turn; the best rates of each."""
+    """Every problem on the compiled core; the best rate of each."""
+    if engine.c_engine() is None:
+        raise SystemExit("the compiled core is not in use: nothing to time")
     rows = []
     for name, build, unit in PROBLEMS:
         run, work = build()
-        found = run()  # warm both (numba loads its cache)
-        with numba_kernels():
-            wanted = run()
-        if not _same(found, wanted):
-            raise AssertionError(f"{name}: the C engine and numba disagree")
-        best_c = best_numba = float("inf")
+        run()  # warm: the tables loaded, the caches filled
+        best = float("inf")
         for _ in range(repeats):
             started = time.perf_counter()
             run()
-            best_c = min(best_c, time.perf_counter() - started)
-            with numba_kernels():
-                started = time.perf_counter()
-                run()
-                best_numba = min(best_numba, time.perf_counter() - started)
-        row = (name, work / best_c, work / best_numba, unit)
-        log(
-            f"  {name:50} C {row[1] / 1e6:8.2f} M {unit}, numba {row[2] / 1e6:8.2f} M {unit}, "
-            f"C/numba {row[1] / row[2]:.2f}x"
-        )
+            best = min(best, time.perf_counter() - started)
+        row = (name, work / best, unit)
+        log(f"  {name:50} {row[1] / 1e6:8.2f} M {unit}")
         rows.append(row)
     return rows
 

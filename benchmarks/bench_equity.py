@@ -12,7 +12,7 @@ Standalone, from the repository root::
     python -m benchmarks.bench_equity [--repeats 7] [--dask-matrix]
 
 Each record is a median over ``repeats`` runs after one warm-up (which also
-compiles the kernels). ``ratio`` is how far the measurement is past its target
+loads the tables). ``ratio`` is how far the measurement is past its target
 (> 1 meets it): target / value for times, value / target for rates.
 """
 

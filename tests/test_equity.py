@@ -1,5 +1,5 @@
-"""Equity: exact counts against plain enumerations, Monte Carlo against exact, the kernels
-against the readable evaluator, errors, and the CLI."""
+"""Equity: exact counts against plain enumerations, Monte Carlo against exact, the compiled
+core's valuing of deals against the readable evaluator, errors, and the CLI."""
 
 from __future__ import annotations
 
@@ -17,11 +17,22 @@ import pytest
 from typer.testing import CliRunner
 
 from showdown import CardCountError, CardParseError, DuplicateCardError, ShowdownError
+from showdown import _equity_reference as reference
+from showdown._kernels import engine
+from showdown._kernels.game_tables import (
+    ANY_MIX,
+    BADUGI,
+    BOARD_HIGH,
+    OMAHA,
+    POT,
+    SHARE,
+    equity_tables,
+    kind_of,
+)
 from showdown.cards import DECK, Card, parse_cards
 from showdown.cli import app
 from showdown.equity import CHUNK, EquityResult, equity, equity_matrix
 from showdown.errors import InvalidArgumentError, RangeParseError, UnknownGameError
-from showdown.evaluation import evaluate
 from showdown.games import GameHand, evaluate_game, get_game
 from showdown.ranges import parse_range
 
@@ -157,6 +168,9 @@ def test_exact_matches_a_plain_enumeration(
     assert_matches(result, expected, deals)
 
 
+needs_core = pytest.mark.skipif(engine.c_engine() is None, reason="the compiled core is not in use")
+
+
 @pytest.mark.parametrize(
     ("game", "hands", "board", "dead"),
     [
@@ -169,29 +183,28 @@ def test_exact_matches_a_plain_enumeration(
         ("omaha8", ["Ah2h3d4d", "KhQhKdQd"], "5h 6h 7h 8h 9c", ""),
     ],
 )
-def test_omaha_by_board_ranks_equals_every_board(
+@needs_core
+def test_omaha_by_board_ranks_equals_the_reference(
     game: str, hands: list[str], board: str, dead: str
 ) -> None:
     """Exact Omaha values each multiset of board ranks once and corrects the flush
-    boards; the plain kernel deals and values every board."""
-    from showdown._kernels import equity as kernels
-
+    boards; the readable reference deals and values every board. The deck is cut down
+    to the cards of the flush suit and a few others, so that the reference stays quick."""
     found = get_game(game)
-    tables = kernels.equity_tables(found)
+    tables = equity_tables(found)
     tuples = np.array([[sorted(c.code for c in parse_cards(h)) for h in hands]], dtype=np.int64)
     known = np.array([c.code for c in parse_cards(board)] if board else [], dtype=np.int64)
-    deck_mask = (1 << 52) - 1
-    for card in parse_cards(board + dead):
-        deck_mask &= ~(1 << card.code)
     missing = 5 - len(known)
-    by_ranks = kernels.exact_omaha_ranks(tuples, known, missing, deck_mask, tables.arrays())
-    every = kernels.exact_counts(kernels.OMAHA, tuples, known, missing, deck_mask, tables.arrays())
-    assert np.array_equal(by_ranks, every)
-    assert (
-        by_ranks[0, :, kernels.SHARE].sum()
-        == math.comb(52 - len(dead) // 2 - len(known) - sum(len(h) // 2 for h in hands), missing)
-        * kernels.POT
-    )
+    taken = {c.code for c in parse_cards(board + dead + "".join(hands))}
+    free = sorted((c for c in range(52) if c not in taken), key=lambda c: (c & 3 != 2, c))
+    keep = len(free)
+    while math.comb(keep, missing) > 300:
+        keep -= 1
+    deck_mask = sum(1 << c for c in free[:keep]) | sum(1 << int(c) for c in tuples.ravel())
+    by_ranks = engine.exact_omaha_ranks(tuples, known, missing, deck_mask, tables.arrays())
+    wanted = reference.exact_counts(found, tuples, known, missing, deck_mask)
+    assert np.array_equal(by_ranks, wanted)
+    assert by_ranks[0, :, SHARE].sum() == math.comb(keep, missing) * POT
 
 
 def test_hilo_spot_against_a_hand_count() -> None:
@@ -253,125 +266,65 @@ def test_weights_and_card_removal() -> None:
 
 
 def test_three_way_preflop() -> None:
-    from showdown._kernels import equity as kernels
-
     result = equity(["AhKh", "QsQd", "JcTc"])
     assert result.exact
     assert result.deals == 1_370_754
     assert sum(result.equities) == pytest.approx(1.0, abs=1e-12)
-    # the ranks-first enumeration against the plain board-by-board kernel
-    tables = kernels.equity_tables(get_game("holdem"))
-    tuples = np.array([[[c.code for c in parse_cards(h)] for h in ("AhKh", "QsQd", "JcTc")]])
-    plain = kernels.exact_counts(
-        tables.kind, tuples, np.zeros(0, dtype=np.int64), 5, (1 << 52) - 1, tables.arrays()
-    )
-    for p, player in enumerate(result.players):
-        assert player.wins == plain[0, p, kernels.WIN]
-        assert player.ties == plain[0, p, kernels.TIE]
+    # the counts of a plain board-by-board enumeration (every hand valued), kept
+    wins_and_ties = [(p.wins, p.ties) for p in result.players]
+    assert wins_and_ties == [(550_125, 3_132), (561_712, 3_132), (255_785, 3_132)]
 
 
-# -- the kernels against the readable evaluator --------------------------------------------
+# -- the core against the readable evaluator ----------------------------------------------
 
 
+@needs_core
 @pytest.mark.parametrize(
-    ("game", "size", "ranking"),
+    "game",
     [
-        ("holdem", 7, "high"),
-        ("shortdeck", 7, "shortdeck"),
-        ("razz", 7, "ace_to_five"),
-        ("five_card_draw", 5, "high"),
-        ("deuce_to_seven", 5, "deuce_to_seven"),
-        ("ace_to_five_draw", 5, "ace_to_five"),
-        ("stud_hilo", 7, "eight_or_better"),
+        "holdem",
+        "shortdeck",
+        "razz",
+        "stud_hilo",
+        "five_card_draw",
+        "deuce_to_seven",
+        "ace_to_five_draw",
+        "omaha",
+        "omaha8",
+        "omaha6",
+        "badugi",
     ],
 )
-def test_any_mix_kernel_equals_the_evaluator(game: str, size: int, ranking: str) -> None:
-    from showdown._kernels import equity as kernels
-
+def test_the_core_values_every_deal_as_the_evaluator(game: str) -> None:
+    """Whole deals (no card to come), many at a time: the core's counts of who wins
+    what are the readable reference's, which values each hand with the evaluator."""
     found = get_game(game)
-    tables = kernels.equity_tables(found)
-    r = found.rankings.index(next(x for x in found.rankings if x.name == ranking))
-    ranks = set(found.rankings[0].rank_order)
-    deck = [c for c in DECK if c.rank in ranks]
-    rng = random.Random(5)
-    out = np.zeros((1, 2), dtype=np.int64)
-    for _ in range(1500):
-        cards = rng.sample(deck, size)
-        codes = np.array([c.code for c in cards], dtype=np.int64)
-        kernels._value_any_mix(
-            codes,
-            size,
-            tables.rankings,
-            tables.offsets,
-            tables.ranks[0],
-            tables.ranks[-1],
-            tables.flushes[0],
-            tables.flushes[-1],
-            tables.use_flush,
-            out,
-            0,
-        )
-        value = evaluate(cards, ranking=ranking)
-        assert out[0, r] == (value.strength if value is not None else 0), cards
-
-
-@pytest.mark.parametrize("game", ["omaha", "omaha8", "omaha6"])
-def test_omaha_kernel_equals_the_evaluator(game: str) -> None:
-    from showdown._kernels import equity as kernels
-
-    found = get_game(game)
-    tables = kernels.equity_tables(found)
-    rng = random.Random(6)
-    out = np.zeros((1, 2), dtype=np.int64)
-    keys, suits, bits = (np.zeros(10, dtype=np.int64) for _ in range(3))
-    for _ in range(150):
-        cards = rng.sample(list(DECK), found.hole_cards + 5)
-        hole = np.array([[c.code for c in cards[: found.hole_cards]]], dtype=np.int64)
-        board = np.array([c.code for c in cards[found.hole_cards :]], dtype=np.int64)
-        board_bits = kernels._board_triples(board, tables.five_keys, keys, suits, bits)
-        kernels._value_omaha(
-            hole,
-            0,
-            found.hole_cards,
-            board_bits,
-            keys,
-            suits,
-            bits,
-            tables.rankings,
-            tables.flushes[0],
-            tables.use_flush,
-            tables.five_keys,
-            tables.fives,
-            tables.low_ranks,
-            tables.lows,
-            out,
-        )
-        hand = evaluate_game(found, cards[: found.hole_cards], cards[found.hole_cards :])
-        for r, value in enumerate(hand.values):
-            assert out[0, r] == (value.strength if value is not None else 0), cards
-
-
-def test_badugi_kernel_equals_the_evaluator() -> None:
-    from showdown._kernels import equity as kernels
-
-    tables = kernels.equity_tables(get_game("badugi"))
-    rng = random.Random(7)
-    for _ in range(2000):
-        cards = rng.sample(list(DECK), 4)
-        hand = np.array([[c.code for c in cards]], dtype=np.int64)
-        assert (
-            kernels._value_badugi(hand, 0, tables.badugi, tables.binomials)
-            == evaluate(cards, ranking="badugi").strength
-        )
+    tables = equity_tables(found)
+    kind = kind_of(found) if kind_of(found) != BOARD_HIGH else ANY_MIX
+    deck = [c.code for c in found.deck]
+    rng = random.Random(game)
+    for _ in range(12):
+        board = rng.sample(deck, found.full_board)
+        players = rng.randint(2, 4)
+        rest = [c for c in deck if c not in board]
+        tuples = []
+        for _ in range(10):
+            cards = rng.sample(rest, players * found.hole_cards)
+            hole = found.hole_cards
+            tuples.append([sorted(cards[p * hole : (p + 1) * hole]) for p in range(players)])
+        known = np.array(board, dtype=np.int64)
+        mask = sum(1 << c for c in deck)
+        counts = engine.exact_counts(kind, np.array(tuples), known, 0, mask, tables.arrays())
+        assert np.array_equal(counts, reference.exact_counts(found, tuples, known, 0, mask))
 
 
 def test_kernels_read_the_shared_kernel_tables() -> None:
     """No tables or keys of their own: every array is one of ``_kernels.tables``'s,
     so :func:`tables_nbytes` accounts for them all."""
-    from showdown._kernels import equity as kernels
     from showdown._kernels.game_tables import kept_omaha_tables
     from showdown._kernels.tables import (
         CARD_KEYS,
+        RANK_KEY_MASK,
         RANK_KEYS,
         kernel_tables,
         layout,
@@ -381,16 +334,16 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
     from showdown.games import GAMES
 
     assert np.array_equal(CARD_KEYS, layout().card_keys)
-    assert kernels._RANK_KEY.tolist() == list(RANK_KEYS)
+    assert [int(CARD_KEYS[4 * rank]) & RANK_KEY_MASK for rank in range(13)] == list(RANK_KEYS)
     arrays: dict[int, npt.NDArray[np.uint16]] = {}
     for game in GAMES.values():
-        tables = kernels.equity_tables(game)
+        tables = equity_tables(game)
         assert tables.offsets is layout().offsets
         assert tables.binomials is layout().binomials
         for r, rules in enumerate(game.rankings):
             assert tables.ranks[r] is kernel_tables(rules).ranks
             assert tables.flushes[r] is kernel_tables(rules).flushes
-        if tables.kind == kernels.OMAHA:
+        if tables.kind == OMAHA:
             # the Omaha tables as kept on disk (kept_omaha_tables): omaha_tables' arrays
             kept = kept_omaha_tables(game.rankings[0])
             assert tables.fives is kept.fives
@@ -402,7 +355,7 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
                 assert tables.lows is low.lows
                 assert np.array_equal(low.lows, omaha_tables(game.rankings[1]).lows)
                 assert low.low_ranks == omaha_tables(game.rankings[1]).low_ranks
-        if tables.kind == kernels.BADUGI:
+        if tables.kind == BADUGI:
             assert tables.badugi is kernel_tables(game.rankings[0]).badugi_hands
         for array in (*tables.ranks, *tables.flushes, tables.fives, tables.lows, tables.badugi):
             arrays[id(array)] = array

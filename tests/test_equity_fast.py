@@ -3,7 +3,9 @@
 The quick path (:mod:`showdown._equity_fast`) must give exactly what the general
 path gives (every count, every float) on small problems of every game; the preflop
 table must give what a plain enumeration of every board gives; and its canonical
-form must be the same for every relabelling of suits and either seat order.
+form must be the same for every relabelling of suits and either seat order. Both
+are the compiled core's: without it every problem takes the general path, which
+counts with the readable reference.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pytest
 
 from showdown import equity_tables
 from showdown._equity_fast import quick_exact
+from showdown._kernels import engine
 from showdown.cards import DECK, Card, parse_cards
 from showdown.equity import EquityResult, equity
 from showdown.games import GAMES, get_game
@@ -29,6 +32,7 @@ from showdown.games import GAMES, get_game
 equity_module = importlib.import_module("showdown.equity")
 
 SUIT_PERMUTATIONS = list(permutations(range(4)))
+needs_core = pytest.mark.skipif(engine.c_engine() is None, reason="the compiled core is not in use")
 
 
 def general(monkeypatch: pytest.MonkeyPatch, *args: Any, **kwargs: Any) -> EquityResult:
@@ -80,6 +84,7 @@ def small_spots(game_name: str, count: int, seed: int) -> Iterator[tuple[list[st
         yield spot
 
 
+@needs_core
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_quick_path_equals_the_general_path(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for i, (hands, board, dead) in enumerate(small_spots(game, 6, seed=zlib.crc32(game.encode()))):
@@ -90,6 +95,7 @@ def test_quick_path_equals_the_general_path(game: str, monkeypatch: pytest.Monke
         same(quick, general(monkeypatch, hands, exact=exact, workers=1 + i % 2, **options))
 
 
+@needs_core
 def test_quick_path_is_taken_for_the_small_spots() -> None:
     # the spots of the speed issue: a flop, and two draw spots of 42 and 45 deals
     flop = quick_exact(["AhKh", "QsQd"], "2c7d9s", None, "holdem", forced=False, budget=1.0)
@@ -125,6 +131,22 @@ def test_the_quick_path_leaves_the_rest_to_the_general_path(
     assert quick_exact(hands, board, dead, "holdem", forced=True, budget=1.0) is None
 
 
+def test_without_the_core_every_problem_takes_the_general_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spots = [
+        (["AhKh", "QsQd"], "2c7d9s", None, "holdem"),
+        (["Kc 7d 5h 2s", "As 2d 3h"], None, None, "badugi"),
+        (["9s 7d 5c 4h 2s", "8h 6d 4s 3c"], None, "Kc", "2-7"),
+    ]
+    found = [equity(hands, board, game=game, dead=dead) for hands, board, dead, game in spots]
+    monkeypatch.setenv("SHOWDOWN_ENGINE", "readable")
+    for (hands, board, dead, game), before in zip(spots, found, strict=True):
+        assert quick_exact(hands, board, dead, game, forced=True, budget=1.0) is None
+        same(equity(hands, board, game=game, dead=dead), before)
+
+
+@needs_core
 def test_the_quick_path_refuses_what_the_general_path_would_sample() -> None:
     # 45 x 44 x 990 deals for two open hands on the flop: past the budget of 1 ms
     hands, board = ["Ah", "Qs"], "2c7d9s"
@@ -140,6 +162,7 @@ def test_a_game_object_and_aliases_take_the_quick_path(monkeypatch: pytest.Monke
         same(quick, general(monkeypatch, spot[0], game="badugi", exact=True))
 
 
+@needs_core
 def test_a_call_made_again_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
     # the second call of the same texts starts from the kept setup: nothing may differ
     spots = [
@@ -155,6 +178,7 @@ def test_a_call_made_again_gives_the_same_result(monkeypatch: pytest.MonkeyPatch
             same(equity(again, board, game=game, dead=dead, exact=True), slow)
 
 
+@needs_core
 def test_a_kept_setup_still_obeys_each_calls_budget() -> None:
     hands, board = ["Ac Kd", "Qh Qc"], "3c 8d 9h"
     taken = quick_exact(hands, board, None, "holdem", forced=False, budget=1.0)
@@ -170,6 +194,7 @@ def test_a_refused_call_is_refused_again() -> None:
         assert quick_exact(["AhKh", "QQ"], None, None, "holdem", forced=True, budget=1) is None
 
 
+@needs_core
 def test_the_kept_setups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from showdown import _equity_fast
 
@@ -251,6 +276,7 @@ def test_canonical_form_tells_classes_apart() -> None:
     assert len(seen_keys) == len(seen_classes)
 
 
+@needs_core
 def test_the_table_equals_a_plain_enumeration(
     fresh_table: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -283,6 +309,7 @@ def test_the_table_equals_a_plain_enumeration(
     assert (ak.wins, ak.ties, ak.losses) == (787966.0, 6732.0, 917606.0)
 
 
+@needs_core
 def test_a_wrong_entry_is_caught_by_the_check(fresh_table: Path) -> None:
     first, second = parse_cards("JcTc"), parse_cards("9d9h")
     key, _swapped = equity_tables.canonical_matchup(first, second)
@@ -291,6 +318,7 @@ def test_a_wrong_entry_is_caught_by_the_check(fresh_table: Path) -> None:
     assert equity_tables.check([key]) == [key]
 
 
+@needs_core
 def test_a_torn_journal_line_is_ignored(fresh_table: Path) -> None:
     first, second = parse_cards("8c8d"), parse_cards("AsKs")
     equity(["8c8d", "AsKs"])
@@ -303,6 +331,7 @@ def test_a_torn_journal_line_is_ignored(fresh_table: Path) -> None:
     assert reloaded.get(equity_tables.canonical_matchup(first, second)[0]) is not None
 
 
+@needs_core
 def test_the_build_is_resumable(fresh_table: Path) -> None:
     table = equity_tables.build(limit=40, workers=2)
     assert table.filled() == 40
@@ -317,6 +346,7 @@ def test_the_build_is_resumable(fresh_table: Path) -> None:
     assert equity_tables.check(filled[::10].tolist()) == []
 
 
+@needs_core
 def test_the_table_can_be_left_aside(fresh_table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SHOWDOWN_PREFLOP_TABLE", "off")
     table = equity_tables.preflop_table(reload=True)
@@ -326,6 +356,7 @@ def test_the_table_can_be_left_aside(fresh_table: Path, monkeypatch: pytest.Monk
     assert table.journal is None
 
 
+@needs_core
 def test_small_work_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a thread pool for a small problem")

@@ -1,13 +1,17 @@
 /*
- * showdown._cequity: the equity and census kernels, in C, without numba.
+ * showdown._cequity: the compiled core's equity and census kernels.
  *
- * A port of the loops of showdown._kernels.equity (exact_counts, complete_hands,
- * exact_board_ranks, exact_omaha_ranks, sample_counts and what they call) and of
- * showdown._kernels.census.keyed_census, line for line: the same enumeration order,
- * the same random stream (splitmix64, Lemire's bounded integers, the batched draws
- * of _draw_groups) and the same whole-unit scoring, so every count is the numba
- * kernel's to the last unit. showdown._kernels.engine calls these when the extension
- * is built and numba's otherwise.
+ * Exact enumeration (every board dealt: exact_counts; by board ranks: exact_board_ranks
+ * for Hold'em-like games, exact_omaha_ranks for Omaha; the completions of partial
+ * hands: complete_hands; the preflop table's plain check: heads_up_boards), seeded
+ * Monte Carlo (sample_counts, and sample_chunks on threads of its own: splitmix64,
+ * Lemire's bounded integers, a few draws from each 32-bit half of a random word) and
+ * the census (keyed_census). Every deal is scored in whole units, as the readable
+ * reference scores it (showdown._equity_reference: POT units a pot, the same columns),
+ * and the tests compare every exact count with that reference's, to the last unit, on
+ * random spots of every game; a seeded sample's counts are kept as expected results.
+ * showdown._kernels.engine calls these where the extension is built (and
+ * SHOWDOWN_ENGINE is not "readable"); elsewhere the readable reference answers.
  *
  * This file holds no table. Every strength it reads comes from showdown's Python
  * code (showdown._kernels.tables, built from the rule tables), handed in as buffers:
@@ -19,8 +23,8 @@
  * combination indexes), the lookups, and C(n, k) and POT / n, which are arithmetic.
  *
  * The kernels check the shapes of what they are given (a bad shape is a ValueError,
- * never a read out of bounds) but not the values: the callers pass valid card codes,
- * as to the numba kernels. Each runs without the GIL, so threads run them in parallel.
+ * never a read out of bounds) but not the values beyond the card codes: the callers pass
+ * valid, distinct cards. Each runs without the GIL, so threads run them in parallel.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -62,7 +66,7 @@ POPCOUNT(int64_t x)
 #define HASH_SIZE (1LL << 17)
 #define SLOT_MASK (HASH_SIZE - 1)
 
-/* The kernels' columns and units (showdown._kernels.equity). */
+/* The columns and units of the counts (showdown._equity_reference). */
 #define POT 5040
 #define COLUMNS 6
 #define WIN 0
@@ -1684,6 +1688,82 @@ run_census(const int64_t *deck, int n_deck, int size, const int64_t *tasks, Py_s
     return 0;
 }
 
+/* ------------------------------------------------------------------ heads-up boards */
+
+/* The value of seven cards (their hand key and codes) at one high ranking with flushes. */
+static ALWAYS_INLINE int64_t
+value_seven(int64_t key, const int64_t *cards, const int32_t *offsets, const uint16_t *ranks,
+            const uint16_t *flushes)
+{
+    int64_t value = lookup(key & RANK_KEY_MASK, offsets, ranks);
+    if (key & FLUSH_BITS) {
+        int suit = flush_suit(key);
+        int64_t bits = 0;
+        for (int i = 0; i < 7; i++) {
+            if ((cards[i] & 3) == suit) {
+                bits |= CARD_BIT[cards[i]];
+            }
+        }
+        if (flushes[bits] > value) {
+            value = flushes[bits];
+        }
+    }
+    return value;
+}
+
+/* For each pair of two-card hands, every five-card board of deck_mask less their cards,
+ * dealt one by one, both seven-card hands valued: the first hand's wins and the ties. */
+static void
+run_heads_up_boards(const int64_t *tuples, Py_ssize_t n_tuples, int64_t deck_mask,
+                    const int32_t *offsets, const uint16_t *ranks, const uint16_t *flushes,
+                    int64_t *out)
+{
+    int64_t deck[52], cards[2][7];
+    for (Py_ssize_t t = 0; t < n_tuples; t++) {
+        const int64_t *hands = tuples + 4 * t;
+        int64_t used = 0;
+        for (int i = 0; i < 4; i++) {
+            used |= 1LL << hands[i];
+            cards[i >> 1][i & 1] = hands[i];
+        }
+        int n = 0;
+        for (int c = 0; c < 52; c++) {
+            if ((deck_mask >> c & 1) && !(used >> c & 1)) {
+                deck[n++] = c;
+            }
+        }
+        int64_t key0 = KEY_START + CARD_KEYS[hands[0]] + CARD_KEYS[hands[1]];
+        int64_t key1 = KEY_START + CARD_KEYS[hands[2]] + CARD_KEYS[hands[3]];
+        int64_t wins = 0, ties = 0;
+        for (int a = 0; a < n - 4; a++) {
+            int64_t ka = CARD_KEYS[deck[a]];
+            cards[0][2] = cards[1][2] = deck[a];
+            for (int b = a + 1; b < n - 3; b++) {
+                int64_t kb = ka + CARD_KEYS[deck[b]];
+                cards[0][3] = cards[1][3] = deck[b];
+                for (int c = b + 1; c < n - 2; c++) {
+                    int64_t kc = kb + CARD_KEYS[deck[c]];
+                    cards[0][4] = cards[1][4] = deck[c];
+                    for (int d = c + 1; d < n - 1; d++) {
+                        int64_t kd = kc + CARD_KEYS[deck[d]];
+                        cards[0][5] = cards[1][5] = deck[d];
+                        for (int e = d + 1; e < n; e++) {
+                            int64_t board = kd + CARD_KEYS[deck[e]];
+                            cards[0][6] = cards[1][6] = deck[e];
+                            int64_t v0 = value_seven(board + key0, cards[0], offsets, ranks, flushes);
+                            int64_t v1 = value_seven(board + key1, cards[1], offsets, ranks, flushes);
+                            wins += v0 > v1;
+                            ties += v0 == v1;
+                        }
+                    }
+                }
+            }
+        }
+        out[2 * t] = wins;
+        out[2 * t + 1] = ties;
+    }
+}
+
 /* ------------------------------------------------------------------ Python entries */
 
 static int
@@ -1799,7 +1879,10 @@ counts_shape(const Py_buffer *b, Py_ssize_t n, int players)
 PyDoc_STRVAR(exact_counts_doc,
 "exact_counts(kind, tuples, board_known, missing, deck_mask, tables, out, /)\n"
 "--\n\n"
-"showdown._kernels.equity.exact_counts, adding into out (zeros, (T, players, 6)).");
+"For each tuple of whole hands tuples[t] ((T, players, hole) card codes), every completion\n"
+"of the board board_known by `missing` cards of deck_mask less the tuple's cards, dealt one\n"
+"by one, each deal valued (kind ANY_MIX, OMAHA or BADUGI) and scored, adding into out\n"
+"(zeros, (T, players, 6)).");
 
 static PyObject *
 exact_counts(PyObject *module, PyObject *args)
@@ -1848,8 +1931,9 @@ fail:
 PyDoc_STRVAR(complete_hands_doc,
 "complete_hands(known, n_known, free_mask, out, /)\n"
 "--\n\n"
-"showdown._kernels.equity.complete_hands into out ((limit, players, hole)); returns the\n"
-"number of tuples written.");
+"Every tuple of hands that completes known[p, :n_known[p]] with cards of free_mask, no\n"
+"card twice, each hand ascending, in the order of itertools.product of each player's\n"
+"completions, into out ((limit, players, hole)); returns the number of tuples written.");
 
 static PyObject *
 complete_hands(PyObject *module, PyObject *args)
@@ -1894,7 +1978,11 @@ fail:
 PyDoc_STRVAR(exact_board_ranks_doc,
 "exact_board_ranks(tuples, board_known, missing, deck_mask, offsets, rank_table, flush_table, out, /)\n"
 "--\n\n"
-"showdown._kernels.equity.exact_board_ranks, adding into out (zeros, (T, players, 6)).");
+"exact_counts of a Hold'em-like game (two hole cards, any mix, one high ranking in which\n"
+"a flush beats every hand without one) by board ranks: every multiset of the missing\n"
+"board ranks valued once and counted as often as the free cards realise it, then, suit by\n"
+"suit, the boards that give someone a flush dealt and their difference added; adding into\n"
+"out (zeros, (T, players, 6)), the high and low columns left 0.");
 
 static PyObject *
 exact_board_ranks(PyObject *module, PyObject *args)
@@ -1942,7 +2030,9 @@ fail:
 PyDoc_STRVAR(exact_omaha_ranks_doc,
 "exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables, out, /)\n"
 "--\n\n"
-"showdown._kernels.equity.exact_omaha_ranks, adding into out (zeros, (T, players, 6)).");
+"exact_counts of an Omaha game (a five-card board) by board ranks, as exact_board_ranks\n"
+"does for Hold'em (a flush takes two hole and three board cards of a suit), adding into\n"
+"out (zeros, (T, players, 6)).");
 
 static PyObject *
 exact_omaha_ranks(PyObject *module, PyObject *args)
@@ -1992,8 +2082,12 @@ PyDoc_STRVAR(sample_counts_doc,
 "sample_counts(kind, seed, deals, known, n_known, listed, combo_codes, combo_masks,\n"
 "              combo_cumulative, combo_start, board_known, n_board, deck, tables, out, /)\n"
 "--\n\n"
-"showdown._kernels.equity.sample_counts, adding into out (zeros, (players, 6)); returns\n"
-"(done, tries).");
+"`deals` random deals from `seed`, adding into out (zeros, (players, 6)); returns\n"
+"(done, tries). Player p holds known[p, :n_known[p]] and is dealt the rest from deck, or,\n"
+"where listed[p], a combo of combo_codes[combo_start[p]:combo_start[p + 1]] drawn by the\n"
+"cumulative weights; a draw of combos that share a card is rejected whole (tries counts\n"
+"it; done falls short of deals only after 1,000 tries per deal). The board is\n"
+"board_known completed to n_board cards from deck.");
 
 /* The arrays sample_counts and sample_chunks share, checked and read into *s (all but
  * seed, deals and counts) and *t, their views kept in v: 0, or -1 with an error set. */
@@ -2261,11 +2355,57 @@ fail:
     return NULL;
 }
 
+PyDoc_STRVAR(heads_up_boards_doc,
+"heads_up_boards(tuples, deck_mask, offsets, rank_table, flush_table, out, /)\n"
+"--\n\n"
+"For each pair of two-card hands tuples[t] ((T, 2, 2)), every five-card board of the\n"
+"cards of deck_mask less the four, dealt one by one and both seven-card hands valued at\n"
+"one high ranking with flushes: the first hand's wins and the ties into out[t] ((T, 2)).\n"
+"A plain enumeration, apart from exact_board_ranks: the check of the preflop table.");
+
+static PyObject *
+heads_up_boards(PyObject *module, PyObject *args)
+{
+    long long deck_mask;
+    PyObject *tuples_obj, *offsets_obj, *ranks_obj, *flushes_obj, *out_obj;
+    if (check_configured() < 0 ||
+        !PyArg_ParseTuple(args, "OLOOOO", &tuples_obj, &deck_mask, &offsets_obj, &ranks_obj,
+                          &flushes_obj, &out_obj)) {
+        return NULL;
+    }
+    Views v = {.n = 0};
+    Py_buffer *tuples = take(&v, tuples_obj, 'q', 3, 0, "tuples");
+    Py_buffer *offsets = tuples ? take(&v, offsets_obj, 'i', 1, 0, "offsets") : NULL;
+    Py_buffer *ranks = offsets ? take(&v, ranks_obj, 'H', 1, 0, "rank_table") : NULL;
+    Py_buffer *flushes = ranks ? take(&v, flushes_obj, 'H', 1, 0, "flush_table") : NULL;
+    Py_buffer *out = flushes ? take(&v, out_obj, 'q', 2, 1, "out") : NULL;
+    if (out == NULL || check_codes(tuples->buf, items(tuples), "tuples") < 0) {
+        goto fail;
+    }
+    Py_ssize_t n = tuples->shape[0];
+    if (tuples->shape[1] != 2 || tuples->shape[2] != 2 || out->shape[0] != n ||
+        out->shape[1] != 2 || items(ranks) != HASH_SIZE || items(flushes) != 1 << 13 ||
+        items(offsets) <= MAX_ROW) {
+        PyErr_SetString(PyExc_ValueError, "heads_up_boards: arrays of the wrong shape");
+        goto fail;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    run_heads_up_boards(tuples->buf, n, (int64_t)deck_mask, offsets->buf, ranks->buf,
+                        flushes->buf, out->buf);
+    Py_END_ALLOW_THREADS
+    views_release(&v);
+    Py_RETURN_NONE;
+fail:
+    views_release(&v);
+    return NULL;
+}
+
 PyDoc_STRVAR(keyed_census_doc,
 "keyed_census(deck, size, tasks, offsets, ranks, flushes, use_flush, out, /)\n"
 "--\n\n"
-"showdown._kernels.census.keyed_census for the tasks given ((n, 2) first two deck\n"
-"positions), adding the hands per strength into out (int64, one per strength).");
+"Every `size`-card hand (3 to 7) of deck, in code order, whose first two cards are the\n"
+"deck positions of a task ((n, 2)), valued by its hand key: the hands per strength added\n"
+"into out (int64, one per strength).");
 
 static PyObject *
 keyed_census(PyObject *module, PyObject *args)
@@ -2327,13 +2467,14 @@ static PyMethodDef module_methods[] = {
     {"sample_counts", sample_counts, METH_VARARGS, sample_counts_doc},
     {"sample_chunks", sample_chunks, METH_VARARGS, sample_chunks_doc},
     {"keyed_census", keyed_census, METH_VARARGS, keyed_census_doc},
+    {"heads_up_boards", heads_up_boards, METH_VARARGS, heads_up_boards_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "showdown._cequity",
-    .m_doc = "The equity and census kernels in C (see showdown._kernels.engine).",
+    .m_doc = "The compiled core's equity and census kernels (see showdown._kernels.engine).",
     .m_size = -1,
     .m_methods = module_methods,
 };

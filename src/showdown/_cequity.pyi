@@ -1,4 +1,9 @@
-"""Types of the C extension built from ``_cequity.c`` (see :mod:`showdown._kernels.engine`)."""
+"""Types of the compiled core's equity and census kernels, built from ``_cequity.c``.
+
+Called through :mod:`showdown._kernels.engine`, which allocates the outputs; every
+count is the readable reference's (:mod:`showdown._equity_reference`) for exact
+enumeration, and a seeded sample draws from the core's own stream.
+"""
 
 from typing import Any
 
@@ -34,10 +39,10 @@ def exact_counts(
     out: _I64,
     /,
 ) -> None:
-    """``exact_counts`` of :mod:`showdown._kernels.equity`, adding into ``out``."""
+    """Every completion of the board dealt for each tuple of hands, adding into ``out``."""
 
 def complete_hands(known: _I64, n_known: _I64, free_mask: int, out: _I64, /) -> int:
-    """``complete_hands`` into ``out``; the number of tuples written."""
+    """Every completion of the partial hands into ``out``; the number of tuples written."""
 
 def exact_board_ranks(
     tuples: _I64,
@@ -50,7 +55,7 @@ def exact_board_ranks(
     out: _I64,
     /,
 ) -> None:
-    """``exact_board_ranks``, adding into ``out``."""
+    """``exact_counts`` of a Hold'em-like game by board ranks, adding into ``out``."""
 
 def exact_omaha_ranks(
     tuples: _I64,
@@ -61,7 +66,19 @@ def exact_omaha_ranks(
     out: _I64,
     /,
 ) -> None:
-    """``exact_omaha_ranks``, adding into ``out``."""
+    """``exact_counts`` of an Omaha game by board ranks, adding into ``out``."""
+
+def heads_up_boards(
+    tuples: _I64,
+    deck_mask: int,
+    offsets: npt.NDArray[np.int32],
+    rank_table: npt.NDArray[np.uint16],
+    flush_table: npt.NDArray[np.uint16],
+    out: _I64,
+    /,
+) -> None:
+    """Every board of two two-card hands dealt one by one: the first hand's wins and the
+    ties into ``out`` (``(T, 2)``)."""
 
 def sample_counts(
     kind: int,
@@ -81,7 +98,7 @@ def sample_counts(
     out: _I64,
     /,
 ) -> tuple[int, int]:
-    """``sample_counts``, adding into ``out``; ``(done, tries)``."""
+    """``deals`` random deals from ``seed``, adding into ``out``; ``(done, tries)``."""
 
 def sample_chunks(
     kind: int,
@@ -118,4 +135,4 @@ def keyed_census(
     out: _I64,
     /,
 ) -> None:
-    """``keyed_census`` of the tasks given, adding the hands per strength into ``out``."""
+    """The hands per strength of the tasks given, added into ``out``."""

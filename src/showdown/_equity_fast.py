@@ -4,7 +4,7 @@ Private. A call whose hands are all card texts (whole hands, or a few known
 cards with the rest unknown), whose board and dead cards are texts, and whose
 enumeration is small, needs none of the general machinery: no range reading,
 no suit-isomorphism grouping of the tuples of hands, no pool of threads. This
-path checks such a call in a few microseconds, calls the compiled kernel
+path checks such a call in a few microseconds, calls the compiled core's kernel
 directly and gives the same counts, to the last unit, as the general path
 (grouping isomorphic tuples changes no count, only how many are dealt; the
 tests compare both on random spots of every game).
@@ -12,12 +12,17 @@ tests compare both on random spots of every game).
 Anything it does not recognise as valid (a card that cannot be read, a card
 twice, too many cards, a range, a list of cards) it leaves to the general
 path, which reports the error exactly as before: :func:`quick_exact` then
-returns ``None``. So does a problem the general path would sample, or one big
-enough that the general path's threads and grouping pay.
+returns ``None``. So does a problem the general path would sample, one big
+enough that the general path's threads and grouping pay, and every problem
+where the compiled core is not in use (the general path then counts with the
+readable reference, whose grouping of isomorphic tuples saves it work).
+
+It also holds what equity's planning reads: the estimated cost of a deal
+(:func:`per_deal_seconds`), in the core or in the readable reference.
 
 >>> spot = quick_exact(["AhKh", "QsQd"], "2c7d9s", None, "holdem", forced=True, budget=1.0)
->>> spot is not None and (spot.deals, spot.names)
-(990.0, ('AhKh', 'QsQd'))
+>>> spot is None or (spot.deals, spot.names) == (990.0, ('AhKh', 'QsQd'))
+True
 >>> quick_exact(["AhKh", "QQ"], None, None, "holdem", forced=True, budget=1.0) is None
 True
 """
@@ -25,37 +30,38 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from showdown._kernels import engine
+from showdown._kernels.game_tables import BOARD_HIGH, EquityTables, equity_tables, method_of
 from showdown.cards import Card, cards_mask, format_cards, parse_cards
+from showdown.equity_tables import preflop_counts
 from showdown.games import Game, get_game
-from showdown.rules import Formation
-
-if TYPE_CHECKING:  # pragma: no cover
-    from showdown._kernels.game_tables import Arrays, EquityTables
 
 __all__ = [
     "COST_NS",
     "EXACT_OMAHA_NS",
+    "READABLE_NS",
     "QuickSpot",
-    "method_of",
     "per_deal_seconds",
     "quick_exact",
-    "run_exact",
 ]
 
 COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
-"""Nanoseconds per player and deal, by method (measured; used only to choose); for
-``'omaha'``, per hole pair and board triple of a dealt board (Monte Carlo)."""
+"""The core's nanoseconds per player and deal, by method (measured; used only to
+choose); for ``'omaha'``, per hole pair and board triple of a dealt board (Monte Carlo)."""
 EXACT_OMAHA_NS: Final = 0.25
-"""Exact Omaha's nanoseconds per player, deal, hole pair and board triple: it values
-each multiset of board ranks once (:func:`~showdown._kernels.equity.exact_omaha_ranks`),
+"""The core's exact Omaha: nanoseconds per player, deal, hole pair and board triple: it
+values each multiset of board ranks once (:func:`~showdown._kernels.engine.exact_omaha_ranks`),
 so a deal costs far less than one dealt and valued (measured, with a margin)."""
+READABLE_NS: Final = {"board_ranks": 150_000.0, "any_mix": 150_000.0, "omaha": 6_000.0}
+"""The readable reference's nanoseconds per player, deal and ranking, by method
+(measured, with a margin; :mod:`showdown._equity_reference`); for ``'omaha'``, per hole
+pair and board triple; a method not listed costs what ``'any_mix'`` does."""
 QUICK_TUPLES: Final = 4096
 """The most tuples of hands (open hands completed every way) the quick path deals."""
 QUICK_SECONDS: Final = 0.002
@@ -65,30 +71,26 @@ _TEXT_CACHE_SIZE: Final = 4096
 _MAX_TEXT: Final = 64
 
 
-def method_of(game: Game) -> str:
-    """How the kernels value a game's deals: ``'board_ranks'``, ``'any_mix'``,
-    ``'omaha'`` or ``'badugi'``."""
-    if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return "badugi"
-    if game.hole_used is not None:
-        return "omaha"
-    if (
-        game.has_board
-        and game.hole_cards == 2
-        and len(game.rankings) == 1
-        and game.rankings[0].flushes
-        and not game.rankings[0].lower_wins
-    ):
-        return "board_ranks"
-    return "any_mix"
+def per_deal_seconds(game: Game, method: str, players: int, *, compiled: bool = True) -> float:
+    """The estimated seconds of one deal of exact enumeration (every player valued once),
+    in the compiled core or, with ``compiled=False``, in the readable reference.
 
-
-def per_deal_seconds(game: Game, method: str, players: int) -> float:
-    """The estimated seconds of one deal of exact enumeration (every player valued once)."""
-    per_deal = COST_NS[method] * players * 1e-9
+    >>> from showdown.games import get_game
+    >>> holdem = get_game("holdem")
+    >>> per_deal_seconds(holdem, "board_ranks", 2) < per_deal_seconds(
+    ...     holdem, "board_ranks", 2, compiled=False
+    ... )
+    True
+    """
+    pairs_and_triples = math.comb(game.hole_cards, 2) * 10
+    if not compiled:
+        per_hand = READABLE_NS.get(method, READABLE_NS["any_mix"]) * len(game.rankings)
+        if method == "omaha":
+            per_hand *= pairs_and_triples
+        return per_hand * players * 1e-9
     if method == "omaha":
-        per_deal = EXACT_OMAHA_NS * players * 1e-9 * math.comb(game.hole_cards, 2) * 10
-    return per_deal
+        return EXACT_OMAHA_NS * players * 1e-9 * pairs_and_triples
+    return COST_NS[method] * players * 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +123,12 @@ class _GameFacts:
     deck_size: int
     method: str
     tables: EquityTables | None = None
-    arrays: Arrays | None = None
 
-    def kernel_tables(self) -> tuple[EquityTables, Arrays]:
-        """The game's kernel tables, and their tuple for the general kernel."""
-        if self.tables is None or self.arrays is None:
-            from showdown._kernels.game_tables import equity_tables
-
+    def kernel_tables(self) -> EquityTables:
+        """The game's kernel tables (looked up once)."""
+        if self.tables is None:
             self.tables = equity_tables(self.game)
-            self.arrays = self.tables.arrays()
-        return self.tables, self.arrays
+        return self.tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +192,11 @@ def _cards(text: object) -> _Hand | None:
     return found
 
 
+_I64: TypeAlias = npt.NDArray[np.int64]
+_ExactArgs: TypeAlias = tuple[int, _I64, _I64, int, int, _I64, int, int, EquityTables]
+"""The arguments of :func:`showdown._kernels.engine.exact_totals`, in its order."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Prepared:
     """A small exact problem checked and set up for the kernel: everything but the
@@ -202,8 +205,8 @@ class _Prepared:
     ``work`` is the estimated seconds (compared with each call's budget);
     ``preflop`` the two hands and the open deck of a heads-up Hold'em matchup
     before the flop (:func:`showdown.equity_tables.preflop_counts`), else
-    ``None``, and ``kernel(*args)`` enumerates
-    (:func:`~showdown._kernels.equity.exact_totals`).
+    ``None``, and ``engine.exact_totals(*args)`` enumerates
+    (:func:`showdown._kernels.engine.exact_totals`).
     """
 
     game: Game
@@ -213,8 +216,7 @@ class _Prepared:
     work: float
     boards: int
     preflop: tuple[tuple[Card, ...], tuple[Card, ...], int] | None
-    kernel: Callable[..., tuple[npt.NDArray[np.int64], int]] | None
-    args: tuple[object, ...]
+    args: _ExactArgs | None
 
 
 _PREPARED: dict[tuple[object, ...], _Prepared | None] = {}
@@ -236,8 +238,11 @@ def quick_exact(
     automatic choice enumerates (``exact_seconds`` times the workers). The
     problem is taken only when the general path would enumerate it too. The
     setup of a call made of texts is kept, keyed by those texts: the next such
-    call goes straight to the enumeration.
+    call goes straight to the enumeration. Where the compiled core is not in use,
+    every problem is left to the general path.
     """
+    if engine.c_engine() is None:
+        return None
     key: tuple[object, ...] | None = None
     if (
         type(game) is str
@@ -317,13 +322,10 @@ def _prepare(hands: object, board: object, dead: object, game: object) -> _Prepa
     open_deck = deck_mask & ~shared.mask & ~out.mask
     if upper == 1 and facts.method == "board_ranks" and not n_board and players == 2:
         preflop = (known[0].cards, known[1].cards, open_deck)
-        return _Prepared(found, shared.cards, out.cards, names, work, boards, preflop, None, ())
-    from showdown._kernels import engine  # the C engine where it is built, else numba's
-    from showdown._kernels.game_tables import BOARD_HIGH
-
-    tables, _ = facts.kernel_tables()
+        return _Prepared(found, shared.cards, out.cards, names, work, boards, preflop, None)
+    tables = facts.kernel_tables()
     pad = (0,) * hole
-    args = (
+    args: _ExactArgs = (
         BOARD_HIGH if facts.method == "board_ranks" else tables.kind,
         np.array([(h.codes + pad)[:hole] for h in known], dtype=np.int64),
         np.array([len(h.codes) for h in known], dtype=np.int64),
@@ -334,69 +336,20 @@ def _prepare(hands: object, board: object, dead: object, game: object) -> _Prepa
         open_deck,
         tables,
     )
-    return _Prepared(
-        found, shared.cards, out.cards, names, work, boards, None, engine.exact_totals, args
-    )
+    return _Prepared(found, shared.cards, out.cards, names, work, boards, None, args)
 
 
 def _solve(prepared: _Prepared) -> QuickSpot | None:
-    """Enumerate a prepared problem (the kernel, or the preflop table)."""
+    """Enumerate a prepared problem (the core's kernel, or the preflop table)."""
     if prepared.preflop is not None:
-        from showdown.equity_tables import preflop_counts
-
         first, second, open_deck = prepared.preflop
         totals = preflop_counts(prepared.game, first, second, open_deck)
         deals = float(prepared.boards)
     else:
-        assert prepared.kernel is not None
-        counts, tuples = prepared.kernel(*prepared.args)
+        assert prepared.args is not None
+        counts, tuples = engine.exact_totals(*prepared.args)
         if tuples == 0:
             return None
         totals = counts.astype(np.float64)
         deals = float(tuples) * prepared.boards
     return QuickSpot(prepared.game, prepared.board, prepared.dead, prepared.names, totals, deals)
-
-
-def _totals(
-    facts: _GameFacts,
-    known: npt.NDArray[np.int64],
-    n_known: npt.NDArray[np.int64],
-    free_mask: int,
-    limit: int,
-    shared: _Hand,
-    deck_mask: int,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """The kernel's counts over every completion of the hands and of the board (the C
-    engine's when it is built: :mod:`showdown._kernels.engine`)."""
-    from showdown._kernels import engine
-    from showdown._kernels.game_tables import BOARD_HIGH
-
-    tables, _ = facts.kernel_tables()
-    kind = BOARD_HIGH if facts.method == "board_ranks" else tables.kind
-    totals, tuples = engine.exact_totals(
-        kind,
-        known,
-        n_known,
-        free_mask,
-        limit,
-        np.array(shared.codes, dtype=np.int64),
-        facts.game.full_board - len(shared.codes),
-        deck_mask,
-        tables,
-    )
-    return totals.astype(np.float64), int(tuples)
-
-
-def run_exact(
-    game: Game, hands: Sequence[Sequence[int]], deck_mask: int
-) -> npt.NDArray[np.float64]:
-    """The kernel's counts ``(players, 6)`` of every board, for whole hands (card codes)
-    and no board: what :mod:`showdown.equity_tables` keeps. ``deck_mask``: the deck
-    less the dead cards."""
-    facts = _facts(game)
-    if facts is None:  # pragma: no cover - only registered games come here
-        facts = _GameFacts(game, cards_mask(game.deck), len(game.deck), method_of(game))
-    known = np.array([sorted(hand) for hand in hands], dtype=np.int64)
-    n_known = np.full(len(hands), game.hole_cards, dtype=np.int64)
-    totals, _ = _totals(facts, known, n_known, 0, 1, _NO_CARDS, deck_mask)
-    return totals

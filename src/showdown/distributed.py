@@ -8,7 +8,12 @@ The work of :func:`showdown.equity.equity` and
 :func:`showdown.equity.equity_matrix` is cut into chunks whose content does not
 depend on the cluster (Monte Carlo chunks carry their own seeds), mapped onto
 the workers and merged in chunk order, so a cluster gives the same numbers as
-one machine, whatever the number of workers.
+one machine, whatever the number of workers. Each worker counts with its own
+engine (:mod:`showdown.core`): exact counts are the same on the compiled core and
+on the readable reference, and a Monte Carlo chunk draws from the stream of the
+engine the run was planned for (the client's), or from the reference's own where
+a worker has no compiled core -- a cluster with the client's engine on every
+worker gives the client's numbers.
 
 >>> import showdown.distributed  # cheap: dask is not imported yet
 """

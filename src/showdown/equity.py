@@ -16,6 +16,16 @@ when that is tractable and samples deals otherwise:
   redrawn, so each tuple comes up in proportion to the product of its weights,
   as in the exact count.
 
+Which engine counts: the compiled core (``showdown._cequity``, through
+:mod:`showdown._kernels.engine`) where it is built, else the readable reference
+(:mod:`showdown._equity_reference`: every deal dealt and valued by the readable
+evaluator; ``SHOWDOWN_ENGINE=readable`` asks for it). Exact results are the same
+to the last unit either way, the reference's slower by three orders of magnitude
+(the automatic choice between enumerating and sampling knows it). A seeded Monte
+Carlo run is reproducible on either, but each draws from a stream of its own
+(the core's splitmix64, the reference's :class:`random.Random`), so the same seed
+gives other numbers, within the standard error, on the two.
+
 Results are per player: ``win`` (the whole pot, alone), ``tie`` (a part of
 it), ``equity`` (the expected share of the pot, ties counted as the shares
 they win) and, in hi/lo games, ``high`` and ``low``: the pot share won from
@@ -41,7 +51,6 @@ import math
 import os
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -52,8 +61,11 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown import _equity_reference as reference
 from showdown._equity_fast import COST_NS as _COST_NS
-from showdown._equity_fast import method_of, per_deal_seconds, quick_exact
+from showdown._equity_fast import per_deal_seconds, quick_exact
+from showdown._kernels import engine
+from showdown._kernels.game_tables import OMAHA, equity_tables, kind_of, method_of
 from showdown._validate import (
     MAX_SEED,
     check_callable,
@@ -64,6 +76,7 @@ from showdown._validate import (
     describe_value,
 )
 from showdown.cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards
+from showdown.distributed import connect, map_ordered, worker_threads
 from showdown.errors import (
     BudgetError,
     CardCountError,
@@ -73,10 +86,10 @@ from showdown.errors import (
     ShowdownError,
 )
 from showdown.games import Game, get_game
-from showdown.ranges import Range, format_range, read_range
+from showdown.ranges import CLASS_GRID, HAND_CLASSES, Range, format_range, read_range
 
 if TYPE_CHECKING:  # pragma: no cover
-    from concurrent.futures import Future, ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
 
     from distributed import Client
 
@@ -528,13 +541,14 @@ def _canonical(
 
 
 def _exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
-    """Run one chunk of exact enumeration (a top-level function, for Dask workers), in
-    the C engine when it is built (:mod:`showdown._kernels.engine`)."""
-    from showdown._kernels import engine
-    from showdown._kernels.game_tables import OMAHA, equity_tables
-
+    """Run one chunk of exact enumeration (a top-level function, for Dask workers): in
+    the compiled core where it is in use (:mod:`showdown._kernels.engine`), else by the
+    readable reference (:func:`showdown._equity_reference.exact_counts`); the same counts."""
     game_name, method, tuples, board_known, missing, deck_mask = task
-    tables = equity_tables(get_game(game_name))
+    game = get_game(game_name)
+    if engine.c_engine() is None:
+        return reference.exact_counts(game, tuples, board_known, missing, deck_mask)
+    tables = equity_tables(game)
     if method == "board_ranks":
         counts: npt.NDArray[np.int64] = engine.exact_board_ranks(
             tuples,
@@ -584,9 +598,11 @@ _I64 = npt.NDArray[np.int64]
 
 @dataclass(frozen=True, slots=True)
 class _Sampler:
-    """The arrays a Monte Carlo kernel needs, built once per run."""
+    """The arrays a Monte Carlo kernel needs, built once per run, and which engine draws
+    its deals (``compiled``: the core where the worker has it; else the reference)."""
 
     game_name: str
+    compiled: bool
     kind: int
     known: npt.NDArray[np.int64]
     n_known: npt.NDArray[np.int64]
@@ -603,7 +619,8 @@ class _Sampler:
         self,
     ) -> tuple[_I64, _I64, _I64, _I64, _I64, npt.NDArray[np.float64], _I64, _I64, int, _I64]:
         """What the Monte Carlo kernels take between the seed and deals and the game's
-        tables (:func:`showdown._kernels.engine.sample_counts`), in their order."""
+        tables (:func:`showdown._kernels.engine.sample_counts`,
+        :func:`showdown._equity_reference.sample_counts`), in their order."""
         return (
             self.known,
             self.n_known,
@@ -618,9 +635,7 @@ class _Sampler:
         )
 
 
-def _sampler(problem: _Problem) -> _Sampler:
-    from showdown._kernels.game_tables import BOARD_HIGH, equity_tables
-
+def _sampler(problem: _Problem, *, compiled: bool) -> _Sampler:
     game = problem.game
     players, hole = len(problem.ranges), game.hole_cards
     known = np.zeros((players, hole), dtype=np.int64)
@@ -655,11 +670,10 @@ def _sampler(problem: _Problem) -> _Sampler:
     combo_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), combo_codes), axis=1)
     deck_mask = problem.deck_mask & ~fixed
     deck = np.array([c for c in range(52) if deck_mask >> c & 1], dtype=np.int64)
-    method = problem.method
-    kind = BOARD_HIGH if method == "board_ranks" else equity_tables(game).kind
     return _Sampler(
         game.name,
-        kind,
+        compiled,
+        kind_of(game),
         known,
         n_known,
         listed,
@@ -674,12 +688,17 @@ def _sampler(problem: _Problem) -> _Sampler:
 
 
 def _sample_task(task: tuple[Any, ...]) -> tuple[npt.NDArray[np.int64], int, int]:
-    """Run one Monte Carlo chunk: ``(counts, deals done, tries)`` (top-level, for Dask), in
-    the C engine when it is built (:mod:`showdown._kernels.engine`: the same counts)."""
-    from showdown._kernels import engine
-
+    """Run one Monte Carlo chunk: ``(counts, deals done, tries)`` (top-level, for Dask): in
+    the compiled core where the run chose it and this process has it
+    (:func:`showdown._kernels.engine.sample_counts`), else by the readable reference
+    (:func:`showdown._equity_reference.sample_counts`, a stream of its own)."""
     sampler: _Sampler = task[0]
     seed, deals = task[1], task[2]
+    if not sampler.compiled or engine.c_engine() is None:
+        counts, done, tries = reference.sample_counts(
+            get_game(sampler.game_name), int(seed), deals, *sampler.problem_arrays()
+        )
+        return counts, _deals_done(done, deals), tries
     counts, done, tries = engine.sample_counts(
         sampler.kind,
         seed,
@@ -730,8 +749,6 @@ def _chunk_waves(
     chunks among ``workers`` threads it starts itself
     (:func:`showdown._kernels.engine.sample_chunks`: each chunk's figures are its seed's,
     whatever the threads)."""
-    from showdown._kernels import engine
-
     threads = max(1, min(workers, _MAX_THREADS))
     first = 0
     while first < chunks:
@@ -760,8 +777,6 @@ def _deals_done(done: int, deals: int) -> int:
 @cache
 def _kernel_arrays(game_name: str) -> Any:
     """The kernel tables of a game as the kernels take them, looked up once per process."""
-    from showdown._kernels.game_tables import equity_tables
-
     return equity_tables(get_game(game_name)).arrays()
 
 
@@ -780,8 +795,6 @@ class _Runner:
     def width(self) -> int:
         """How many tasks to keep in flight."""
         if self.client is not None:
-            from showdown.distributed import worker_threads
-
             return max(1, worker_threads(self.client))
         return self.workers
 
@@ -790,8 +803,6 @@ class _Runner:
         if not tasks:
             return iter(())
         if self.client is not None:
-            from showdown.distributed import map_ordered
-
             return map_ordered(self.client, function, tasks)
         if self.workers == 1 or len(tasks) == 1:
             return (function(task) for task in tasks)
@@ -800,30 +811,6 @@ class _Runner:
 
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
         return self._pool.map(function, tasks)
-
-    def stream(self, function: Callable[[Any], Any], tasks: Iterator[Any]) -> Generator[Any]:
-        """Results of ``function(task)`` in the order of ``tasks``, local threads keeping
-        :attr:`width` tasks in flight (a new one starts as soon as one ends); closing
-        the generator early cancels the tasks not started."""
-        if self.workers == 1:
-            for task in tasks:
-                yield function(task)
-            return
-        if self._pool is None:
-            from concurrent.futures import ThreadPoolExecutor  # only a run with threads
-
-            self._pool = ThreadPoolExecutor(max_workers=self.workers)
-        pending: deque[Future[Any]] = deque()
-        try:
-            for task in tasks:
-                pending.append(self._pool.submit(function, task))
-                if len(pending) > self.workers:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -956,17 +943,20 @@ def equity(
         exact_seconds = seconds if seconds is not None else EXACT_SECONDS
     connection: Any = None
     if client is None and scheduler is not None:
-        from showdown.distributed import connect
-
         connection = connect(scheduler)
         client = connection
     runner = _Runner(workers, client)
+    compiled = engine.c_engine() is not None
+    # the reference holds the GIL: local threads do not share its work
+    width = runner.width if compiled or client is not None else 1
     try:
         plan = None
         if exact is not False and not (exact is None and sampling_asked):
-            plan = _exact_plan(problem, forced=exact is True, budget=exact_seconds * runner.width)
+            plan = _exact_plan(
+                problem, forced=exact is True, budget=exact_seconds * width, compiled=compiled
+            )
         if plan is not None:
-            players, deals = _run_exact(problem, plan, runner, progress, deadline)
+            players, deals = _run_exact(problem, plan, runner, progress, deadline, compiled)
             result = EquityResult(
                 problem.game,
                 problem.board,
@@ -998,8 +988,11 @@ class _Plan:
     boards: int
 
 
-def _exact_plan(problem: _Problem, *, forced: bool, budget: float = EXACT_SECONDS) -> _Plan | None:
-    """The representative tuples to enumerate, or None when sampling is the better way."""
+def _exact_plan(
+    problem: _Problem, *, forced: bool, budget: float = EXACT_SECONDS, compiled: bool = True
+) -> _Plan | None:
+    """The representative tuples to enumerate, or None when sampling is the better way
+    (the work estimated for the compiled core, or with ``compiled=False`` the reference)."""
     counts = []
     for seat, hand_range in enumerate(problem.ranges, start=1):
         counts.append(hand_range.combo_count())
@@ -1013,7 +1006,9 @@ def _exact_plan(problem: _Problem, *, forced: bool, budget: float = EXACT_SECOND
     upper = math.prod(counts)
     free = bin(problem.deck_mask).count("1") - sum(problem.game.hole_cards for _ in problem.ranges)
     boards = math.comb(free, problem.missing)
-    per_deal = per_deal_seconds(problem.game, problem.method, len(problem.ranges))
+    per_deal = per_deal_seconds(
+        problem.game, problem.method, len(problem.ranges), compiled=compiled
+    )
     symmetries = len(_symmetries(problem))
     if not forced and upper / symmetries * boards * per_deal > budget:
         return None
@@ -1047,11 +1042,13 @@ def _run_exact(
     runner: _Runner,
     progress: Callable[[float], None] | None,
     deadline: float | None = None,
+    compiled: bool = True,
 ) -> tuple[tuple[PlayerEquity, ...], float]:
     n = len(plan.tuples)
     watched = deadline is not None or progress is not None  # finer pieces: checked often
     pieces = max(1, min(n, runner.width * (64 if watched else 4)))
-    work = n * plan.boards * per_deal_seconds(problem.game, problem.method, len(problem.ranges))
+    players = len(problem.ranges)
+    work = n * plan.boards * per_deal_seconds(problem.game, problem.method, players)
     if work < _SMALL_WORK and runner.client is None:
         pieces = 1  # threads cost more than they save: run it here, in one piece
     bounds = np.linspace(0, n, pieces + 1).astype(int)
@@ -1069,7 +1066,9 @@ def _run_exact(
         if b > a
     ]
     parts = []
-    for i, counts in enumerate(runner.map(_exact_task, tasks), start=1):
+    # the reference holds the GIL: its pieces run one after another here
+    run = runner.map if compiled or runner.client is not None else map
+    for i, counts in enumerate(run(_exact_task, tasks), start=1):
         parts.append(counts)
         if progress is not None:
             progress(i / len(tasks))
@@ -1148,11 +1147,12 @@ def _run_sampling(
     progress: Callable[[float], None] | None,
     started: float,
 ) -> EquityResult:
-    sampler = _sampler(problem)
+    compiled = engine.c_engine() is not None
+    sampler = _sampler(problem, compiled=compiled)
     if samples is None and seconds is None:
         samples = STDERR_MAX_SAMPLES if stderr is not None else DEFAULT_SAMPLES
     limit = samples if samples is not None else 1 << 62
-    size = _chunk_size(problem)
+    size = _chunk_size(problem, compiled=compiled)
     players = len(problem.ranges)
     total = np.zeros((players, 6), dtype=np.int64)
     done = 0
@@ -1165,11 +1165,9 @@ def _run_sampling(
 
     chunks = math.ceil(limit / size)
     if runner.client is None:
-        from showdown._kernels import engine
-
-        # local threads: a chunk starts as soon as one ends, the results read in order
-        # (so a stderr stop is the same whatever the timing); the C engine runs waves of
-        # chunks on threads of its own, with no Python between chunks
+        # the core runs waves of chunks on threads of its own, with no Python between
+        # chunks; the reference, one chunk after another here (it holds the GIL). The
+        # results are read in order, so a stderr stop is the same whatever the timing.
         stream = (
             _chunk_waves(
                 chunk,
@@ -1178,8 +1176,8 @@ def _run_sampling(
                 stops=stderr is not None or seconds is not None,
                 reports=progress is not None,
             )
-            if engine.active_engine() is not None
-            else runner.stream(_sample_task, (chunk(i) for i in range(chunks)))
+            if compiled
+            else (_sample_task(chunk(i)) for i in range(chunks))
         )
         try:
             for counts, deals, tries in stream:
@@ -1257,11 +1255,16 @@ def _progress(
         progress(min(1.0, (time.perf_counter() - started) / seconds))
 
 
-def _chunk_size(problem: _Problem) -> int:
-    """Deals per chunk: a power of two whose estimated work is about ``_CHUNK_NS``."""
-    per_deal = _SAMPLE_NS.get(problem.method, _COST_NS[problem.method]) * len(problem.ranges)
-    if problem.method == "omaha":
-        per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+def _chunk_size(problem: _Problem, *, compiled: bool = True) -> int:
+    """Deals per chunk: a power of two whose estimated work is about ``_CHUNK_NS`` (at
+    least ``_MIN_CHUNK``: the reference's chunks take longer)."""
+    if compiled:
+        per_deal = _SAMPLE_NS.get(problem.method, _COST_NS[problem.method]) * len(problem.ranges)
+        if problem.method == "omaha":
+            per_deal *= math.comb(problem.game.hole_cards, 2) * 10
+    else:
+        players = len(problem.ranges)
+        per_deal = per_deal_seconds(problem.game, problem.method, players, compiled=False) * 1e9
     size = CHUNK
     while size > _MIN_CHUNK and size * per_deal > _CHUNK_NS:
         size //= 2
@@ -1319,8 +1322,6 @@ class EquityMatrix:
         Raises:
             ShowdownError: the rows are not the 169 Hold'em classes.
         """
-        from showdown.ranges import CLASS_GRID, HAND_CLASSES
-
         if self.rows != HAND_CLASSES:
             raise ShowdownError("a 13 x 13 grid needs the 169 Hold'em classes as rows")
         index = {name: i for i, name in enumerate(self.rows)}
@@ -1390,8 +1391,6 @@ def equity_matrix(
         ShowdownError: the errors of :func:`equity`, for the first cell that has one.
         CardCountError: no rows or no columns.
     """
-    from showdown.ranges import HAND_CLASSES
-
     found = get_game(game)
     check_flag("exact", exact, optional=True)
     samples = check_int("samples", samples, minimum=1, maximum=MAX_SAMPLES)
@@ -1431,8 +1430,6 @@ def equity_matrix(
         _problem([row_list[0], column_list[0]], shared, out, found)
     connection: Any = None
     if client is None and scheduler is not None:
-        from showdown.distributed import connect
-
         connection = connect(scheduler)
         client = connection
     runner = _Runner(workers, client)

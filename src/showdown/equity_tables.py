@@ -5,8 +5,9 @@ millisecond or two of compiled work; up to suit isomorphism (relabelling suits
 changes no outcome; nor does swapping the two players, but for whose wins are
 whose) there are only 47,008 matchups of two whole hands. This module keeps
 each one's counts (the first hand's wins, the ties) in a table, built by our
-own enumeration (:func:`showdown.equity.equity`'s kernel), so that such a call
-is a look-up of a few microseconds.
+own enumeration (the compiled core's exact kernel, by board ranks), so that
+such a call is a look-up of a few microseconds. The table serves the compiled
+core's quick path only: the readable reference counts every deal itself.
 
 The table lives with the other kept tables (:func:`showdown._cache.cache_dir`:
 ``$SHOWDOWN_CACHE_DIR``, else ``~/.cache/showdown``), named by a digest of the
@@ -25,10 +26,11 @@ filled two ways:
 
 ``SHOWDOWN_PREFLOP_TABLE=off`` in the environment leaves the table aside (every
 call enumerates: to time the kernel). ``check`` compares entries with a plain
-enumeration (:func:`showdown._kernels.equity.heads_up_boards`: all 1,712,304
+enumeration (:func:`showdown._kernels.engine.heads_up_boards`: all 1,712,304
 boards dealt one by one and both seven-card hands valued), independent of the
 ranks-first count that fills the table; ``make test`` checks a sample,
-``check --all`` every entry (tens of milliseconds each).
+``check --all`` every entry (about ten milliseconds each). Building, checking and
+computing a missing entry need the compiled core.
 
 >>> from showdown.cards import parse_cards
 >>> key, swapped = canonical_matchup(parse_cards("AhKh"), parse_cards("QsQd"))
@@ -56,7 +58,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from showdown import core
 from showdown._cache import cache_dir, digest, write_atomically
+from showdown._kernels import engine
+from showdown._kernels.game_tables import POT, TIE, WIN, equity_tables
 from showdown.cards import DECK, Card
 from showdown.games import GAMES, Game, get_game
 
@@ -77,12 +82,9 @@ MATCHUPS: Final = 47_008
 """Heads-up matchups of two whole Hold'em hands, up to suits and seat order."""
 PREFLOP_BOARDS: Final = 1_712_304
 """Boards of five cards from the 48 left: C(48, 5)."""
-_POT: Final = 5040
-_HALF: Final = _POT // 2
-_WIN, _TIE, _SHARE, _HIGH, _LOW, _SHARE_SQ = range(6)
+_HALF: Final = POT // 2
 _SOURCES: Final = (
-    "equity_tables.py, _equity_fast.py, _kernels/equity.py, _kernels/evaluate.py, "
-    "_kernels/engine.py, _kernels/game_tables.py, _cequity.c, "
+    "equity_tables.py, _kernels/engine.py, _kernels/game_tables.py, _cequity.c, "
     "_kernels/tables.py, _kernels/hashing.py, tables.py, rules.py, cards.py"
 )
 _CHUNK: Final = 64
@@ -312,21 +314,25 @@ def preflop_table(*, reload: bool = False) -> PreflopTable:
 
 
 def _counts(wins: int, ties: int, other: int) -> list[list[int]]:
-    """One player's columns, as the kernels count them."""
+    """Both players' columns, as the core's exact kernel by board ranks counts them."""
     return [
-        [wins, ties, wins * _POT + ties * _HALF, 0, 0, wins * _POT**2 + ties * _HALF**2],
-        [other, ties, other * _POT + ties * _HALF, 0, 0, other * _POT**2 + ties * _HALF**2],
+        [wins, ties, wins * POT + ties * _HALF, 0, 0, wins * POT**2 + ties * _HALF**2],
+        [other, ties, other * POT + ties * _HALF, 0, 0, other * POT**2 + ties * _HALF**2],
     ]
 
 
 def preflop_counts(
     game: Game, first: Sequence[Card], second: Sequence[Card], deck_mask: int
 ) -> npt.NDArray[np.float64]:
-    """The counts ``(2, 6)`` of an exact heads-up enumeration of every board: from the
-    table when the matchup is in it (Hold'em with the whole deck), else computed (and
-    kept in the table). Nothing is checked: the cards are two valid, distinct hands."""
-    from showdown._equity_fast import run_exact
+    """The counts ``(2, 6)`` of an exact heads-up enumeration of every board of a
+    Hold'em-like game (one high ranking with flushes, two hole cards): from the table
+    when the matchup is in it (Hold'em with the whole deck), else computed by the
+    compiled core (and kept in the table). Nothing is checked: the cards are two
+    valid, distinct hands, and ``deck_mask`` holds neither.
 
+    Raises:
+        CoreMissingError: an entry to compute where the compiled core is not in use.
+    """
     usable = game is GAMES["holdem"] and deck_mask == (1 << 52) - 1
     if usable:
         key, swapped = canonical_matchup(first, second)
@@ -337,10 +343,21 @@ def preflop_counts(
             if swapped:
                 wins, other = other, wins
             return np.array(_counts(wins, ties, other), dtype=np.float64)
-    totals = run_exact(game, [[c.code for c in first], [c.code for c in second]], deck_mask)
+    tables = equity_tables(game)
+    hands = [sorted(c.code for c in first), sorted(c.code for c in second)]
+    counts = engine.exact_board_ranks(
+        np.array([hands], dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        game.full_board,
+        deck_mask,
+        tables.offsets,
+        tables.ranks[0],
+        tables.flushes[0],
+    )[0]
     if usable:
         seat = 1 if swapped else 0
-        preflop_table().record(key, int(totals[seat, _WIN]), int(totals[seat, _TIE]))
+        preflop_table().record(key, int(counts[seat, WIN]), int(counts[seat, TIE]))
+    totals: npt.NDArray[np.float64] = counts.astype(np.float64)
     return totals
 
 
@@ -349,9 +366,6 @@ def preflop_counts(
 
 def _compute(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """``(len(keys), 2)``: the first hand's wins and the ties of each key, enumerated."""
-    from showdown._kernels import engine
-    from showdown._kernels.game_tables import equity_tables
-
     tables = equity_tables(get_game("holdem"))
     tuples = np.array([_hands_of(key) for key in keys.tolist()], dtype=np.int64)
     counts = engine.exact_board_ranks(
@@ -363,7 +377,7 @@ def _compute(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         tables.ranks[0],
         tables.flushes[0],
     )
-    return np.stack([counts[:, 0, _WIN], counts[:, 0, _TIE]], axis=1)
+    return np.stack([counts[:, 0, WIN], counts[:, 0, TIE]], axis=1)
 
 
 def _save(table: PreflopTable) -> None:
@@ -443,11 +457,13 @@ def check(
     workers: int | None = None,
 ) -> list[int]:
     """The keys whose entries differ from a plain enumeration (every board dealt and
-    both seven-card hands valued: :func:`showdown._kernels.equity.heads_up_boards`):
+    both seven-card hands valued: :func:`showdown._kernels.engine.heads_up_boards`):
     the given keys, or a seeded sample of the filled entries. Entries not filled yet
-    are computed first."""
-    from showdown._kernels import equity as kernels
+    are computed first.
 
+    Raises:
+        CoreMissingError: the compiled core is not in use.
+    """
     table = preflop_table()
     if keys is None:
         pool = table.keys[table.wins >= 0] if len(table.keys) else np.array(list(table.extra))
@@ -456,15 +472,14 @@ def check(
         rng = np.random.default_rng(seed)
         keys = rng.choice(pool, size=min(sample, len(pool)), replace=False).tolist()
     game = get_game("holdem")
-    tables = kernels.equity_tables(game)
+    tables = equity_tables(game)
     full = (1 << 52) - 1
 
     def plain(part: list[int]) -> npt.NDArray[np.int64]:
         tuples = np.array([_hands_of(key) for key in part], dtype=np.int64).reshape(len(part), 2, 2)
-        found: npt.NDArray[np.int64] = kernels.heads_up_boards(
-            tuples, tables.offsets, tables.ranks[0], tables.flushes[0]
+        return engine.heads_up_boards(
+            tuples, full, tables.offsets, tables.ranks[0], tables.flushes[0]
         )
-        return found
 
     wanted = []
     for key in keys:
@@ -472,7 +487,7 @@ def check(
         if found is None:
             a, b, c, d = matchup_cards(key)
             counts = preflop_counts(game, (a, b), (c, d), full)
-            found = int(counts[0, _WIN]), int(counts[0, _TIE])
+            found = int(counts[0, WIN]), int(counts[0, TIE])
         wanted.append(found)
     parts = [list(keys[i : i + 16]) for i in range(0, len(keys), 16)]
     from concurrent.futures import ThreadPoolExecutor
@@ -512,6 +527,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     checking.add_argument("--all", action="store_true", help="check every filled entry")
     checking.add_argument("--workers", type=int, default=None, help="threads (default: cores)")
     args = parser.parse_args(argv)
+    if args.command != "status" and engine.c_engine() is None:
+        print(f"{args.command} needs the compiled core: {core.summary()}", file=sys.stderr)
+        return 1
     if args.command == "build":
         table = build(seconds=args.seconds, limit=args.limit, workers=args.workers, log=True)
         print(f"{table.filled():,} of {MATCHUPS:,} matchups in {table.path or '(memory only)'}")

@@ -1,20 +1,19 @@
-"""The equity and census kernels a call runs: the C engine when it is built, else numba's.
+"""The compiled core's equity and census kernels, called from Python.
 
-Private. ``showdown._cequity`` is a C extension built from ``_cequity.c`` by the
-normal install wherever a C compiler is present (``setup.py``; optional, like
-``showdown._ceval``). It ports the loops of :mod:`showdown._kernels.equity` and
-:mod:`showdown._kernels.census` line for line -- the same enumeration order, the
-same random stream, the same whole units -- so its counts are the numba kernels'
-to the last unit, for exact enumeration and for a seeded sample alike. It holds
-no table: the per-card keys are handed to it once (:func:`c_engine`), a game's
-tables with every call (:meth:`EquityTables.arrays
+Private. ``showdown._cequity`` is the C extension built from ``_cequity.c`` by the
+normal install wherever a C compiler is present; :func:`c_engine` gives it,
+configured with the per-card keys of :mod:`showdown._kernels.tables`, or None
+where it is not built or ``SHOWDOWN_ENGINE=readable`` asks for the readable
+reference (:func:`showdown.core.extension`). It holds no table: a game's tables
+are handed in with every call (:meth:`EquityTables.arrays
 <showdown._kernels.game_tables.EquityTables.arrays>`).
 
-Each function here has the signature of the numba kernel of the same name and
-calls the C one when the extension is there, numba's otherwise (no compiler, or
-``SHOWDOWN_CEVAL=off`` in the environment, which turns every C path off).
-Importing this module imports neither numba nor the numba kernels, and the C
-path never does: a first call answered in C does not pay numba's start-up.
+Each function here allocates the output of the C entry of the same name and
+calls it. They need the core: where :func:`c_engine` is None they raise
+:class:`CoreMissingError` (:func:`keyed_census` returns None), and the callers
+take the readable reference instead (:mod:`showdown._equity_reference` for
+equity). The counts are the reference's to the last unit for exact enumeration;
+a seeded sample is the core's own stream (splitmix64), the same on every run.
 
 >>> import numpy as np
 >>> from showdown.games import get_game
@@ -22,25 +21,22 @@ path never does: a first call answered in C does not pay numba's start-up.
 >>> tables = equity_tables(get_game("holdem"))
 >>> known = np.array([[48, 51], [4, 6]], dtype=np.int64)  # Ac As against 3c 3h
 >>> board = np.array([0, 29, 38], dtype=np.int64)  # 2c 9d Jh
->>> totals, tuples = exact_totals(
-...     BOARD_HIGH, known, np.array([2, 2]), 0, 1, board, 2, (1 << 52) - 1, tables
-... )
->>> tuples, int(totals[:, SHARE].sum()) == 990 * POT  # C(45, 2) turns and rivers
-(1, True)
+>>> if c_engine() is not None:
+...     totals, tuples = exact_totals(
+...         BOARD_HIGH, known, np.array([2, 2]), 0, 1, board, 2, (1 << 52) - 1, tables
+...     )
+...     assert (tuples, int(totals[:, SHARE].sum())) == (1, 990 * POT)  # C(45, 2) boards
 """
 
 from __future__ import annotations
 
-import os
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 
+from showdown import core
 from showdown._kernels.game_tables import (
     BOARD_HIGH,
     COLUMNS,
@@ -49,17 +45,26 @@ from showdown._kernels.game_tables import (
     Arrays,
     EquityTables,
 )
+from showdown._kernels.tables import (
+    CARD_KEYS,
+    FLUSH_BITS,
+    HASH_SHIFT,
+    HASH_SIZE,
+    KEY_START,
+    RANK_KEYS,
+    SUIT_SHIFT,
+)
 
 __all__ = [
-    "active_engine",
+    "CoreMissingError",
     "c_engine",
     "complete_hands",
     "exact_board_ranks",
     "exact_counts",
     "exact_omaha_ranks",
     "exact_totals",
+    "heads_up_boards",
     "keyed_census",
-    "numba_kernels",
     "sample_chunks",
     "sample_counts",
 ]
@@ -67,29 +72,18 @@ __all__ = [
 I64 = npt.NDArray[np.int64]
 
 
-@cache
-def c_engine() -> ModuleType | None:
-    """The C engine, configured, or None without the extension or with ``SHOWDOWN_CEVAL=off``."""
-    if os.environ.get("SHOWDOWN_CEVAL", "").strip().lower() in ("off", "0", "no"):
-        return None
-    try:
-        from showdown import _cequity
-    except ImportError:
-        return None
-    from showdown._kernels.tables import (
-        CARD_KEYS,
-        FLUSH_BITS,
-        HASH_SHIFT,
-        HASH_SIZE,
-        KEY_START,
-        RANK_KEYS,
-        SUIT_SHIFT,
-    )
+class CoreMissingError(RuntimeError):
+    """A kernel of the compiled core was called where the core is not in use."""
 
-    if _cequity.POT != POT or _cequity.COLUMNS != COLUMNS:  # pragma: no cover - a stale build
+
+@cache
+def _configured(module: ModuleType) -> ModuleType | None:
+    """The extension with the per-card keys handed in (once per process), or None for a
+    build of another layout."""
+    if module.POT != POT or module.COLUMNS != COLUMNS:  # pragma: no cover - a stale build
         return None
     try:
-        _cequity.configure(
+        module.configure(
             np.ascontiguousarray(CARD_KEYS, dtype=np.int64),
             np.array(RANK_KEYS, dtype=np.int64),
             KEY_START,
@@ -101,35 +95,24 @@ def c_engine() -> ModuleType | None:
         )
     except ValueError:  # pragma: no cover - a build of another key layout
         return None
-    return _cequity
+    return module
 
 
-_NUMBA_ONLY = [0]
-"""How many :func:`numba_kernels` blocks are open (in any thread)."""
-_NUMBA_ONLY_LOCK = threading.Lock()
+def c_engine() -> ModuleType | None:
+    """The C equity engine, configured; None where the core is not built or
+    ``SHOWDOWN_ENGINE=readable`` (:func:`showdown.core.extension`)."""
+    module = core.extension("_cequity")
+    return None if module is None else _configured(module)
 
 
-@contextmanager
-def numba_kernels() -> Iterator[None]:
-    """Run numba's kernels inside this block even where the C engine is built.
-
-    For the warm-up (which compiles them into numba's cache for an install run with
-    ``SHOWDOWN_CEVAL=off``) and the tests that compare both engines. It holds for
-    every thread while it is open: a call elsewhere meanwhile takes numba's kernels
-    too, which give the same counts.
-    """
-    with _NUMBA_ONLY_LOCK:
-        _NUMBA_ONLY[0] += 1
-    try:
-        yield
-    finally:
-        with _NUMBA_ONLY_LOCK:
-            _NUMBA_ONLY[0] -= 1
-
-
-def active_engine() -> ModuleType | None:
-    """The C engine unless it is absent or a :func:`numba_kernels` block is open."""
-    return None if _NUMBA_ONLY[0] else c_engine()
+def _core() -> ModuleType:
+    engine = c_engine()
+    if engine is None:
+        raise CoreMissingError(
+            "the compiled core (showdown._cequity) is not in use: "
+            f"{core.summary()}; the readable reference answers instead"
+        )
+    return engine
 
 
 def _int64(array: npt.ArrayLike) -> I64:
@@ -139,13 +122,22 @@ def _int64(array: npt.ArrayLike) -> I64:
 def exact_counts(
     kind: int, tuples: I64, board_known: I64, missing: int, deck_mask: int, tables: Arrays
 ) -> I64:
-    """:func:`showdown._kernels.equity.exact_counts`: counts ``(T, players, COLUMNS)``."""
-    engine = active_engine()
-    if engine is None:
-        from showdown._kernels import equity as kernels
+    """Counts ``(T, players, COLUMNS)``: for each tuple of hands ``tuples[t]``
+    (``(T, players, hole)`` card codes), every completion of the board by ``missing``
+    cards of ``deck_mask`` less the tuple's cards, dealt one by one; ``kind`` is
+    :data:`~showdown._kernels.game_tables.ANY_MIX`, ``OMAHA`` or ``BADUGI``."""
+    return _exact_counts(_core(), kind, tuples, board_known, missing, deck_mask, tables)
 
-        found: I64 = kernels.exact_counts(kind, tuples, board_known, missing, deck_mask, tables)
-        return found
+
+def _exact_counts(
+    engine: ModuleType,
+    kind: int,
+    tuples: I64,
+    board_known: I64,
+    missing: int,
+    deck_mask: int,
+    tables: Arrays,
+) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
     engine.exact_counts(kind, tuples, _int64(board_known), missing, deck_mask, tables, out)
@@ -161,15 +153,24 @@ def exact_board_ranks(
     rank_table: npt.NDArray[np.uint16],
     flush_table: npt.NDArray[np.uint16],
 ) -> I64:
-    """:func:`showdown._kernels.equity.exact_board_ranks`: counts ``(T, players, COLUMNS)``."""
-    engine = active_engine()
-    if engine is None:
-        from showdown._kernels import equity as kernels
+    """:func:`exact_counts` of a Hold'em-like game (one high ranking with flushes, two
+    hole cards, any mix) by board ranks: every multiset of board ranks valued once,
+    then the boards that make a flush corrected. The high and low columns are 0."""
+    return _board_ranks(
+        _core(), tuples, board_known, missing, deck_mask, offsets, rank_table, flush_table
+    )
 
-        found: I64 = kernels.exact_board_ranks(
-            tuples, board_known, missing, deck_mask, offsets, rank_table, flush_table
-        )
-        return found
+
+def _board_ranks(
+    engine: ModuleType,
+    tuples: I64,
+    board_known: I64,
+    missing: int,
+    deck_mask: int,
+    offsets: npt.NDArray[np.int32],
+    rank_table: npt.NDArray[np.uint16],
+    flush_table: npt.NDArray[np.uint16],
+) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
     engine.exact_board_ranks(
@@ -181,13 +182,14 @@ def exact_board_ranks(
 def exact_omaha_ranks(
     tuples: I64, board_known: I64, missing: int, deck_mask: int, tables: Arrays
 ) -> I64:
-    """:func:`showdown._kernels.equity.exact_omaha_ranks`: counts ``(T, players, COLUMNS)``."""
-    engine = active_engine()
-    if engine is None:
-        from showdown._kernels import equity as kernels
+    """:func:`exact_counts` of an Omaha game (a five-card board) by board ranks, as
+    :func:`exact_board_ranks` does for Hold'em."""
+    return _omaha_ranks(_core(), tuples, board_known, missing, deck_mask, tables)
 
-        found: I64 = kernels.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables)
-        return found
+
+def _omaha_ranks(
+    engine: ModuleType, tuples: I64, board_known: I64, missing: int, deck_mask: int, tables: Arrays
+) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
     engine.exact_omaha_ranks(tuples, _int64(board_known), missing, deck_mask, tables, out)
@@ -195,13 +197,15 @@ def exact_omaha_ranks(
 
 
 def complete_hands(known: I64, n_known: I64, free_mask: int, limit: int) -> I64:
-    """:func:`showdown._kernels.equity.complete_hands`: tuples ``(T, players, hole)``."""
-    engine = active_engine()
-    if engine is None:
-        from showdown._kernels import equity as kernels
+    """Every tuple of hands that completes ``known[p, :n_known[p]]`` with cards of
+    ``free_mask``, no card twice: ``(T, players, hole)``, each hand ascending, at most
+    ``limit`` tuples (:func:`showdown._equity_reference.complete_hands`' order)."""
+    return _complete_hands(_core(), known, n_known, free_mask, limit)
 
-        found: I64 = kernels.complete_hands(known, n_known, free_mask, limit)
-        return found
+
+def _complete_hands(
+    engine: ModuleType, known: I64, n_known: I64, free_mask: int, limit: int
+) -> I64:
     known = _int64(known)
     out = np.zeros((max(limit, 1), *known.shape), dtype=np.int64)
     count = engine.complete_hands(known, _int64(n_known), free_mask, out)
@@ -219,21 +223,15 @@ def exact_totals(
     deck_mask: int,
     tables: EquityTables,
 ) -> tuple[I64, int]:
-    """:func:`showdown._kernels.equity.exact_totals`: counts ``(players, COLUMNS)`` summed
-    over every completion of the hands and of the board, and the number of tuples of
-    hands. ``kind`` :data:`~showdown._kernels.game_tables.BOARD_HIGH` counts by board
-    ranks; ``tables`` is the game's :class:`~showdown._kernels.game_tables.EquityTables`."""
-    arrays = tables.arrays()
-    if active_engine() is None:
-        from showdown._kernels import equity as kernels
-
-        totals, count = kernels.exact_totals(
-            kind, known, n_known, free_mask, limit, board_known, missing, deck_mask, arrays
-        )
-        return totals, int(count)
-    tuples = complete_hands(known, n_known, free_mask, limit)
+    """Counts ``(players, COLUMNS)`` summed over every completion of the hands
+    (:func:`complete_hands`) and of the board, and the number of tuples of hands.
+    ``kind`` :data:`~showdown._kernels.game_tables.BOARD_HIGH` counts by board ranks;
+    ``tables`` is the game's :class:`~showdown._kernels.game_tables.EquityTables`."""
+    engine = _core()
+    tuples = _complete_hands(engine, known, n_known, free_mask, limit)
     if kind == BOARD_HIGH:
-        counts = exact_board_ranks(
+        counts = _board_ranks(
+            engine,
             tuples,
             board_known,
             missing,
@@ -243,11 +241,30 @@ def exact_totals(
             tables.flushes[0],
         )
     elif kind == OMAHA:
-        counts = exact_omaha_ranks(tuples, board_known, missing, deck_mask, arrays)
+        counts = _omaha_ranks(engine, tuples, board_known, missing, deck_mask, tables.arrays())
     else:
-        counts = exact_counts(kind, tuples, board_known, missing, deck_mask, arrays)
+        arrays = tables.arrays()
+        counts = _exact_counts(engine, kind, tuples, board_known, missing, deck_mask, arrays)
     summed: I64 = counts.sum(axis=0, dtype=np.int64)
     return summed, len(tuples)
+
+
+def heads_up_boards(
+    tuples: I64,
+    deck_mask: int,
+    offsets: npt.NDArray[np.int32],
+    rank_table: npt.NDArray[np.uint16],
+    flush_table: npt.NDArray[np.uint16],
+) -> I64:
+    """``(T, 2)``: the first hand's wins and the ties for each pair of two-card hands
+    ``tuples[t]`` (``(T, 2, 2)``), dealing every five-card board of ``deck_mask`` less
+    the four cards one by one and valuing both seven-card hands (one high ranking with
+    flushes): a plain enumeration, apart from :func:`exact_board_ranks`."""
+    engine = _core()
+    tuples = _int64(tuples)
+    out = np.zeros((tuples.shape[0], 2), dtype=np.int64)
+    engine.heads_up_boards(tuples, deck_mask, offsets, rank_table, flush_table, out)
+    return out
 
 
 def sample_counts(
@@ -266,29 +283,10 @@ def sample_counts(
     deck: I64,
     tables: Arrays,
 ) -> tuple[I64, int, int]:
-    """:func:`showdown._kernels.equity.sample_counts`: ``(counts (players, COLUMNS), done,
-    tries)`` of ``deals`` random deals from ``seed``, the same in C and in numba."""
-    engine = active_engine()
-    if engine is None:
-        from showdown._kernels import equity as kernels
-
-        counts, done, tries = kernels.sample_counts(
-            kind,
-            seed,
-            deals,
-            known,
-            n_known,
-            listed,
-            combo_codes,
-            combo_masks,
-            combo_cumulative,
-            combo_start,
-            board_known,
-            n_board,
-            deck,
-            tables,
-        )
-        return counts, int(done), int(tries)
+    """``(counts (players, COLUMNS), done, tries)`` of ``deals`` random deals from
+    ``seed`` (the arguments of :func:`showdown._equity_reference.sample_counts`, which
+    draws from a stream of its own; this one's is splitmix64)."""
+    engine = _core()
     out = np.zeros((known.shape[0], COLUMNS), dtype=np.int64)
     done, tries = engine.sample_counts(
         kind,
@@ -330,35 +328,15 @@ def sample_chunks(
     """:func:`sample_counts` for each chunk ``i`` (``deals[i]`` deals from ``seeds[i]``):
     ``(counts (chunks, players, COLUMNS), done (chunks,), tries (chunks,))``.
 
-    In C the chunks are shared among ``threads`` threads that the call starts itself,
-    each taking the next chunk not taken, with no Python between chunks; with numba's
-    kernels they run one after another on this thread. Either way chunk ``i``'s
-    figures are :func:`sample_counts`' for its seed.
+    The chunks are shared among ``threads`` threads that the call starts itself, each
+    taking the next chunk not taken, with no Python between chunks; chunk ``i``'s
+    figures are :func:`sample_counts`' for its seed, whatever the threads.
     """
+    engine = _core()
     n = len(seeds)
     counts = np.zeros((n, known.shape[0], COLUMNS), dtype=np.int64)
     done = np.zeros(n, dtype=np.int64)
     tries = np.zeros(n, dtype=np.int64)
-    engine = active_engine()
-    if engine is None:
-        for i in range(n):
-            counts[i], done[i], tries[i] = sample_counts(
-                kind,
-                seeds[i],
-                int(deals[i]),
-                known,
-                n_known,
-                listed,
-                combo_codes,
-                combo_masks,
-                combo_cumulative,
-                combo_start,
-                board_known,
-                n_board,
-                deck,
-                tables,
-            )
-        return counts, done, tries
     engine.sample_chunks(
         kind,
         np.ascontiguousarray(seeds, dtype=np.uint64).view(np.int64),
@@ -392,11 +370,14 @@ def keyed_census(
     use_flush: bool,
     n_strengths: int,
 ) -> I64 | None:
-    """Hands per strength among every ``size``-card hand whose first two cards are the
-    deck positions ``tasks[t]`` (:func:`showdown._kernels.census.keyed_census`), in C
-    on the calling thread; None without the C engine (numba's kernel, parallel, is
-    then the caller's)."""
-    engine = active_engine()
+    """Hands per strength (``n_strengths`` counts) among every ``size``-card hand (3 to
+    7) of ``deck`` whose first two cards are the deck positions ``tasks[t]``
+    (``(n, 2)``), in C on the calling thread; None where the core is not in use.
+
+    Valid where one lookup values a hand: high rankings up to seven cards, suit-blind
+    rankings, any ranking at five cards.
+    """
+    engine = c_engine()
     if engine is None:
         return None
     out = np.zeros(n_strengths, dtype=np.int64)

@@ -1,17 +1,20 @@
-"""A game's kernel tables and the kernels' constants, without numba.
+"""A game's tables for the compiled core's equity kernels, and how the core values its deals.
 
-Private. What the equity kernels of :mod:`showdown._kernels.equity` (numba) and
-of ``showdown._cequity`` (C, through :mod:`showdown._kernels.engine`) read: the
-shared kernel tables of :mod:`showdown._kernels.tables` gathered per game
-(:func:`equity_tables`), and the columns and units of their counts. This module
-imports numpy and the table builders only, so a call that the C engine answers
-never imports numba (the tables themselves come from the disk cache; building
-them the first time uses numba's perfect-hash search).
+Private. What the equity kernels of ``showdown._cequity`` (C, through
+:mod:`showdown._kernels.engine`) read: the shared kernel tables of
+:mod:`showdown._kernels.tables` gathered per game (:func:`equity_tables`), which
+kernel values a game's deals (:func:`method_of`, :func:`kind_of`), and the
+columns and units of their counts (those of the readable reference,
+:mod:`showdown._equity_reference`, re-exported here). The tables are built from the
+rule tables once and kept on disk (:mod:`showdown._kernels.store`); this module
+builds none at import.
 
 >>> from showdown.games import get_game
 >>> tables = equity_tables(get_game("omaha8"))
 >>> tables.kind == OMAHA, tables.rankings, len(tables.arrays())
 (True, 2, 13)
+>>> method_of(get_game("holdem")), kind_of(get_game("holdem")) == BOARD_HIGH
+('board_ranks', True)
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from typing import Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from showdown._equity_reference import COLUMNS, HIGH, LOW, POT, SHARE, SHARE_SQ, TIE, WIN
+from showdown._kernels.store import cached_arrays, rules_digest
 from showdown._kernels.tables import FIVE_KEYS, OmahaTables, kernel_tables, layout, omaha_tables
 from showdown.games import Game
 from showdown.rules import Formation, RuleSet
@@ -44,6 +49,8 @@ __all__ = [
     "EquityTables",
     "equity_tables",
     "kept_omaha_tables",
+    "kind_of",
+    "method_of",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -56,11 +63,6 @@ Arrays: TypeAlias = tuple[
 offsets, ranks0, ranks1, flushes0, flushes1, use_flush, five_keys, fives,
 low_ranks, lows, badugi, binomials."""
 
-POT: Final = 5040
-"""Units in one pot: divisible by 1..10 and, halved, again by 1..10."""
-WIN, TIE, SHARE, HIGH, LOW, SHARE_SQ = range(6)
-COLUMNS: Final = 6
-
 ANY_MIX: Final = 0
 """Best five of any of the player's cards and the board (Hold'em, Stud, draw games)."""
 OMAHA: Final = 1
@@ -69,7 +71,34 @@ BADUGI: Final = 2
 """Badugi: the best set of cards of different ranks and suits."""
 BOARD_HIGH: Final = 3
 """Hold'em-like: two hole cards and a five-card board, any mix, one high ranking
-with flushes (a faster :data:`ANY_MIX` for sampling)."""
+with flushes (exact: by board ranks; sampled: a faster :data:`ANY_MIX`)."""
+
+_KINDS: Final = {"board_ranks": BOARD_HIGH, "any_mix": ANY_MIX, "omaha": OMAHA, "badugi": BADUGI}
+
+
+def method_of(game: Game) -> str:
+    """How the core values a game's deals: ``'board_ranks'`` (Hold'em-like),
+    ``'any_mix'``, ``'omaha'`` or ``'badugi'``."""
+    if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
+        return "badugi"
+    if game.hole_used is not None:
+        return "omaha"
+    if (
+        game.has_board
+        and game.hole_cards == 2
+        and len(game.rankings) == 1
+        and game.rankings[0].flushes
+        and not game.rankings[0].lower_wins
+    ):
+        return "board_ranks"
+    return "any_mix"
+
+
+def kind_of(game: Game) -> int:
+    """The kernel kind of a game's deals (:func:`method_of` as the kernels take it):
+    :data:`BOARD_HIGH`, :data:`ANY_MIX`, :data:`OMAHA` or :data:`BADUGI`."""
+    return _KINDS[method_of(game)]
+
 
 # -- tables -----------------------------------------------------------------
 
@@ -206,7 +235,6 @@ def kept_omaha_tables(rules: RuleSet) -> OmahaTables:
     """:func:`~showdown._kernels.tables.omaha_tables`, kept on disk beside the other tables
     (:func:`~showdown._kernels.store.cached_arrays`): building them reads every multiset
     of ranks, about a tenth of a second that a first Omaha equity call should not pay."""
-    from showdown._kernels.store import cached_arrays, rules_digest
 
     def build() -> dict[str, npt.NDArray[np.generic]]:
         built = omaha_tables(rules)
