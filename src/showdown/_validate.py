@@ -24,7 +24,7 @@ the same rules, checked at the public boundary and never deep inside:
    a long s ``ſ`` (U+017F) is not a spade, however Unicode folds their case.
    The same holds for the card and rank characters of range tokens.
 4. **Nothing else escapes.** No ``KeyError``, ``IndexError``,
-   ``RecursionError``, ``OverflowError``, ``ZeroDivisionError`` or numba error
+   ``RecursionError``, ``OverflowError``, ``ZeroDivisionError`` or error of the compiled core
    reaches a caller on bad input; a test catalogue of bad inputs
    (``tests/test_bad_inputs.py``) and fuzzing hold every public function to it.
 5. **Budgets are refused up front.** A request that would exceed a memory
