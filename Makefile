@@ -89,9 +89,9 @@ load: $(STAMP)
 	$(PY) -m benchmarks.load --seconds 30
 
 ## Every preflop heads-up Hold'em matchup into the kept preflop table (resumable: run it again
-## to go on; `python -m showdown.equity_tables check --all` checks every entry).
+## to go on; `python -m showdown.equity.preflop check --all` checks every entry).
 preflop-table: $(STAMP)
-	$(PY) -m showdown.equity_tables build
+	$(PY) -m showdown.equity.preflop build
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .mypy_cache .ruff_cache .pytest_cache build dist site

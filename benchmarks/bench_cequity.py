@@ -8,14 +8,13 @@ Each row runs one kernel call of the real path (``showdown.equity``'s exact task
 Monte Carlo chunk, built from the problem as ``equity`` builds it) on the compiled
 core, ``repeats`` times; the best time (the machine's other load only ever adds time)
 gives the rate. The exact rows small enough for the readable reference
-(:mod:`showdown._equity_reference`, about a thousand times slower) are first checked
+(:mod:`showdown.equity.reference`, about a thousand times slower) are first checked
 against it: the same counts to the last unit.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Callable
@@ -27,11 +26,13 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
 
 import numpy as np
 
-from showdown import _equity_reference as reference
 from showdown._kernels import engine
+from showdown.equity import reference
+from showdown.equity.exact import exact_task
+from showdown.equity.plan import exact_plan
+from showdown.equity.problem import read_problem
+from showdown.equity.sampled import sample_task, sampler_of
 from showdown.games import get_game
-
-equity_module: Any = importlib.import_module("showdown.equity")  # the module, not the function
 
 __all__ = ["Row", "main", "measure"]
 
@@ -45,8 +46,8 @@ _CHECKED_DEALS = 50_000
 def _exact(hands: list[str], board: str | None, game: str, calls: int) -> tuple[Any, float]:
     """An exact problem's task and its deals per call (``calls`` tasks per timing); the
     task is checked against the readable reference where it is small enough."""
-    problem = equity_module._problem(hands, board, None, game)
-    plan = equity_module._exact_plan(problem, forced=True)
+    problem = read_problem(hands, board, None, game)
+    plan = exact_plan(problem, forced=True)
     assert plan is not None
     task = (
         problem.game.name,
@@ -58,10 +59,10 @@ def _exact(hands: list[str], board: str | None, game: str, calls: int) -> tuple[
     )
 
     def run() -> Any:
-        return [equity_module._exact_task(task) for _ in range(calls)]
+        return [exact_task(task) for _ in range(calls)]
 
     if len(plan.tuples) * plan.boards <= _CHECKED_DEALS:
-        found = equity_module._exact_task(task)
+        found = exact_task(task)
         wanted = reference.exact_counts(get_game(game), *task[2:])
         columns = [0, 1, 2, 5] if problem.method == "board_ranks" else slice(None)
         if not np.array_equal(found[:, :, columns], wanted[:, :, columns]):
@@ -70,11 +71,11 @@ def _exact(hands: list[str], board: str | None, game: str, calls: int) -> tuple[
 
 
 def _sampled(hands: list[str], board: str | None, game: str, deals: int) -> tuple[Any, float]:
-    problem = equity_module._problem(hands, board, None, game)
-    sampler = equity_module._sampler(problem, compiled=True)
+    problem = read_problem(hands, board, None, game)
+    sampler = sampler_of(problem, compiled=True)
 
     def run() -> Any:
-        return equity_module._sample_task((sampler, np.uint64(12345), deals))
+        return sample_task((sampler, np.uint64(12345), deals))
 
     return run, float(deals)
 

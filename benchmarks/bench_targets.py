@@ -88,7 +88,7 @@ OMAHA_QUICK_BOARD = "8h 7h 6s"
 @contextmanager
 def _preflop_table_off() -> Iterator[None]:
     """Every preflop call enumerates (``SHOWDOWN_PREFLOP_TABLE=off``) inside the block."""
-    from showdown.equity_tables import preflop_table
+    from showdown.equity.preflop import preflop_table
 
     before = os.environ.get("SHOWDOWN_PREFLOP_TABLE")
     os.environ["SHOWDOWN_PREFLOP_TABLE"] = "off"

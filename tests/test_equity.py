@@ -17,7 +17,6 @@ import pytest
 from typer.testing import CliRunner
 
 from showdown import CardCountError, CardParseError, DuplicateCardError, ShowdownError
-from showdown import _equity_reference as reference
 from showdown._kernels import engine
 from showdown._kernels.game_tables import (
     ANY_MIX,
@@ -31,7 +30,7 @@ from showdown._kernels.game_tables import (
 )
 from showdown.cards import DECK, Card, parse_cards
 from showdown.cli import app
-from showdown.equity import CHUNK, EquityResult, equity, equity_matrix
+from showdown.equity import CHUNK, EquityResult, equity, equity_matrix, reference
 from showdown.errors import InvalidArgumentError, RangeParseError, UnknownGameError
 from showdown.games import GameHand, evaluate_game, get_game
 from showdown.ranges import parse_range

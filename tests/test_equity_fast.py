@@ -1,6 +1,6 @@
 """The quick path of exact equity and the preflop table, against the general path.
 
-The quick path (:mod:`showdown._equity_fast`) must give exactly what the general
+The quick path (:func:`showdown.equity.exact.quick_exact`) must give exactly what the general
 path gives (every count, every float) on small problems of every game; the preflop
 table must give what a plain enumeration of every board gives; and its canonical
 form must be the same for every relabelling of suits and either seat order. Both
@@ -10,7 +10,6 @@ counts with the readable reference.
 
 from __future__ import annotations
 
-import importlib
 import random
 import zlib
 from collections.abc import Iterator
@@ -20,16 +19,11 @@ from typing import Any
 
 import pytest
 
-from showdown import equity_tables
-from showdown._equity_fast import quick_exact
 from showdown._kernels import engine
 from showdown.cards import DECK, Card, parse_cards
-from showdown.equity import EquityResult, equity
+from showdown.equity import EquityResult, equity, preflop, solve
+from showdown.equity.exact import quick_exact
 from showdown.games import GAMES, get_game
-
-# the module itself: once `showdown.equity` (the function) has been looked up on the package,
-# `import showdown.equity as ...` would give the function
-equity_module = importlib.import_module("showdown.equity")
 
 SUIT_PERMUTATIONS = list(permutations(range(4)))
 needs_core = pytest.mark.skipif(engine.c_engine() is None, reason="the compiled core is not in use")
@@ -38,7 +32,7 @@ needs_core = pytest.mark.skipif(engine.c_engine() is None, reason="the compiled 
 def general(monkeypatch: pytest.MonkeyPatch, *args: Any, **kwargs: Any) -> EquityResult:
     """``equity`` with the quick path switched off."""
     with monkeypatch.context() as patch:
-        patch.setattr(equity_module, "quick_exact", lambda *a, **k: None)
+        patch.setattr(solve, "quick_exact", lambda *a, **k: None)
         return equity(*args, **kwargs)
 
 
@@ -196,15 +190,15 @@ def test_a_refused_call_is_refused_again() -> None:
 
 @needs_core
 def test_the_kept_setups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from showdown import _equity_fast
+    from showdown.equity import exact
 
-    monkeypatch.setattr(_equity_fast, "_TEXT_CACHE_SIZE", 8)
-    monkeypatch.setattr(_equity_fast, "_PREPARED", {})
+    monkeypatch.setattr(exact, "_TEXT_CACHE_SIZE", 8)
+    monkeypatch.setattr(exact, "_PREPARED", {})
     for i, (hands, board, dead) in enumerate(small_spots("razz", 20, seed=5)):
         spot = quick_exact(hands, board, dead, "razz", forced=True, budget=1.0)
         assert spot is not None
         assert spot.names == tuple(hand.replace(" ", "").replace(",", "") for hand in hands)
-        assert len(_equity_fast._PREPARED) <= 8
+        assert len(exact._PREPARED) <= 8
         if i % 3 == 0:  # a kept one, asked again
             again = quick_exact(hands, board, dead, "razz", forced=True, budget=1.0)
             assert again is not None
@@ -218,10 +212,10 @@ def test_the_kept_setups_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def fresh_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An empty cache folder for the preflop table, for the test only."""
     monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
-    equity_tables.preflop_table(reload=True)
+    preflop.preflop_table(reload=True)
     yield tmp_path
     monkeypatch.undo()
-    equity_tables.preflop_table(reload=True)
+    preflop.preflop_table(reload=True)
 
 
 def suit_image(cards: tuple[Card, ...], perm: tuple[int, ...]) -> tuple[Card, ...]:
@@ -246,12 +240,12 @@ def test_canonical_form_on_every_relabelling_of_suits() -> None:
         *random_matchups(6, seed=3),
     ]
     for first, second in matchups:
-        key, _ = equity_tables.canonical_matchup(first, second)
-        a, b, c, d = equity_tables.matchup_cards(key)
+        key, _ = preflop.canonical_matchup(first, second)
+        a, b, c, d = preflop.matchup_cards(key)
         for perm in SUIT_PERMUTATIONS:
             x, y = suit_image(first, perm), suit_image(second, perm)
             for p, q in ((x, y), (y, x), (x[::-1], y), (x, y[::-1])):
-                found, swapped = equity_tables.canonical_matchup(p, q)
+                found, swapped = preflop.canonical_matchup(p, q)
                 assert found == key
                 # the key's first hand is the swapped seat's, up to a relabelling
                 mover, other = (q, p) if swapped else (p, q)
@@ -266,7 +260,7 @@ def test_canonical_form_tells_classes_apart() -> None:
     # by brute force and by key
     seen_keys, seen_classes = set(), set()
     for first, second in random_matchups(200, seed=11):
-        seen_keys.add(equity_tables.canonical_matchup(first, second)[0])
+        seen_keys.add(preflop.canonical_matchup(first, second)[0])
         seen_classes.add(
             min(
                 tuple(sorted([tuple(sorted(suit_image(h, perm))) for h in (first, second)]))
@@ -290,20 +284,20 @@ def test_the_table_equals_a_plain_enumeration(
         hands = ["".join(map(str, first)), "".join(map(str, second))]
         result = equity(hands)  # computed, and kept in the journal
         assert result.exact
-        assert result.deals == equity_tables.PREFLOP_BOARDS
+        assert result.deals == preflop.PREFLOP_BOARDS
         same(result, general(monkeypatch, hands))
         first_answers.append(result)
-    journal = equity_tables.preflop_table().journal
+    journal = preflop.preflop_table().journal
     assert journal is not None
     assert journal.exists()
-    table = equity_tables.preflop_table(reload=True)  # a new process reads the journal
+    table = preflop.preflop_table(reload=True)  # a new process reads the journal
     for (first, second), before in zip(matchups, first_answers, strict=True):
-        key, _ = equity_tables.canonical_matchup(first, second)
+        key, _ = preflop.canonical_matchup(first, second)
         assert table.get(key) is not None
         hands = ["".join(map(str, first)), "".join(map(str, second))]
         same(equity(hands), before)  # from the table
-    keys = sorted({equity_tables.canonical_matchup(a, b)[0] for a, b in matchups})
-    assert equity_tables.check(keys) == []
+    keys = sorted({preflop.canonical_matchup(a, b)[0] for a, b in matchups})
+    assert preflop.check(keys) == []
     # the anchor counts of AhKh against QsQd, worked out by other programs as well
     ak = equity(["AhKh", "QsQd"]).players[0]
     assert (ak.wins, ak.ties, ak.losses) == (787966.0, 6732.0, 917606.0)
@@ -312,44 +306,44 @@ def test_the_table_equals_a_plain_enumeration(
 @needs_core
 def test_a_wrong_entry_is_caught_by_the_check(fresh_table: Path) -> None:
     first, second = parse_cards("JcTc"), parse_cards("9d9h")
-    key, _swapped = equity_tables.canonical_matchup(first, second)
-    table = equity_tables.preflop_table()
+    key, _swapped = preflop.canonical_matchup(first, second)
+    table = preflop.preflop_table()
     table.record(key, 1, 2)
-    assert equity_tables.check([key]) == [key]
+    assert preflop.check([key]) == [key]
 
 
 @needs_core
 def test_a_torn_journal_line_is_ignored(fresh_table: Path) -> None:
     first, second = parse_cards("8c8d"), parse_cards("AsKs")
     equity(["8c8d", "AsKs"])
-    table = equity_tables.preflop_table()
+    table = preflop.preflop_table()
     assert table.journal is not None
     with table.journal.open("a") as file:
         file.write("123 45 6 7\n99 1")  # a wrong check number, and a torn line
-    reloaded = equity_tables.preflop_table(reload=True)
+    reloaded = preflop.preflop_table(reload=True)
     assert len(reloaded.extra) == 1
-    assert reloaded.get(equity_tables.canonical_matchup(first, second)[0]) is not None
+    assert reloaded.get(preflop.canonical_matchup(first, second)[0]) is not None
 
 
 @needs_core
 def test_the_build_is_resumable(fresh_table: Path) -> None:
-    table = equity_tables.build(limit=40, workers=2)
+    table = preflop.build(limit=40, workers=2)
     assert table.filled() == 40
     assert table.path is not None
     assert table.path.exists()
-    table = equity_tables.build(limit=30, workers=1)
+    table = preflop.build(limit=30, workers=1)
     assert table.filled() == 70
-    reloaded = equity_tables.preflop_table(reload=True)
+    reloaded = preflop.preflop_table(reload=True)
     assert reloaded.filled() == 70
     filled = reloaded.keys[reloaded.wins >= 0]
-    assert len(reloaded.keys) == equity_tables.MATCHUPS
-    assert equity_tables.check(filled[::10].tolist()) == []
+    assert len(reloaded.keys) == preflop.MATCHUPS
+    assert preflop.check(filled[::10].tolist()) == []
 
 
 @needs_core
 def test_the_table_can_be_left_aside(fresh_table: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SHOWDOWN_PREFLOP_TABLE", "off")
-    table = equity_tables.preflop_table(reload=True)
+    table = preflop.preflop_table(reload=True)
     ak = equity(["AhKh", "QsQd"]).players[0]
     assert (ak.wins, ak.ties, ak.losses) == (787966.0, 6732.0, 917606.0)
     assert table.extra == {}

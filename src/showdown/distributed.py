@@ -4,16 +4,13 @@ Optional: ``pip install 'showdown[dask]'``. Nothing here is imported by
 ``import showdown``, and ``dask.distributed`` itself is imported only when a
 function below is called.
 
-The work of :func:`showdown.equity.equity` and
-:func:`showdown.equity.equity_matrix` is cut into chunks whose content does not
-depend on the cluster (Monte Carlo chunks carry their own seeds), mapped onto
-the workers and merged in chunk order, so a cluster gives the same numbers as
-one machine, whatever the number of workers. Each worker counts with its own
-engine (:mod:`showdown.core`): exact counts are the same on the compiled core and
-on the readable reference, and a Monte Carlo chunk draws from the stream of the
-engine the run was planned for (the client's), or from the reference's own where
-a worker has no compiled core -- a cluster with the client's engine on every
-worker gives the client's numbers.
+Work is cut into tasks whose content does not depend on the cluster, mapped onto
+the workers and merged in task order (:func:`map_ordered`), so a cluster gives
+the same answers as one machine, whatever the number of workers. Three kinds of
+work use it: equity and equity matrices (their chunks and how they are run:
+:mod:`showdown.equity.distributed`), batch evaluation of rows too many for one
+machine (:func:`evaluate_many`), and the audit of hand histories
+(``showdown audit --scheduler``).
 
 >>> import showdown.distributed  # cheap: dask is not imported yet
 """

@@ -1,24 +1,29 @@
-"""The quick path of :func:`showdown.equity.equity`: small exact problems of plain cards.
+"""Exact equity: every deal enumerated, in the compiled core or the readable reference.
 
-Private. A call whose hands are all card texts (whole hands, or a few known
-cards with the rest unknown), whose board and dead cards are texts, and whose
-enumeration is small, needs none of the general machinery: no range reading,
-no suit-isomorphism grouping of the tuples of hands, no pool of threads. This
-path checks such a call in a few microseconds, calls the compiled core's kernel
-directly and gives the same counts, to the last unit, as the general path
-(grouping isomorphic tuples changes no count, only how many are dealt; the
-tests compare both on random spots of every game).
+Two ways in, with the same counts to the last unit:
 
-Anything it does not recognise as valid (a card that cannot be read, a card
-twice, too many cards, a range, a list of cards) it leaves to the general
-path, which reports the error exactly as before: :func:`quick_exact` then
-returns ``None``. So does a problem the general path would sample, one big
-enough that the general path's threads and grouping pay, and every problem
-where the compiled core is not in use (the general path then counts with the
-readable reference, whose grouping of isomorphic tuples saves it work).
+* the **general path** (:func:`run_exact`): the tuples of the players' hands a
+  :class:`~showdown.equity.plan.Plan` lists (one per class of suit isomorphism,
+  weighted), cut into tasks (:func:`exact_task`) run on threads or a Dask cluster
+  (:class:`~showdown.equity.distributed.Runner`), each counting every completion
+  of the board;
+* the **quick path** (:func:`quick_exact`): a call whose hands are all card texts
+  (whole hands, or a few known cards with the rest unknown), whose board and dead
+  cards are texts, and whose enumeration is small needs none of the general
+  machinery: no range reading, no grouping of the tuples, no pool of threads. It
+  is checked in a few microseconds and counted by one call of the core's kernel,
+  or read from the preflop table (:mod:`showdown.equity.preflop`). Anything it
+  does not recognise as valid (a card that cannot be read, a card twice, too many
+  cards, a range, a list of cards) it leaves to the general path, which reports
+  the error: :func:`quick_exact` then returns ``None``. So does a problem the
+  general path would sample, one big enough that its threads and grouping pay,
+  and every problem where the compiled core is not in use (the general path then
+  counts with the readable reference, whose grouping of isomorphic tuples saves
+  it work).
 
-It also holds what equity's planning reads: the estimated cost of a deal
-(:func:`per_deal_seconds`), in the core or in the readable reference.
+Each task counts in the compiled core where it is in use
+(:mod:`showdown._kernels.engine`), else by the readable reference
+(:func:`showdown.equity.reference.exact_counts`).
 
 >>> spot = quick_exact(["AhKh", "QsQd"], "2c7d9s", None, "holdem", forced=True, budget=1.0)
 >>> spot is None or (spot.deals, spot.names) == (990.0, ('AhKh', 'QsQd'))
@@ -30,38 +35,35 @@ True
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from itertools import pairwise
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from showdown._kernels import engine
-from showdown._kernels.game_tables import BOARD_HIGH, EquityTables, equity_tables, method_of
+from showdown._kernels.game_tables import (
+    BOARD_HIGH,
+    OMAHA,
+    EquityTables,
+    equity_tables,
+    method_of,
+)
 from showdown.cards import Card, cards_mask, format_cards, parse_cards
-from showdown.equity_tables import preflop_counts
+from showdown.equity import reference
+from showdown.equity.distributed import Runner
+from showdown.equity.plan import SMALL_WORK, Plan, per_deal_seconds
+from showdown.equity.preflop import preflop_counts
+from showdown.equity.problem import Problem
+from showdown.equity.results import PlayerEquity, players_of
+from showdown.errors import BudgetError
 from showdown.games import Game, get_game
 
-__all__ = [
-    "COST_NS",
-    "EXACT_OMAHA_NS",
-    "READABLE_NS",
-    "QuickSpot",
-    "per_deal_seconds",
-    "quick_exact",
-]
+__all__ = ["QUICK_SECONDS", "QUICK_TUPLES", "QuickSpot", "exact_task", "quick_exact", "run_exact"]
 
-COST_NS: Final = {"board_ranks": 1.5, "any_mix": 130.0, "omaha": 3.5, "badugi": 60.0}
-"""The core's nanoseconds per player and deal, by method (measured; used only to
-choose); for ``'omaha'``, per hole pair and board triple of a dealt board (Monte Carlo)."""
-EXACT_OMAHA_NS: Final = 0.25
-"""The core's exact Omaha: nanoseconds per player, deal, hole pair and board triple: it
-values each multiset of board ranks once (:func:`~showdown._kernels.engine.exact_omaha_ranks`),
-so a deal costs far less than one dealt and valued (measured, with a margin)."""
-READABLE_NS: Final = {"board_ranks": 150_000.0, "any_mix": 150_000.0, "omaha": 6_000.0}
-"""The readable reference's nanoseconds per player, deal and ranking, by method
-(measured, with a margin; :mod:`showdown._equity_reference`); for ``'omaha'``, per hole
-pair and board triple; a method not listed costs what ``'any_mix'`` does."""
 QUICK_TUPLES: Final = 4096
 """The most tuples of hands (open hands completed every way) the quick path deals."""
 QUICK_SECONDS: Final = 0.002
@@ -71,26 +73,93 @@ _TEXT_CACHE_SIZE: Final = 4096
 _MAX_TEXT: Final = 64
 
 
-def per_deal_seconds(game: Game, method: str, players: int, *, compiled: bool = True) -> float:
-    """The estimated seconds of one deal of exact enumeration (every player valued once),
-    in the compiled core or, with ``compiled=False``, in the readable reference.
+# -- the general path ------------------------------------------------------------------
 
-    >>> from showdown.games import get_game
-    >>> holdem = get_game("holdem")
-    >>> per_deal_seconds(holdem, "board_ranks", 2) < per_deal_seconds(
-    ...     holdem, "board_ranks", 2, compiled=False
-    ... )
-    True
+
+def exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
+    """Run one chunk of exact enumeration (a top-level function, for Dask workers): in
+    the compiled core where it is in use (:mod:`showdown._kernels.engine`), else by the
+    readable reference (:func:`showdown.equity.reference.exact_counts`); the same counts."""
+    game_name, method, tuples, board_known, missing, deck_mask = task
+    game = get_game(game_name)
+    if engine.c_engine() is None:
+        return reference.exact_counts(game, tuples, board_known, missing, deck_mask)
+    tables = equity_tables(game)
+    if method == "board_ranks":
+        counts: npt.NDArray[np.int64] = engine.exact_board_ranks(
+            tuples,
+            board_known,
+            missing,
+            deck_mask,
+            tables.offsets,
+            tables.ranks[0],
+            tables.flushes[0],
+        )
+        return counts
+    if tables.kind == OMAHA:
+        counts = engine.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
+    else:
+        counts = engine.exact_counts(
+            tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
+        )
+    return counts
+
+
+def run_exact(
+    problem: Problem,
+    plan: Plan,
+    runner: Runner,
+    progress: Callable[[float], None] | None,
+    deadline: float | None = None,
+    compiled: bool = True,
+) -> tuple[tuple[PlayerEquity, ...], float]:
+    """Enumerate a plan: each player's results and the deals (weighted by the range
+    weights). The tuples are cut into tasks run by ``runner`` (one piece, here, when
+    the work is small); ``progress`` is told the fraction done after each task.
+
+    Raises:
+        BudgetError: ``deadline`` (a ``time.perf_counter()``) passed before the end.
     """
-    pairs_and_triples = math.comb(game.hole_cards, 2) * 10
-    if not compiled:
-        per_hand = READABLE_NS.get(method, READABLE_NS["any_mix"]) * len(game.rankings)
-        if method == "omaha":
-            per_hand *= pairs_and_triples
-        return per_hand * players * 1e-9
-    if method == "omaha":
-        return EXACT_OMAHA_NS * players * 1e-9 * pairs_and_triples
-    return COST_NS[method] * players * 1e-9
+    n = len(plan.tuples)
+    watched = deadline is not None or progress is not None  # finer pieces: checked often
+    pieces = max(1, min(n, runner.width * (64 if watched else 4)))
+    players = len(problem.ranges)
+    work = n * plan.boards * per_deal_seconds(problem.game, problem.method, players)
+    if work < SMALL_WORK and runner.client is None:
+        pieces = 1  # threads cost more than they save: run it here, in one piece
+    bounds = np.linspace(0, n, pieces + 1).astype(int)
+    board_known = np.array([card.code for card in problem.board], dtype=np.int64)
+    tasks = [
+        (
+            problem.game.name,
+            problem.method,
+            np.ascontiguousarray(plan.tuples[a:b]),
+            board_known,
+            problem.missing,
+            problem.deck_mask,
+        )
+        for a, b in pairwise(bounds.tolist())
+        if b > a
+    ]
+    parts = []
+    # the reference holds the GIL: its pieces run one after another here
+    run = runner.map if compiled or runner.client is not None else map
+    for i, counts in enumerate(run(exact_task, tasks), start=1):
+        parts.append(counts)
+        if progress is not None:
+            progress(i / len(tasks))
+        if deadline is not None and i < len(tasks) and time.perf_counter() > deadline:
+            raise BudgetError(
+                f"exact enumeration did not finish in time ({i} of {len(tasks)} parts done): "
+                "sample instead, or allow more seconds"
+            )
+    counts = np.concatenate(parts)  # (T, players, columns)
+    weighted = np.einsum("t,tpc->pc", plan.weights, counts.astype(np.float64))
+    deals = float(plan.weights.sum()) * plan.boards
+    return players_of(problem.game, problem.names, weighted, deals, None), deals
+
+
+# -- the quick path ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +273,7 @@ class _Prepared:
 
     ``work`` is the estimated seconds (compared with each call's budget);
     ``preflop`` the two hands and the open deck of a heads-up Hold'em matchup
-    before the flop (:func:`showdown.equity_tables.preflop_counts`), else
+    before the flop (:func:`showdown.equity.preflop.preflop_counts`), else
     ``None``, and ``engine.exact_totals(*args)`` enumerates
     (:func:`showdown._kernels.engine.exact_totals`).
     """

@@ -18,11 +18,10 @@ filled two ways:
   as before and appends it to a journal next to the table (one short line;
   a cold cache never makes a call slower);
 * **in full**, resumably, by one command (chunks are saved as they finish, so
-  an interrupted build goes on where it stopped)::
-
-      python -m showdown.equity_tables build [--seconds S] [--workers N]
-      python -m showdown.equity_tables status
-      python -m showdown.equity_tables check [--sample N | --all]
+  an interrupted build goes on where it stopped): ``python -m
+  showdown.equity.preflop build`` (``--seconds S``, ``--workers N``; ``make
+  preflop-table``); ``status`` says how full it is, ``check`` (``--sample N``
+  or ``--all``) checks entries.
 
 ``SHOWDOWN_PREFLOP_TABLE=off`` in the environment leaves the table aside (every
 call enumerates: to time the kernel). ``check`` compares entries with a plain
@@ -84,7 +83,7 @@ PREFLOP_BOARDS: Final = 1_712_304
 """Boards of five cards from the 48 left: C(48, 5)."""
 _HALF: Final = POT // 2
 _SOURCES: Final = (
-    "equity_tables.py, _kernels/engine.py, _kernels/game_tables.py, _cequity.c, "
+    "equity/preflop.py, _kernels/engine.py, _kernels/game_tables.py, _cequity.c, "
     "_kernels/tables.py, _kernels/hashing.py, tables.py, rules.py, cards.py"
 )
 _CHUNK: Final = 64
@@ -512,7 +511,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m showdown.equity_tables",
+        prog="python -m showdown.equity.preflop",
         description="The preflop table of heads-up Hold'em equity (kept with the other tables).",
     )
     commands = parser.add_subparsers(dest="command", required=True)
