@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from showdown.errors import HistoryError
-from showdown.history.formats import HandBuilder, clean_line, parse_amount
+from showdown.history.amounts import parse_amount
+from showdown.history.formats import HandBuilder, clean_line
 from showdown.history.model import ActionKind
 
 

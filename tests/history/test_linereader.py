@@ -14,13 +14,8 @@ import pytest
 
 from showdown.errors import HistoryError
 from showdown.history import Hand
-from showdown.history.linereader import (
-    amount_of,
-    attribute_amount,
-    cards_of,
-    number_in,
-    plain_amount,
-)
+from showdown.history.amounts import amount_of, attribute_amount, number_in, plain_amount
+from showdown.history.linereader import cards_of
 from showdown.history.signatures import room_of
 
 DATA = Path(__file__).parent.parent / "data" / "histories"

@@ -27,15 +27,7 @@ from typing import IO, Any, Final, cast
 from showdown.cards import Card, parse_cards
 from showdown.errors import CardParseError, HistoryError, Message
 from showdown.history.games import game_id, limit_name, without_club
-from showdown.history.model import (
-    Action,
-    ActionKind,
-    Collection,
-    Hand,
-    Seat,
-    Showing,
-    quick_action,
-)
+from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing, quick_action
 
 __all__ = [
     "BOARD_TITLES",
@@ -61,6 +53,7 @@ __all__ = [
     "RawHand",
     "Source",
     "bracket_cards",
+    "dialect_reader",
     "group_cards",
     "marker_title",
     "money_places",
@@ -161,10 +154,11 @@ class Dialect:
     Attributes:
         site: the site id (``'pokerstars'``).
         header: matches a hand's first line; group ``id`` is the hand id.
-        colon: actions are written ``name: verb`` (else ``name verb``).
-        pots_after_rake: the summary's ``Main pot``/``Side pot`` amounts are
-            what was paid (after rake), else before it.
         parse_header: reads the header (and the table line) into fields.
+        colon: actions are written ``name: verb`` (else ``name verb``), as
+            PokerStars writes them.
+        pots_after_rake: the summary's ``Main pot``/``Side pot`` amounts are
+            what was paid (after rake), as PokerStars writes them; else before it.
         translate: for a history written in a client language other than
             English (:mod:`showdown.history.locales`), rewrites the lines after
             the header into the English layout before they are read (the
@@ -173,9 +167,9 @@ class Dialect:
 
     site: str
     header: re.Pattern[str]
-    colon: bool
-    pots_after_rake: bool
     parse_header: Callable[[str, str], dict[str, object]]
+    colon: bool = True
+    pots_after_rake: bool = True
     translate: Callable[[list[str]], list[str]] | None = None
 
 
@@ -402,6 +396,17 @@ class HistoryReader(Reader):
             else:
                 dialect, lines, start, index = item
                 yield parse_hand(dialect, lines, name, start, index)
+
+
+def dialect_reader(*dialects: Dialect) -> Callable[..., HistoryReader]:
+    """The ``read`` of a room whose hands are written in these dialects: a path or an
+    open stream in (``name`` naming it in errors), its hands out one at a time (an
+    :class:`OSError` when the file cannot be opened, as it is iterated)."""
+
+    def read(source: Source, *, name: str | None = None) -> HistoryReader:
+        return HistoryReader(source, dialects, name=name)
+
+    return read
 
 
 HEADER_STARTS: Final = frozenset("PFGMР")

@@ -77,6 +77,7 @@ from showdown.history._text import (
     raw_hands,
     sniff_encoding,
 )
+from showdown.history.amounts import ZERO
 from showdown.history.formats import SNIFF_CHARS
 from showdown.history.model import HOUSE, Hand, hand_to_showdown
 from showdown.history.reader import (
@@ -109,7 +110,6 @@ __all__ = [
     "unstated_pot_rakes",
 ]
 
-_ZERO: Final = Decimal(0)
 _AND: Final = N_("{head}; {tail}")
 """How the parts of a reason are joined (a catalogue message: the languages keep it)."""
 _LIST: Final = N_("{head}, {tail}")
@@ -166,7 +166,7 @@ class Verdict:
     game: str
     verdict: str
     players: tuple[PlayerVerdict, ...] = ()
-    rake: Decimal = _ZERO
+    rake: Decimal = ZERO
     unit: Decimal = Decimal(1)
     reason: str | None = None
     line: int = 0
@@ -492,7 +492,7 @@ def agree_players(
     hand the fast path decided, when the room paid each player what it pays; None otherwise."""
     paid = found.paid
     for name, amount in recorded.items():
-        if paid.get(name, _ZERO) != amount:
+        if paid.get(name, ZERO) != amount:
             return None
     for name, amount in paid.items():
         if amount and name not in recorded:
@@ -500,7 +500,7 @@ def agree_players(
     stakes = found.stakes
     players = tuple(
         [
-            (n, recorded.get(n, _ZERO), paid.get(n, _ZERO))
+            (n, recorded.get(n, ZERO), paid.get(n, ZERO))
             for n in found.names
             if n in stakes or n in recorded or n in paid
         ]
@@ -645,7 +645,7 @@ def _other_short_deck_order(
         return None
     trial = dataclasses.replace(showdown, game=get_game(other))
     paid, _ = _room_rake(hand, trial, resolve(trial, explain=False))
-    if any(paid.get(n, _ZERO) != recorded.get(n, _ZERO) for n in {*paid, *recorded}):
+    if any(paid.get(n, ZERO) != recorded.get(n, ZERO) for n in {*paid, *recorded}):
         return None
     if other == "shortdeck":
         why = Message(
@@ -709,10 +709,10 @@ def unstated_pot_rakes(
     if sides is None:
         return None
     for trial in itertools.product(*((s - hand.unit, s, s + hand.unit) for s in sides)):
-        rakes = (hand.rake - sum(trial, _ZERO), *trial)
+        rakes = (hand.rake - sum(trial, ZERO), *trial)
         paid = paid_with(rakes)
         if paid is not None and all(
-            paid.get(n, _ZERO) == recorded.get(n, _ZERO) for n in {*paid, *recorded}
+            paid.get(n, ZERO) == recorded.get(n, ZERO) for n in {*paid, *recorded}
         ):
             return rakes, paid
     return None
@@ -773,7 +773,7 @@ def _nearest_side_rakes(
             continue
         rows.append([shares[i + 1] - shares[0] for i in range(size)])
         wanted.append(
-            Fraction(unraked.get(name, _ZERO)) - Fraction(recorded[name]) - shares[0] * rake
+            Fraction(unraked.get(name, ZERO)) - Fraction(recorded[name]) - shares[0] * rake
         )
     total = sum(gross, Fraction(0))
     lean = Fraction(1, 10**9)
@@ -832,7 +832,7 @@ def _with_coarser_chip(
             continue  # not a chip every amount of the hand is made of
         found = quick_payouts(dataclasses.replace(hand, unit=chip)) if fast else None
         if found is not None:
-            if all(found.paid.get(name, _ZERO) == amount for name, amount in recorded.items()):
+            if all(found.paid.get(name, ZERO) == amount for name, amount in recorded.items()):
                 return found.paid, chip
             continue
         try:
@@ -840,7 +840,7 @@ def _with_coarser_chip(
             paid, _ = _room_rake(hand, dataclasses.replace(showdown, unit=chip), result)
         except ShowdownError:
             return None
-        if all(paid.get(name, _ZERO) == amount for name, amount in recorded.items()):
+        if all(paid.get(name, ZERO) == amount for name, amount in recorded.items()):
             return paid, chip
     return None
 
@@ -859,9 +859,9 @@ def _rake_from_winners(
     """
     if not hand.rake:
         return None
-    gross = _payouts(resolve(dataclasses.replace(showdown, rake=_ZERO), explain=False))
-    kept = {p.name: gross.get(p.name, _ZERO) - p.recorded for p in players}
-    if any(v < 0 for v in kept.values()) or sum(kept.values(), _ZERO) != hand.rake:
+    gross = _payouts(resolve(dataclasses.replace(showdown, rake=ZERO), explain=False))
+    kept = {p.name: gross.get(p.name, ZERO) - p.recorded for p in players}
+    if any(v < 0 for v in kept.values()) or sum(kept.values(), ZERO) != hand.rake:
         return None
     if any(v and not gross.get(name) for name, v in kept.items()):
         return None
@@ -880,7 +880,7 @@ def _players(
 ) -> tuple[PlayerVerdict, ...]:
     stakes = hand.contributions()
     names = [n for n in hand.players if n in stakes or n in recorded or n in paid]
-    return tuple(PlayerVerdict(n, recorded.get(n, _ZERO), paid.get(n, _ZERO)) for n in names)
+    return tuple(PlayerVerdict(n, recorded.get(n, ZERO), paid.get(n, ZERO)) for n in names)
 
 
 def _payouts(result: ShowdownResult) -> dict[str, Decimal]:
@@ -1526,6 +1526,13 @@ _OS_REASONS: Final = {
 }
 
 
+def _unreadable(path: str, error: OSError) -> HistoryError:
+    """The error that stands for a file that cannot be read."""
+    return HistoryError(
+        Message("cannot read: {reason}", reason=_os_reason(error)), file=path, kind="unreadable"
+    )
+
+
 def _os_reason(error: OSError) -> str:
     """Why a file cannot be opened: the system's words, a catalogue word when known."""
     known = _OS_REASONS.get(error.errno or 0)
@@ -1556,13 +1563,7 @@ def _chunks(
             else:
                 start = start_of(path)
         except OSError as error:
-            errors.append(
-                HistoryError(
-                    Message("cannot read: {reason}", reason=_os_reason(error)),
-                    file=path,
-                    kind="unreadable",
-                )
-            )
+            errors.append(_unreadable(path, error))
             yield path, []
             continue
         identity = identify(start, name=path)
@@ -1592,13 +1593,7 @@ def _chunks(
             else:
                 stream, name, owned = open_text(path)
         except OSError as error:
-            errors.append(
-                HistoryError(
-                    Message("cannot read: {reason}", reason=_os_reason(error)),
-                    file=path,
-                    kind="unreadable",
-                )
-            )
+            errors.append(_unreadable(path, error))
             yield path, []
             continue
         batch: list[_Raw] = []

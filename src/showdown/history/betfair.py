@@ -59,27 +59,26 @@ What the layout means, read from real files:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ONE, ZERO, currency_in, number_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import (
-    HandLines,
-    LineReader,
-    cards_of,
-    currency_in,
-    number_in,
+from showdown.history.layout import (
+    BUTTON_RE,
+    DEALT_RE,
+    SEAT_RE,
+    SHOWS_RE,
+    blind_rules,
     pattern_found,
+    street_words,
 )
-from showdown.history.model import ActionKind, Hand
+from showdown.history.linereader import HandLines, LineReader, cards_of
+from showdown.history.model import Hand
 
 __all__ = ["FORMAT", "BetfairReader", "read", "recognise"]
 
 SITE: Final = "betfair"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(r"^\*{5} Betfair Poker Hand History for Game (\d+) \*{5}$")
 _RECOGNISE_RE: Final = re.compile(r"^\*{5} Betfair Poker Hand History for Game \d+", re.MULTILINE)
@@ -88,19 +87,17 @@ _GAME_RE: Final = re.compile(
     r"^(?P<limit>NL|PL|FL|Limit|No Limit|Pot Limit) (?P<stakes>\S+) (?P<game>.+?) - "
 )
 _TABLE_RE: Final = re.compile(r"^Table (.+?)(?: (\d+)-max)? \(([^()]*)\)$")
-_SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+) \(\s*([^()]*?)\s*\)$")
-_BUTTON_RE: Final = re.compile(r"^Seat (\d+) is the button$")
 _POST_RE: Final = re.compile(r"^(.+?) posts (.+?) \[([^\]]*)\]$")
 _ACTION_RE: Final = re.compile(r"^(.+?) (calls|bets|raises to) \[([^\]]*)\]$")
 _PLAIN_RE: Final = re.compile(r"^(.+?) (checks|folds|goes all-in)$")
 _STREET_RE: Final = re.compile(r"^\*\* Dealing (.+?) \*\*(?: \[(.*)\])?$")
-_DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
-_SHOWS_RE: Final = re.compile(r"^(.+?) shows \[(.*?)\]")
 _MUCKS_RE: Final = re.compile(r"^(.+?) (?:mucks|does not show)")
 _WINS_RE: Final = re.compile(r"^(.+?) wins (\S+) from (main pot|side pot(?: #?\d+)?|the pot)")
-_STREETS: Final = {"down cards": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"}
+_STREETS: Final = street_words({"down cards": "preflop"}, title=True)
 _LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
 
+_WAGERS: Final = {"calls": "call", "bets": "bet", "raises to": "raise_to"}
+_POST_KIND: Final = blind_rules("small+big=dead_blind", "small=small_blind", "ante=ante")
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is a Betfair Poker history."""
@@ -116,7 +113,7 @@ class _Hand(HandLines):
         self.fields: dict[str, object] = {}
         self.currency: str | None = None
         self.all_in = False
-        self.won = _ZERO
+        self.won = ZERO
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -124,14 +121,8 @@ class _Hand(HandLines):
         builder.line = number
         match = _ACTION_RE.match(text)
         if match and builder.seated(match[1]):
-            player, verb, amount = match[1], match[2], number_in(match[3])
             all_in, self.all_in = self.all_in, False
-            if verb == "calls":
-                builder.call(player, amount, all_in=all_in)
-            elif verb == "bets":
-                builder.bet(player, amount, all_in=all_in)
-            else:
-                builder.raise_to(player, amount, all_in=all_in)
+            builder.wager(_WAGERS[match[2]], match[1], number_in(match[3]), all_in=all_in)
             return
         match = _PLAIN_RE.match(text)
         if match and builder.seated(match[1]):
@@ -158,23 +149,18 @@ class _Hand(HandLines):
                 self.won += amount
                 builder.collect(wins[1], amount, wins[3])
         elif " shows [" in text:
-            shows = _SHOWS_RE.match(text)
-            if shows and builder.seated(shows[1]):
-                builder.street = "showdown"
-                builder.show(shows[1], cards_of(shows[2]))
+            self.show_line(SHOWS_RE, text)
         elif " posts " in text:
             self._post(text)
         elif text.startswith("Dealt to "):
-            dealt = _DEALT_RE.match(text)
-            if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], cards_of(dealt[2]))
+            self.deal_line(DEALT_RE, text)
         elif text.startswith("Seat "):
-            seat = _SEAT_RE.match(text)
+            seat = SEAT_RE.match(text)
             if seat:
                 self.currency = currency_in(seat[3]) or self.currency
                 builder.seat(int(seat[1]), seat[2], number_in(seat[3]))
                 return
-            button = _BUTTON_RE.match(text)
+            button = BUTTON_RE.match(text)
             if button:
                 self.fields["button"] = int(button[1])
         elif text.startswith("Table "):
@@ -205,16 +191,7 @@ class _Hand(HandLines):
         match = _POST_RE.match(text)
         if match is None or not builder.seated(match[1]):
             return
-        what = match[2]
-        if "small" in what and "big" in what:
-            kind = ActionKind.DEAD_BLIND
-        elif "small" in what:
-            kind = ActionKind.SMALL_BLIND
-        elif "ante" in what:
-            kind = ActionKind.ANTE
-        else:
-            kind = ActionKind.BIG_BLIND
-        builder.post(kind, match[1], number_in(match[3]))
+        builder.post(_POST_KIND(match[2]), match[1], number_in(match[3]))
 
     def build(self, source: str, index: int) -> Hand:
         if not self.game:
@@ -222,14 +199,14 @@ class _Hand(HandLines):
         builder = self.builder
         builder.return_uncalled()  # the room writes no uncalled bet
         contributions = builder.contributions()
-        put_in = sum(contributions.values(), _ZERO)
+        put_in = sum(contributions.values(), ZERO)
         rake = put_in - self.won
         return builder.build(
             source=source,
             index=index,
             currency=self.currency,
-            unit=_CENT if self.currency else _ONE,
-            rake=rake if rake > 0 else _ZERO,
+            unit=CENT if self.currency else ONE,
+            rake=rake if rake > 0 else ZERO,
             **self.fields,
         )
 

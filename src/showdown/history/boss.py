@@ -64,17 +64,16 @@ from typing import IO, Final
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
 from showdown.history._text import Reader, not_a_history
+from showdown.history.amounts import CENT, ONE, ZERO, plain_amount
 from showdown.history.formats import Format, clean_line
 from showdown.history.games import game_id
-from showdown.history.linereader import HandLines, attributes_of, pattern_found, plain_amount
+from showdown.history.layout import pattern_found
+from showdown.history.linereader import HandLines, attributes_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "BossReader", "read", "recognise"]
 
 SITE: Final = "boss"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(r'<HISTORY ID="\d+" SESSION="')
 _TOKEN_RE: Final = re.compile(r"<(/?)([A-Z]+)\b([^>]*?)/?>")
@@ -137,14 +136,14 @@ class _Hand(HandLines):
             session = attributes.get("SESSION", "").removeprefix("session").removesuffix(".xml")
             self.fields["tournament"] = attributes.get("TABLETOURNEYID") or session
         parts = stakes.split("/")
-        self.big_blind = plain_amount(parts[0] if limit == "FL" else parts[-1]) if stakes else _ZERO
+        self.big_blind = plain_amount(parts[0] if limit == "FL" else parts[-1]) if stakes else ZERO
         self.element: tuple[str, dict[str, str]] | None = None
         self.cards: list[str] = []
         self.draws = 0
         self.showdown = False
-        self.pot = _ZERO
-        self.rake = _ZERO
-        self.won = _ZERO
+        self.pot = ZERO
+        self.rake = ZERO
+        self.won = ZERO
 
     def token(self, number: int, closing: str, tag: str, attributes: str) -> None:
         """Read one tag of the hand."""
@@ -236,7 +235,7 @@ class _Hand(HandLines):
 
     def _most(self) -> Decimal:
         builder = self.builder
-        return max((builder.on_street(seat.name) for seat in builder.seats), default=_ZERO)
+        return max((builder.on_street(seat.name) for seat in builder.seats), default=ZERO)
 
     def _blind(self, player: str, kind: str, value: Decimal) -> None:
         builder = self.builder
@@ -255,7 +254,7 @@ class _Hand(HandLines):
         """``ACTION_ALLIN``: the rest of the player's stack (``total`` is his street total)."""
         builder = self.builder
         stack = next(seat.stack for seat in builder.seats if seat.name == player)
-        rest = stack - builder.contributions().get(player, _ZERO)
+        rest = stack - builder.contributions().get(player, ZERO)
         on = builder.on_street(player)
         amount = rest if rest > 0 else total - on
         most = self._most()
@@ -291,7 +290,7 @@ class _Hand(HandLines):
         return builder.build(
             source=source,
             index=index,
-            unit=_ONE if self.tournament else _CENT,
+            unit=ONE if self.tournament else CENT,
             rake=self.rake,
             total_pot=self.pot + self.rake,
             pots=(self.pot,),

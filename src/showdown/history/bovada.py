@@ -96,7 +96,8 @@ from typing import IO, Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
+from showdown.history._text import Reader, not_a_history
+from showdown.history.amounts import CENT, ONE, ZERO, amount_of
 from showdown.history.formats import (
     Format,
     HandBuilder,
@@ -106,14 +107,12 @@ from showdown.history.formats import (
     sniff_text,
 )
 from showdown.history.games import limit_name
-from showdown.history.linereader import amount_of, cards_of
+from showdown.history.layout import BRACKETS_RE
+from showdown.history.linereader import cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "BovadaReader", "read", "recognise"]
 
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(
     r"^(?P<room>Bovada|Ignition|Bodog(?: UK|\.eu|\.com|88)?) Hand #(?P<id>\d+):?\s+(?P<rest>.*)$"
@@ -147,7 +146,6 @@ _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+?) \((.+?) in chips\)$")
 _STUD_SEAT_RE: Final = re.compile(r"^Seat\+(\d+)(?: ?\[ME\])?: (.+?) in chips$")
 _SUMMARY_SEAT_RE: Final = re.compile(r"^Seat[+ ]?(\d+):")
 _TOTAL_RE: Final = re.compile(r"^Total Pot\(([^)]*)\)(?:\s*\|\s*Rake \(([^)]*)\))?")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 
 _STUD_MARKERS: Final = {
     "*** HOLE CARDS ***": "third",
@@ -257,7 +255,7 @@ class _HandReader:
         self.folded: set[str] = set()
         self.in_hand: set[str] = set()
         self.acted: set[str] = set()
-        self.level = _ZERO
+        self.level = ZERO
         self.blinds: dict[str, str] = {}
         self.cents = not self.tournament
         self.dollars = False
@@ -337,7 +335,7 @@ class _HandReader:
             self.new_street(street)
             if "[" in line:
                 cards: list[Card] = []
-                for group in _BRACKETS_RE.findall(line):
+                for group in BRACKETS_RE.findall(line):
                     cards.extend(cards_of(group))
                 self.builder.set_board(cards)
 
@@ -359,7 +357,7 @@ class _HandReader:
             self.builder.street = street
             self.acted = set()
             if street not in ("preflop", "third"):
-                self.level = _ZERO
+                self.level = ZERO
 
     # -- actions ---------------------------------------------------------------
 
@@ -432,12 +430,12 @@ class _HandReader:
                 if action.player == player and action.kind is ActionKind.ANTE:
                     builder.actions[at] = replace(action, kind=ActionKind.BIG_BLIND)
         builder.returned(player, amount)
-        self.put[player] = self.put.get(player, _ZERO) - amount
+        self.put[player] = self.put.get(player, ZERO) - amount
 
     def track(self, player: str, amount: Decimal, *, all_in: bool = False) -> None:
         """Record what a player put in (for the all-in test and the betting round)."""
         self.in_hand.add(player)
-        total = self.put.get(player, _ZERO) + amount
+        total = self.put.get(player, ZERO) + amount
         self.put[player] = total
         if all_in or total >= self.stacks.get(player, total + 1):
             self.all_in.add(player)
@@ -460,12 +458,12 @@ class _HandReader:
         (``$30`` at $10/$20: 20 live, 10 dead); less than the big blind, a dead small blind;
         the big blind unknown, all of it live."""
         big = self.big_blind()
-        if big == _ZERO or amount == big:
+        if big == ZERO or amount == big:
             live = amount
         elif amount > big:
             live = big
         else:
-            live = _ZERO
+            live = ZERO
         if amount - live:
             self.builder.post(ActionKind.DEAD_BLIND, player, amount - live)
         if live:
@@ -474,7 +472,7 @@ class _HandReader:
 
     def big_blind(self) -> Decimal:
         text = self.blinds.get("big")
-        return Decimal(text) if text else _ZERO
+        return Decimal(text) if text else ZERO
 
     def money_seen(self, amount: Decimal) -> None:
         if self.cents:
@@ -557,7 +555,7 @@ class _HandReader:
         total = builder.on_street(player) + amount
         if total <= self.level:
             builder.call(player, amount, all_in=True)
-        elif self.level == _ZERO:
+        elif self.level == ZERO:
             builder.bet(player, amount, all_in=True)
         else:
             builder.raise_by(player, amount, all_in=True)
@@ -602,7 +600,7 @@ class _HandReader:
             player = self.by_seat.get(int(match[1])) if match else None
             if player is None:
                 return
-            for group in _BRACKETS_RE.findall(line):
+            for group in BRACKETS_RE.findall(line):
                 if group.startswith(("Mucked", "Does not", "ME")):
                     continue
                 cards = cards_of(group.split("-", 1)[0])
@@ -620,15 +618,15 @@ class _HandReader:
         for number, player in self.unseen_shows:
             builder.line = number
             builder.show(player, self.summary_hole.get(player, ()))
-        put = sum(builder.contributions().values(), _ZERO)
-        paid = sum((c.amount for c in builder.collections), _ZERO)
+        put = sum(builder.contributions().values(), ZERO)
+        paid = sum((c.amount for c in builder.collections), ZERO)
         if self.rake is not None:
             rake = self.rake
         elif self.total is not None:
             rake = self.total - paid
         else:
             rake = put - paid
-        rake = max(rake, _ZERO)  # more paid than the pot held: the check says so
+        rake = max(rake, ZERO)  # more paid than the pot held: the check says so
         header = self.header
         stakes = str(header["stakes"])
         if not stakes and "small" in self.blinds and "big" in self.blinds:
@@ -645,7 +643,7 @@ class _HandReader:
             currency="USD" if self.dollars and not self.tournament else None,
             tournament=header["tournament"],
             play_money=False,
-            unit=_CENT if self.cents else _ONE,
+            unit=CENT if self.cents else ONE,
             button=None if self.stud else self.button,
             rake=rake,
             total_pot=self.total,
@@ -730,13 +728,8 @@ def _read_hand(
         return error_entry, orphan
 
 
-def read(source: Source, *, name: str | None = None) -> BovadaReader:
-    """The hands of a Bovada, Ignition or Bodog history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return BovadaReader(source, name=name)
+read: Final = BovadaReader
+"""The hands of a Bovada, Ignition or Bodog history, read one at a time."""
 
 
 FORMAT: Final = Format(

@@ -62,25 +62,16 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ONE, ZERO, amount_of, currency_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import (
-    HandLines,
-    LineReader,
-    amount_of,
-    cards_of,
-    currency_in,
-    pattern_found,
-    record_all_in,
-)
+from showdown.history.layout import BRACKETS_RE, DEALT_RE, pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader, cards_of, record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "CakeReader", "read", "recognise"]
 
 SITE: Final = "cake"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(r"^Hand#([A-Z0-9]+) - (.*)$")
 _RECOGNISE_RE: Final = re.compile(r"^Hand#[A-Z0-9]+ - .* -- ", re.MULTILINE)
@@ -96,11 +87,10 @@ _WINS_RE: Final = re.compile(
     r"^(.+?):? wins (\S+)(?: \(EUR [^)]*\))?(?: from (.+?))?(?: with .*)?$"
 )
 _STREET_RE: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[(.*)\]$")
-_DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _POSTS_RE: Final = re.compile(r"(small blind|big blind|dead blind|ante|blind)\s+(\S+)")
-_STREETS: Final = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_STREETS: Final = street_words()
 
+_WAGERS: Final = {"calls": "call", "bets": "bet", "raises to": "raise_to"}
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is a Cake Poker history."""
@@ -144,7 +134,7 @@ class _Hand(HandLines):
             table=table,
             currency=None if tournament else currency,
             tournament=tournament[1] if tournament else None,
-            unit=_ONE if tournament or currency is None else _CENT,
+            unit=ONE if tournament or currency is None else CENT,
         )
         if seats:
             fields["max_seats"] = int(seats[1])
@@ -178,9 +168,7 @@ class _Hand(HandLines):
             elif "SHOW DOWN" in text:
                 builder.street = "showdown"
         elif text.startswith("Dealt to "):
-            dealt = _DEALT_RE.match(text)
-            if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], cards_of(dealt[2]))
+            self.deal_line(DEALT_RE, text)
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
@@ -199,20 +187,16 @@ class _Hand(HandLines):
             builder.fold(player)
         elif verb == "checks":
             builder.check(player)
-        elif verb == "calls":
-            builder.call(player, self._amount(rest))
-        elif verb == "bets":
-            builder.bet(player, self._amount(rest))
-        elif verb == "raises to":
-            builder.raise_to(player, self._amount(rest))
+        elif verb in _WAGERS:
+            builder.wager(_WAGERS[verb], player, self._amount(rest))
         elif verb == "is all in":
-            facing = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
+            facing = max((builder.on_street(s.name) for s in builder.seats), default=ZERO)
             record_all_in(builder, player, self._amount(rest), facing)
         elif verb == "shows":
             builder.street = "showdown"
-            builder.show(player, cards_of(_BRACKETS_RE.findall(rest)[0]))
+            builder.show(player, cards_of(BRACKETS_RE.findall(rest)[0]))
         elif verb == "mucks":
-            groups = _BRACKETS_RE.findall(rest)
+            groups = BRACKETS_RE.findall(rest)
             builder.muck(player, cards_of(groups[0]) if groups else ())
         elif verb == "returns uncalled bet":
             builder.returned(player, self._amount(rest))
@@ -241,11 +225,11 @@ class _Hand(HandLines):
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
         builder.return_uncalled()  # older files write no uncalled bet
-        put_in = sum(builder.contributions().values(), _ZERO)
-        won = sum((c.amount for c in builder.collections), _ZERO)
+        put_in = sum(builder.contributions().values(), ZERO)
+        won = sum((c.amount for c in builder.collections), ZERO)
         # the rake is written nowhere: what went in and did not come out
         return builder.build(
-            source=source, index=index, rake=put_in - won if put_in >= won else _ZERO
+            source=source, index=index, rake=put_in - won if put_in >= won else ZERO
         )
 
 

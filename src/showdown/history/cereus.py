@@ -72,24 +72,16 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ONE, ZERO, currency_in, number_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import (
-    HandLines,
-    LineReader,
-    cards_of,
-    currency_in,
-    number_in,
-    pattern_found,
-)
+from showdown.history.layout import BRACKETS_RE, blind_rules, pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "CereusReader", "read", "recognise"]
 
 SITE: Final = "cereus"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(
     r"^Stage #(?P<id>C?\d+): (?P<game>.+?)\s+(?P<limit>No Limit|Pot Limit|Normal|Limit)"
@@ -105,22 +97,10 @@ _ACTION_RE: Final = re.compile(
 _TO_RE: Final = re.compile(r"^ (\S+) to (\S+)")
 _COLLECT_RE: Final = re.compile(r"^(.+) Collects (\S+) from (.+)$")
 _STREET_RE: Final = re.compile(r"^\*\*\* (.+?) \*\*\*(.*)$")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]")
 _TOTALS_RE: Final = re.compile(r"(Total Pot|Rake|Jackpot Rake|[^|(]*?Pot)\s*\(([^()]*)\)")
 _TOURNAMENT_RE: Final = re.compile(r"\b(?:Tourney|Tournament|T) ?#(\d+)")
-_STREETS: Final = {
-    "POCKET CARDS": "preflop",
-    "FLOP": "flop",
-    "TURN": "turn",
-    "RIVER": "river",
-    "3rd STREET": "third",
-    "4th STREET": "fourth",
-    "5th STREET": "fifth",
-    "6th STREET": "sixth",
-    "7th STREET": "seventh",
-    "SHOW DOWN": "showdown",
-}
+_STREETS: Final = street_words({"POCKET CARDS": "preflop", "SHOW DOWN": "showdown"}, stud=True)
 _LIMITS: Final = {
     "Normal": "Limit",
     "Limit": "Limit",
@@ -128,6 +108,7 @@ _LIMITS: Final = {
     "Pot Limit": "Pot Limit",
 }
 
+_POST_KIND: Final = blind_rules("ante=ante", "dead=dead_blind", "small=small_blind")
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is a Cereus (UltimateBet, Absolute Poker) history."""
@@ -155,7 +136,7 @@ class _Hand(HandLines):
             self.fields["tournament"] = tournament[1]
         self.blinds = 0
         self.summary = False
-        self.rake = _ZERO
+        self.rake = ZERO
         self.cashouts: list[tuple[str, Decimal]] = []
 
     def feed(self, number: int, text: str) -> None:
@@ -180,7 +161,7 @@ class _Hand(HandLines):
             if name is None:
                 raise ValueError(f"unknown street {street[1]!r}")
             builder.street = name
-            boards = _BRACKETS_RE.findall(street[2])
+            boards = BRACKETS_RE.findall(street[2])
             if boards:
                 builder.set_board(cards_of(" ".join(boards)))
         elif text.startswith("Seat "):
@@ -196,9 +177,7 @@ class _Hand(HandLines):
                 else:
                     builder.collect(collect[1], amount, collect[3])
         elif text.startswith("Dealt to "):
-            dealt = _DEALT_RE.match(text)
-            if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], cards_of(dealt[2]))
+            self.deal_line(_DEALT_RE, text)
         elif text.startswith("Table: "):
             table = _TABLE_RE.match(text)
             if table:
@@ -213,18 +192,9 @@ class _Hand(HandLines):
     def _action(self, player: str, verb: str, rest: str) -> None:
         builder = self.builder
         if verb == "Posts":
-            amount = number_in(rest)
-            what = rest.lower()
-            if "ante" in what:
-                kind = ActionKind.ANTE
-            elif "dead" in what:
-                kind = ActionKind.DEAD_BLIND
-            elif "small" in what:
-                kind = ActionKind.SMALL_BLIND
-            else:
-                kind = ActionKind.BIG_BLIND
+            kind = _POST_KIND(rest.lower())
             self.blinds += kind is not ActionKind.ANTE
-            builder.post(kind, player, amount)
+            builder.post(kind, player, number_in(rest))
         elif verb == "Calls":
             builder.call(player, number_in(rest))
         elif verb == "Bets":
@@ -241,7 +211,7 @@ class _Hand(HandLines):
         elif verb == "Folds":
             builder.fold(player)
         elif verb == "Shows":
-            cards = _BRACKETS_RE.search(rest)
+            cards = BRACKETS_RE.search(rest)
             builder.show(player, cards_of(cards[1]) if cards else ())
         elif verb == "Mucks":
             builder.muck(player)
@@ -256,7 +226,7 @@ class _Hand(HandLines):
             self.blinds += 1
             builder.post(kind, player, amount, all_in=True)
             return
-        most = max((builder.on_street(seat.name) for seat in builder.seats), default=_ZERO)
+        most = max((builder.on_street(seat.name) for seat in builder.seats), default=ZERO)
         total = builder.on_street(player) + amount
         if most == 0:
             builder.bet(player, amount, all_in=True)
@@ -274,7 +244,7 @@ class _Hand(HandLines):
                 elif "Rake" in label:
                     self.rake += number_in(amount)
         elif text.startswith("Board ["):
-            board = _BRACKETS_RE.search(text)
+            board = BRACKETS_RE.search(text)
             if board:
                 self.builder.set_board(cards_of(board[1]))
 
@@ -289,7 +259,7 @@ class _Hand(HandLines):
             source=source,
             index=index,
             currency=self.currency,
-            unit=_ONE if chips else _CENT,
+            unit=ONE if chips else CENT,
             rake=self.rake,
             pots=(total,) if isinstance(total, Decimal) else (),
             cashouts=tuple(self.cashouts),

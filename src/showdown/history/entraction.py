@@ -65,20 +65,18 @@ What the layout means, read from real files:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ONE, ZERO, number_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import HandLines, LineReader, cards_of, number_in, pattern_found
+from showdown.history.layout import pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EntractionReader", "read", "recognise"]
 
 SITE: Final = "entraction"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(
     r"^Game # (?P<id>\d+) - (?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit) "
@@ -104,9 +102,10 @@ _NO_SHOW_RE: Final = re.compile(r"^(.+?) didn't show hand(?: \((.+)\))?$")
 _WINS_RE: Final = re.compile(r"^(.+?) wins(?: (.+?))?:\s+(?:[A-Z]{3} )?([\d.,]+)")
 _TOURNAMENT_RE: Final = re.compile(r"(\d{5,}) \d+$")
 """A tournament table's name ends with the tournament's id and the table's number."""
-_STREETS: Final = {"Flop": "flop", "Turn": "turn", "River": "river"}
+_STREETS: Final = street_words(title=True)
 _LIMITS: Final = {"Fixed Limit": "Limit"}
 
+_WAGERS: Final = {"Call": "call", "Bet": "bet", "Raise": "raise_by"}
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is an Entraction history."""
@@ -148,7 +147,7 @@ class _Hand(HandLines):
         stakes = header["stakes"].split("/")
         self.big_blind = number_in(stakes[-1])
         self.dealer = ""
-        self.rake = _ZERO
+        self.rake = ZERO
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -178,10 +177,7 @@ class _Hand(HandLines):
                 builder.street = "preflop"
                 builder.deal(dealt[1], cards_of(dealt[2]))
         elif " shows:" in text:
-            shows = _SHOWS_RE.match(text)
-            if shows and builder.seated(shows[1]):
-                builder.street = "showdown"
-                builder.show(shows[1], cards_of(shows[2]))
+            self.show_line(_SHOWS_RE, text)
         elif " didn't show hand" in text:
             no_show = _NO_SHOW_RE.match(text)
             if no_show and builder.seated(no_show[1]):
@@ -228,16 +224,12 @@ class _Hand(HandLines):
         if amount_text is None:
             raise ValueError(f"{verb} without an amount")
         amount = number_in(amount_text)
-        if verb == "Call":
-            builder.call(player, amount)
-        elif verb == "Bet":
-            builder.bet(player, amount)
-        elif verb == "Raise":
-            builder.raise_by(player, amount)
+        if verb in _WAGERS:
+            builder.wager(_WAGERS[verb], player, amount)
         elif verb == "Payback":
             builder.returned(player, amount)
         else:  # an all-in putting in ``amount``
-            most = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
+            most = max((builder.on_street(s.name) for s in builder.seats), default=ZERO)
             total = builder.on_street(player) + amount
             if total <= most:
                 builder.call(player, amount, all_in=True)
@@ -253,7 +245,7 @@ class _Hand(HandLines):
             source=source,
             index=index,
             currency=self.currency,
-            unit=_CENT if self.currency else _ONE,
+            unit=CENT if self.currency else ONE,
             rake=self.rake,
             button=button,
             **self.fields,

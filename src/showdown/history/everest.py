@@ -66,17 +66,16 @@ from typing import IO, Final
 from showdown.cards import Card
 from showdown.errors import HistoryError
 from showdown.history._text import Reader, not_a_history
+from showdown.history.amounts import CENT, ISO_CODES, ONE, ZERO
 from showdown.history.formats import Format, clean_line
 from showdown.history.games import game_id
-from showdown.history.linereader import HandLines, attributes_of, cards_of, pattern_found
+from showdown.history.layout import pattern_found
+from showdown.history.linereader import HandLines, attributes_of, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EverestReader", "read", "recognise"]
 
 SITE: Final = "everest"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(r'<SESSION time="\d+" tableName="')
 _TAG_RE: Final = re.compile(r"^<(/?[A-Z]+)\b([^>]*?)/?>(?:([^<]*)</[A-Z]+>)?")
@@ -89,7 +88,6 @@ _GAMES: Final = {
     "omaha-hilo": "Omaha Hi/Lo",
 }
 _LIMITS: Final = {"no-limit": "No Limit", "pot-limit": "Pot Limit", "fixed-limit": "Limit"}
-_CURRENCIES: Final = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
@@ -112,7 +110,7 @@ class _Session:
         self.game, self.game_name = game_id(words)
         self.limit = _LIMITS.get(attributes.get("gametype", ""), "")
         self.table = attributes.get("tableName", "")
-        self.currency = _CURRENCIES.get(attributes.get("money", ""))
+        self.currency = ISO_CODES.get(attributes.get("money", ""))
         tournament = attributes.get("type") == "tournament"
         self.tournament = attributes.get("id") if tournament else None
 
@@ -131,7 +129,7 @@ class _Hand(HandLines):
         self.holes: dict[str, list[Card]] = {}
         self.streets = 0
         self.blinds = 0
-        self.won = _ZERO
+        self.won = ZERO
 
     def player(self, attributes: dict[str, str]) -> str:
         name = self.names.get(attributes.get("position", ""))
@@ -201,7 +199,7 @@ class _Hand(HandLines):
         if not amount:
             builder.check(player)
             return
-        most = max((builder.on_street(seat.name) for seat in builder.seats), default=_ZERO)
+        most = max((builder.on_street(seat.name) for seat in builder.seats), default=ZERO)
         total = builder.on_street(player) + amount
         if total <= most:
             builder.call(player, amount)
@@ -213,7 +211,7 @@ class _Hand(HandLines):
     def build(self, source: str, index: int) -> Hand:
         builder = self.builder
         session = self.session
-        put_in = sum(builder.contributions().values(), _ZERO)
+        put_in = sum(builder.contributions().values(), ZERO)
         rake = put_in - self.won
         chips = session.currency is None
         return builder.build(
@@ -224,8 +222,8 @@ class _Hand(HandLines):
             table=session.table,
             currency=session.currency,
             tournament=session.tournament,
-            unit=_ONE if chips else _CENT,
-            rake=rake if rake > 0 else _ZERO,
+            unit=ONE if chips else CENT,
+            rake=rake if rake > 0 else ZERO,
             **self.fields,
         )
 

@@ -69,32 +69,29 @@ from decimal import Decimal
 from typing import Final
 
 from showdown.cards import Card
+from showdown.history.amounts import CENT, ONE, ZERO, currency_in, number_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import (
-    HandLines,
-    LineReader,
-    cards_of,
-    currency_in,
-    number_in,
+from showdown.history.layout import (
+    BUTTON_RE,
+    SEAT_RE,
+    SHOWS_RE,
+    blind_rules,
     pattern_found,
+    street_words,
 )
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "EverleafReader", "read", "recognise"]
 
 SITE: Final = "everleaf"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(r"^\*{5} Hand history for game #(\d+) \*{5}$")
 _RECOGNISE_RE: Final = re.compile(r"^\*{5} Hand history for game #\d+ \*{5}", re.MULTILINE)
 _ROOM_RE: Final = re.compile(r"^\S.* Game #\d+$")
 """The line before the header: ``Everleaf Gaming Game #149107795``."""
 _GAME_RE: Final = re.compile(r"^(?:Blinds )?(?P<stakes>\S+/\S+) (?P<game>.+?) - \d{4}/\d\d/\d\d")
-_SEAT_RE: Final = re.compile(r"^Seat (\d+): (.+) \(\s*([^()]*?)\s*\)$")
-_BUTTON_RE: Final = re.compile(r"^Seat (\d+) is the button$")
 _NUMBER_RE: Final = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _POST_RE: Final = re.compile(r"^(.+?):? posts (.+?) \[([^\]]*)\]$")
 _BRING_IN_RE: Final = re.compile(r"^(.+?) posts bring-in (.+?)\.?$")
@@ -103,12 +100,11 @@ _ACTION_RE: Final = re.compile(r"^(.+?):? (calls|bets|raises) \[([^\]]*)\]$")
 _PLAIN_RE: Final = re.compile(r"^(.+?):? (checks|folds)$")
 _STREET_RE: Final = re.compile(r"^\*\* Dealing (.+?) \*\*(?: \[(.*)\])?$")
 _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]\.?$")
-_SHOWS_RE: Final = re.compile(r"^(.+?) shows \[(.*?)\]")
 _NO_SHOW_RE: Final = re.compile(r"^(.+?) does not show cards$")
 _WINS_RE: Final = re.compile(
     r"^(.+?) wins\s+(?:(high|low) )?\(?([^()]*?)\)? from (main pot|side pot(?: \d+)?)"
 )
-_HOLDEM_STREETS: Final = {"down cards": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"}
+_HOLDEM_STREETS: Final = street_words({"down cards": "preflop"}, title=True)
 _STUD_STREETS: Final = {
     "down cards": "third",
     "4th Street": "fourth",
@@ -121,6 +117,8 @@ _CURRENCIES: Final = (("€", "EUR"), ("\u02c6", "EUR"), ("$", "USD"), ("£", "G
 """The signs of the amounts; ``ˆ`` is the euro sign of files written in one code page and
 read in another (Windows-1252's 0x80 and 0x88 confused), as real Everleaf files are."""
 
+_WAGERS: Final = {"calls": "call", "bets": "bet", "raises": "raise_by"}
+_POST_KIND: Final = blind_rules("small+big=dead_blind", "small=small_blind", "ante=ante")
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is an Everleaf history."""
@@ -150,13 +148,7 @@ class _Hand(HandLines):
             return
         match = _ACTION_RE.match(text)
         if match and builder.seated(match[1]):
-            player, verb, amount = match[1], match[2], number_in(match[3])
-            if verb == "calls":
-                builder.call(player, amount)
-            elif verb == "bets":
-                builder.bet(player, amount)
-            else:
-                builder.raise_by(player, amount)
+            builder.wager(_WAGERS[match[2]], match[1], number_in(match[3]))
             return
         match = _PLAIN_RE.match(text)
         if match and builder.seated(match[1]):
@@ -172,10 +164,7 @@ class _Hand(HandLines):
                 pot = match[4] if not match[2] else f"{match[4]} ({match[2]})"
                 self.wins.append((match[1], number_in(match[3]), pot, number))
         elif " shows [" in text:
-            match = _SHOWS_RE.match(text)
-            if match and builder.seated(match[1]):
-                builder.street = "showdown"
-                builder.show(match[1], cards_of(match[2]))
+            self.show_line(SHOWS_RE, text)
         elif text.endswith(" does not show cards"):
             match = _NO_SHOW_RE.match(text)
             if match and builder.seated(match[1]):
@@ -192,7 +181,7 @@ class _Hand(HandLines):
         """The lines before the first forced bet: game, table, button, seats."""
         builder = self.builder
         if text.startswith("Seat "):
-            match = _SEAT_RE.match(text)
+            match = SEAT_RE.match(text)
             if match and not _NUMBER_RE.search(match[3]):
                 return  # "Seat 4: Ann ( new player )": not dealt in
             if match:
@@ -200,7 +189,7 @@ class _Hand(HandLines):
                 self.currency = currency_in(stack, _CURRENCIES) or self.currency
                 builder.seat(int(match[1]), match[2], number_in(stack))
                 return
-            match = _BUTTON_RE.match(text)
+            match = BUTTON_RE.match(text)
             if match:
                 self.fields["button"] = int(match[1])
             return
@@ -229,16 +218,7 @@ class _Hand(HandLines):
         builder = self.builder
         match = _POST_RE.match(text)
         if match and builder.seated(match[1]):
-            what = match[2]
-            if "small" in what and "big" in what:
-                kind = ActionKind.DEAD_BLIND
-            elif "small" in what:
-                kind = ActionKind.SMALL_BLIND
-            elif "ante" in what:
-                kind = ActionKind.ANTE
-            else:
-                kind = ActionKind.BIG_BLIND
-            builder.post(kind, match[1], number_in(match[3]))
+            builder.post(_POST_KIND(match[2]), match[1], number_in(match[3]))
             return
         match = _BRING_IN_RE.match(text)
         if match and builder.seated(match[1]):
@@ -270,19 +250,17 @@ class _Hand(HandLines):
             raise ValueError("the hand has no forced bet")
         builder = self.builder
         builder.return_uncalled()  # the room writes no uncalled bet
-        for player, amount, pot, number in self.wins:
-            builder.line = number
-            builder.collect(player, amount, pot)
-        put_in = sum(builder.contributions().values(), _ZERO)
-        won = sum((amount for _, amount, _, _ in self.wins), _ZERO)
+        builder.collect_each(self.wins)
+        put_in = sum(builder.contributions().values(), ZERO)
+        won = sum((amount for _, amount, _, _ in self.wins), ZERO)
         fields = {k: v for k, v in self.fields.items() if k != "fields_game"}
         chips = self.currency is None
         return builder.build(
             source=source,
             index=index,
             currency=self.currency,
-            unit=_ONE if chips else _CENT,
-            rake=put_in - won if put_in >= won else _ZERO,
+            unit=ONE if chips else CENT,
+            rake=put_in - won if put_in >= won else ZERO,
             **fields,
         )
 

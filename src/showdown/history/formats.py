@@ -1,14 +1,13 @@
-"""What every history reader shares: the format record, amounts, lines, and a hand builder.
+"""What every history reader shares: the format record, lines, and a hand builder.
 
 A card room's history format is a :class:`Format`: a name, the rooms that
 write it, a test that recognises a file from its first characters, and the
 function that reads it (a :class:`~showdown.history._text.Reader`).
 :mod:`showdown.history.reader` keeps the list of formats and picks one per
-file. The readers of the rooms are built from the parts here, so that an
-amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
+file. The readers of the rooms are built from the parts here (and their amounts
+from :mod:`showdown.history.amounts`), so that an encoding quirk or a pot's
+arithmetic is read one way everywhere:
 
-* :func:`parse_amount` reads an amount as any room writes it (decimal comma
-  or point, thousands separators, the currency before or after);
 * :func:`clean_line` gives a line without the marks that real files carry
   (byte-order marks, one encoded twice, NULs, line ends);
 * :class:`HandBuilder` records a hand as its lines are read (seats, forced
@@ -16,8 +15,6 @@ amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
   collections, the uncalled bet a room does not write) and builds the one
   :class:`~showdown.history.model.Hand`, checked to add up.
 
->>> parse_amount("1 001,24€"), parse_amount("$1,694.48"), parse_amount("0,02 $")
-(Decimal('1001.24'), Decimal('1694.48'), Decimal('0.02'))
 >>> b = HandBuilder(source="x.txt", line=1, index=0, site="example", hand_id="7",
 ...                 game="holdem", unit=Decimal("0.01"))
 >>> b.seat(1, "Ann", Decimal(5)); b.seat(2, "Bob", Decimal(5))
@@ -34,24 +31,16 @@ amount, an encoding quirk or a pot's arithmetic is read one way everywhere:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError, Message
 from showdown.history._text import Reader, Source
-from showdown.history.model import (
-    Action,
-    ActionKind,
-    Collection,
-    Hand,
-    Seat,
-    Showing,
-    quick_action,
-)
+from showdown.history.amounts import ZERO, decimals_of
+from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing, quick_action
 
 __all__ = [
     "SNIFF_CHARS",
@@ -60,13 +49,13 @@ __all__ = [
     "Source",
     "clean_line",
     "cut_off",
-    "decimals_of",
-    "parse_amount",
     "read_error",
     "sniff_text",
 ]
 
-_ZERO: Final = Decimal(0)
+
+def _stake(item: tuple[str, Decimal]) -> Decimal:
+    return item[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,68 +79,6 @@ class Format:
 
 SNIFF_CHARS: Final = 16384
 """How much of a file's start :attr:`Format.recognise` is given."""
-
-# -- amounts ---------------------------------------------------------------------------
-
-_CURRENCY_WORDS_RE: Final = re.compile(
-    r"(?:Rs\.|USD|EUR|GBP|CAD|INR|CNY|CHF|SEK|RUB|BRL|AUD|USDT|[$€£¥₹₽]|[Tt]\$)"
-)
-_SPACES_RE: Final = re.compile(r"[\s\u00a0\u202f\u2009']+")
-_NUMBER_RE: Final = re.compile(r"^-?(?:\d+(?:[.,]\d+)*)$")
-
-
-def parse_amount(text: str, *, decimal_comma: bool | None = None) -> Decimal:
-    """An amount as a room writes it, whatever its separators and currency.
-
-    The currency (a symbol or a code, before or after) and spaces (plain,
-    non-breaking or thin: thousands separators) are dropped. When both a
-    comma and a point occur, the last one is the decimal mark. When only one
-    of them occurs, ``decimal_comma`` says which it is (True: a comma is the
-    decimal mark, ``0,02``; False: a comma separates thousands, ``1,500``);
-    left None, a mark followed by exactly three digits that does not end a
-    single leading zero group (``1,500``, ``12.000``) separates thousands,
-    any other is the decimal mark (``0,02``, ``10.5``).
-
-    Raises:
-        ValueError: not an amount (the message echoes the text).
-
-    >>> parse_amount("€0.10"), parse_amount("10.000"), parse_amount("1.234,5 €")
-    (Decimal('0.10'), Decimal('10000'), Decimal('1234.5'))
-    >>> parse_amount("1,500", decimal_comma=True), parse_amount("Rs. 22.21")
-    (Decimal('1.500'), Decimal('22.21'))
-    >>> parse_amount("lots")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'lots' is not an amount
-    """
-    body = _SPACES_RE.sub("", _CURRENCY_WORDS_RE.sub("", text))
-    if not _NUMBER_RE.match(body):
-        raise ValueError(f"{text!r} is not an amount")
-    comma, point = body.rfind(","), body.rfind(".")
-    if comma >= 0 and point >= 0:
-        mark = "," if comma > point else "."
-    elif comma < 0 and point < 0:
-        mark = ""
-    else:
-        mark = "," if comma >= 0 else "."
-        groups = body.lstrip("-").split(mark)
-        if decimal_comma is not None:
-            decimal = decimal_comma if mark == "," else not decimal_comma
-        else:
-            # 1,500 or 12.000.000: thousands; 0,02 or 10.5: a decimal mark
-            decimal = len(groups) == 2 and (len(groups[1]) != 3 or groups[0] == "0")
-        if not decimal:
-            mark = ""
-    if mark:
-        whole, _, fraction = body.rpartition(mark)
-        body = whole.replace(",", "").replace(".", "") + "." + fraction
-    else:
-        body = body.replace(",", "").replace(".", "")
-    try:
-        return Decimal(body)
-    except InvalidOperation:  # pragma: no cover - the pattern admits only digits
-        raise ValueError(f"{text!r} is not an amount") from None
-
 
 # -- lines -----------------------------------------------------------------------------
 
@@ -179,17 +106,6 @@ def sniff_text(start: str) -> str:
 
 
 # -- building a hand -------------------------------------------------------------------
-
-
-def decimals_of(value: Decimal) -> int:
-    """How many decimals an amount is written with (``1.50``: 2, ``25``: 0): the finest unit
-    a history's amounts show.
-
-    >>> decimals_of(Decimal("1.50")), decimals_of(Decimal("25")), decimals_of(Decimal("2E+1"))
-    (2, 0, 0)
-    """
-    exponent = value.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 _RETURN: Final = ActionKind.RETURN
@@ -272,7 +188,7 @@ class HandBuilder:
 
     def on_street(self, player: str) -> Decimal:
         """What a player has put in on the current street (live blinds included)."""
-        return self._on_street.get(player, _ZERO)
+        return self._on_street.get(player, ZERO)
 
     # -- actions -----------------------------------------------------------------------
 
@@ -280,7 +196,7 @@ class HandBuilder:
         self,
         kind: ActionKind,
         player: str,
-        amount: Decimal = _ZERO,
+        amount: Decimal = ZERO,
         *,
         to: Decimal | None = None,
         all_in: bool = False,
@@ -304,7 +220,7 @@ class HandBuilder:
             and kind is not _DEAD_BLIND
         ):
             on_street = self._on_street
-            on_street[player] = on_street.get(player, _ZERO) + amount
+            on_street[player] = on_street.get(player, ZERO) + amount
 
     def post(self, kind: ActionKind, player: str, amount: Decimal, *, all_in: bool = False) -> None:
         """A forced bet (an ante, a blind, a straddle, a bring-in)."""
@@ -329,6 +245,12 @@ class HandBuilder:
         """A raise putting in ``increment`` more (the room writes what went in)."""
         total = self.on_street(player) + increment
         self._add(ActionKind.RAISE, player, increment, to=total, all_in=all_in)
+
+    def wager(self, how: str, player: str, amount: Decimal, *, all_in: bool = False) -> None:
+        """A call, a bet or a raise, ``how`` naming the method that records it:
+        ``'call'``, ``'bet'``, ``'raise_to'`` (the street's total) or ``'raise_by'``
+        (the raise itself); a reader maps its room's verbs to these words."""
+        getattr(self, how)(player, amount, all_in=all_in)
 
     def check(self, player: str) -> None:
         """A check."""
@@ -390,8 +312,19 @@ class HandBuilder:
                 player = action.player
                 if action.kind is _RETURN:
                     amount = -amount
-                total[player] = total[player] + amount if player in total else _ZERO + amount
+                total[player] = total[player] + amount if player in total else ZERO + amount
         return total
+
+    def live_stakes(self) -> list[tuple[str, Decimal]]:
+        """What each player has put in that a bet can match, largest first: bets,
+        calls, raises and live blinds, less what was returned (antes and dead blinds
+        match no bet)."""
+        live: dict[str, Decimal] = {}
+        for action in self.actions:
+            if action.amount and not action.kind.dead:
+                sign = -1 if action.kind is _RETURN else 1
+                live[action.player] = live.get(action.player, ZERO) + sign * action.amount
+        return sorted(live.items(), key=_stake, reverse=True)
 
     def return_uncalled(self) -> None:
         """Return the unmatched part of the largest live contribution (for rooms that
@@ -403,14 +336,9 @@ class HandBuilder:
         Call it once the betting is over; it does nothing when the two largest
         contributions are equal.
         """
-        live: dict[str, Decimal] = {}
-        for action in self.actions:
-            if action.amount and not action.kind.dead:
-                sign = -1 if action.kind is _RETURN else 1
-                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
-        if not any(live.values()):
-            live = self.contributions()
-        stakes = sorted(live.items(), key=lambda item: item[1], reverse=True)
+        stakes = self.live_stakes()
+        if not any(stake for _, stake in stakes):
+            stakes = sorted(self.contributions().items(), key=_stake, reverse=True)
         if len(stakes) >= 2 and stakes[0][1] > stakes[1][1]:
             top, most = stakes[0]
             self._add_return(top, most - stakes[1][1])
@@ -429,6 +357,13 @@ class HandBuilder:
         if player not in self._seat_names and not self.seated(player):
             raise ValueError(f"{player!r} collects but is not seated")
         self.collections.append(Collection(player, amount, pot, board, self.line))
+
+    def collect_each(self, wins: Iterable[tuple[str, Decimal, str, int]]) -> None:
+        """Each of the (player, amount, pot, line) collections a reader gathered, its
+        line named in an error."""
+        for player, amount, pot, number in wins:
+            self.line = number
+            self.collect(player, amount, pot)
 
     # -- the hand ----------------------------------------------------------------------
 

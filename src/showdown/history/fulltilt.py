@@ -43,7 +43,7 @@ import re
 from typing import Final
 
 from showdown.history import pokerstars
-from showdown.history._text import Dialect, HistoryReader, Source, header_fields
+from showdown.history._text import Dialect, dialect_reader, header_fields
 
 __all__ = ["DIALECT", "STARS_DIALECT", "read"]
 
@@ -95,18 +95,11 @@ DIALECT: Final = Dialect(
 STARS_DIALECT: Final = Dialect(
     site="fulltilt",
     header=re.compile(r"^Full Tilt (?:Hand|Game) #(?P<id>\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=pokerstars.parse_header,
 )
 """Full Tilt after 2016, dealt by PokerStars' software: PokerStars' layout under
 a ``Full Tilt Hand #153580337131: Tournament #1571041343, ...`` header."""
 
 
-def read(source: Source, *, name: str | None = None) -> HistoryReader:
-    """The hands of a Full Tilt history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return HistoryReader(source, (DIALECT, STARS_DIALECT), name=name)
+read: Final = dialect_reader(DIALECT, STARS_DIALECT)
+"""The hands of a Full Tilt history, read one at a time."""

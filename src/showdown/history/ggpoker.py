@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from showdown.history._text import Dialect, HistoryReader, Source
+from showdown.history._text import Dialect, dialect_reader
 from showdown.history.pokerstars import parse_header as _stars_header
 
 __all__ = ["DIALECT", "read"]
@@ -60,17 +60,10 @@ def parse_header(header: str, table_line: str) -> dict[str, object]:
 DIALECT: Final = Dialect(
     site="ggpoker",
     header=re.compile(r"^Poker Hand #(?P<id>[A-Za-z]*\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=parse_header,
 )
 """The GGPoker layout."""
 
 
-def read(source: Source, *, name: str | None = None) -> HistoryReader:
-    """The hands of a GGPoker history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return HistoryReader(source, (DIALECT,), name=name)
+read: Final = dialect_reader(DIALECT)
+"""The hands of a GGPoker history, read one at a time."""

@@ -94,16 +94,10 @@ from typing import IO, Final
 
 from showdown.cards import Card, parse_card
 from showdown.errors import HistoryError
-from showdown.history._text import Reader, Source, not_a_history
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    cut_off,
-    decimals_of,
-    parse_amount,
-    read_error,
-)
-from showdown.history.linereader import currency_in, record_all_in
+from showdown.history._text import Reader, not_a_history
+from showdown.history.amounts import CENT, ONE, ZERO, currency_in, decimals_of, parse_amount
+from showdown.history.formats import Format, HandBuilder, cut_off, read_error
+from showdown.history.linereader import record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = [
@@ -123,9 +117,6 @@ __all__ = [
 
 SITE: Final = "ipoker"
 
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _START_RE: Final = re.compile(r"^(?:<\?xml[^>]*\?>\s*)?<session\b[^>]*\bsessioncode\s*=")
 _GAME_OPEN_RE: Final = re.compile(r"<game[\s>]")
@@ -201,11 +192,6 @@ def recognise(start: str) -> bool:
     return _START_RE.match(start.lstrip()) is not None
 
 
-def read(source: Source, *, name: str | None = None) -> IPokerReader:
-    """The hands of an iPoker XML file or stream, one at a time."""
-    return IPokerReader(source, name=name)
-
-
 # -- small readers -------------------------------------------------------------------------
 
 _CARDS: dict[str, Card | None] = {}
@@ -253,7 +239,7 @@ def _amount(text: str | None) -> tuple[Decimal, int]:
     found = _AMOUNTS.get(text)
     if found is None:
         body = text.replace("RSD", "").replace("kr", "")
-        value = parse_amount(body) if body.strip() else _ZERO
+        value = parse_amount(body) if body.strip() else ZERO
         found = value, decimals_of(value)
         if len(_AMOUNTS) < 65536:
             _AMOUNTS[text] = found
@@ -403,11 +389,11 @@ def _parse_game(game: ET.Element, session: _Session, name: str, line: int, index
         if stud
         else _FLOP_STREETS
     )
-    big_blind = _ZERO if stud else _big_blind(general, session)
+    big_blind = ZERO if stud else _big_blind(general, session)
 
     actions.sort(key=_action_order)
     put_in: dict[str, Decimal] = {}
-    street_top = _ZERO
+    street_top = ZERO
     current = ""
     small_posted = False
     for number, _, action in actions:
@@ -415,14 +401,14 @@ def _parse_game(game: ET.Element, session: _Session, name: str, line: int, index
         if street != current:
             builder.street = street
             current = street
-            street_top = _ZERO
+            street_top = ZERO
         kind = action.get("type") or ""
         who = action.get("player") or ""
         amount, p = _amount(action.get("sum") or "0")
         places = max(places, p)
         if kind == _NO_ACTION or (not amount and who not in stacks):
             continue
-        before = put_in.get(who, _ZERO)
+        before = put_in.get(who, ZERO)
         all_in = bool(amount) and who in stacks and before + amount >= stacks[who]
         recorded = len(builder.actions)
         if kind in (_FOLD, _SITTING_OUT):
@@ -456,7 +442,7 @@ def _parse_game(game: ET.Element, session: _Session, name: str, line: int, index
             raise ValueError(f"action type {kind!r} of {who!r} is not known")
         for added in builder.actions[recorded:]:
             if added.amount:
-                put_in[who] = put_in.get(who, _ZERO) + added.amount
+                put_in[who] = put_in.get(who, ZERO) + added.amount
                 if not added.kind.dead:
                     street_top = max(street_top, builder.on_street(who))
 
@@ -495,13 +481,13 @@ def _big_blind(general: ET.Element | None, session: _Session) -> Decimal:
         try:
             return _amount(session.stakes.split("/")[1])[0]
         except ValueError:
-            return _ZERO
+            return ZERO
     if session.stakes and session.limit == "Limit":
         try:
             return _amount(session.stakes.split("/")[0])[0]
         except ValueError:
-            return _ZERO
-    return _ZERO
+            return ZERO
+    return ZERO
 
 
 def game_of(gametype: str, dealt: dict[str, int]) -> tuple[str, str]:
@@ -589,23 +575,23 @@ def _settle(builder: HandBuilder, wins: dict[str, Decimal], has_return: bool) ->
     than went in leave no rake, and the hand does not add up.
     """
     live: dict[str, Decimal] = {}
-    total_in = _ZERO
+    total_in = ZERO
     for action in builder.actions:
         if action.amount:
             total_in += action.amount
             if not action.kind.dead:
-                live[action.player] = live.get(action.player, _ZERO) + action.amount
+                live[action.player] = live.get(action.player, ZERO) + action.amount
     # dead money (antes, a dead blind) is never matched and never returned
     stakes = sorted(live.items(), key=lambda item: item[1], reverse=True)
-    back_to, back = "", _ZERO
+    back_to, back = "", ZERO
     if len(stakes) >= 2 and stakes[0][1] > stakes[1][1]:
         back_to, back = stakes[0][0], stakes[0][1] - stakes[1][1]
     elif len(stakes) == 1 and stakes[0][1] > 0:
         back_to, back = stakes[0]
-    total_win = sum(wins.values(), _ZERO)
+    total_win = sum(wins.values(), ZERO)
     with_return = has_return
     if back:
-        fits_with = wins.get(back_to, _ZERO) >= back and total_in >= total_win
+        fits_with = wins.get(back_to, ZERO) >= back and total_in >= total_win
         fits_without = total_in >= total_win + back
         if with_return and not fits_with and fits_without:
             with_return = False
@@ -613,19 +599,19 @@ def _settle(builder: HandBuilder, wins: dict[str, Decimal], has_return: bool) ->
             with_return = True
         builder.returned(back_to, back)
     for seat in builder.seats:
-        won = wins.get(seat.name, _ZERO)
+        won = wins.get(seat.name, ZERO)
         if with_return and seat.name == back_to:
             won -= back
         if won > 0:
             builder.collect(seat.name, won)
-    rake = total_in - total_win - (_ZERO if with_return else back)
-    return rake if rake > 0 else _ZERO
+    rake = total_in - total_win - (ZERO if with_return else back)
+    return rake if rake > 0 else ZERO
 
 
 def _unit(places: int, tournament: bool) -> Decimal:
     """The history's unit: its finest decimals, and at least cents in a cash game."""
-    finest = _ONE.scaleb(-places) if places else _ONE
-    return finest if tournament else min(finest, _CENT)
+    finest = ONE.scaleb(-places) if places else ONE
+    return finest if tournament else min(finest, CENT)
 
 
 # -- the reader ------------------------------------------------------------------------
@@ -744,6 +730,10 @@ settle: Final = _settle
 """Record the uncalled bet and the collections of a hand from its ``win`` figures."""
 unit_of: Final = _unit
 """A history's unit from its finest decimals."""
+
+
+read: Final = IPokerReader
+"""The hands of an iPoker XML file or stream, one at a time."""
 
 
 FORMAT: Final = Format(name="ipoker_xml", rooms=(SITE,), recognise=recognise, read=read)

@@ -56,7 +56,7 @@ from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history._text import Source
+from showdown.history.amounts import ZERO, currency_in
 from showdown.history.formats import Format, HandBuilder, cut_off, read_error
 from showdown.history.ipoker import (
     SITE,
@@ -68,12 +68,12 @@ from showdown.history.ipoker import (
     settle,
     unit_of,
 )
-from showdown.history.linereader import HeldLines, LineReader, currency_in, record_all_in
+from showdown.history.layout import BRACKETS_RE, street_words
+from showdown.history.linereader import HeldLines, LineReader, record_all_in
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "IPokerTextReader", "read", "recognise"]
 
-_ZERO: Final = Decimal(0)
 
 _HEADER_RE: Final = re.compile(
     r"^GAME #(?P<id>\d+):?\s+(?:Version:(?P<version>\S+)\s+)?(?:Uncalled:(?P<uncalled>\w)\s+)?"
@@ -89,12 +89,11 @@ _ACTION_RE: Final = re.compile(
 _DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]")
 _UNCALLED_RE: Final = re.compile(r"^Uncalled bet \((.+?)\) returned to (.+)$")
 _POT_RE: Final = re.compile(r"^Total pot (\S+)(?: Rake (\S+))?")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _TABLE_RE: Final = re.compile(r"^Table (?!Size |Info:)(.+)$")
 _SIZE_RE: Final = re.compile(r"^Table (?:Size |Info: Size: )(\d+)")
 _TOURNEY_RE: Final = re.compile(r",\s*(\d+)\s*(?:\(Tournament|$)")
 _STAKES_RE: Final = re.compile(r"(\S*\d[\d.,]*\S*/\S*\d[\d.,]*\S*)")
-_STREETS: Final = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_STREETS: Final = street_words({"HOLE CARDS": "preflop"})
 
 
 def recognise(start: str) -> bool:
@@ -108,11 +107,6 @@ def recognise(start: str) -> bool:
     """
     found = _RECOGNISE_RE.search(start)
     return found is not None and ": Post " in start[found.start() :]
-
-
-def read(source: Source, *, name: str | None = None) -> IPokerTextReader:
-    """The hands of an iPoker text file or stream, one at a time."""
-    return IPokerTextReader(source, name=name)
 
 
 class _Lines(HeldLines):
@@ -162,7 +156,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
     stakes_found = _STAKES_RE.search(game_words)
     stakes = stakes_found[1] if stakes_found else ""
     limit = limit_of(game_words)
-    big_blind = _ZERO
+    big_blind = ZERO
     if stakes and limit != "Limit":
         big_blind = parse_ipoker_amount(stakes.split("/")[1])[0]
     elif stakes:
@@ -184,7 +178,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
     tournament: str | None = None
     stated_rake: Decimal | None = None
     put_in: dict[str, Decimal] = {}
-    street_top = _ZERO
+    street_top = ZERO
     summary = False
     for offset, line in enumerate(lines[1:], start=1):
         builder.line = start + offset
@@ -196,8 +190,8 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
                 summary = True
                 continue
             builder.street = _STREETS[street[1]]
-            street_top = _ZERO
-            for group in _BRACKETS_RE.findall(street[2]):
+            street_top = ZERO
+            for group in BRACKETS_RE.findall(street[2]):
                 boards.extend(_cards(group)[0])
             continue
         seat = _SEAT_RE.match(line)
@@ -244,22 +238,22 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
             raise ValueError(f"{line!r} is not an action this reader knows")
         who, verb, rest = action["who"], action["verb"], action["rest"]
         if verb in ("Shows", "Mucks"):
-            group = _BRACKETS_RE.search(rest)
+            group = BRACKETS_RE.search(rest)
             known, count = _cards(group[1] if group else "")
             dealt[who] = max(dealt.get(who, 0), count)
             (shown if verb == "Shows" else mucked)[who] = known
             continue
-        amount = _ZERO
+        amount = ZERO
         if rest:
             figure = rest.split()[-1]
             if any(ch.isdigit() for ch in figure):
                 amount, p = parse_ipoker_amount(figure)
                 places = max(places, p)
         if verb == "wins":
-            wins[who] = wins.get(who, _ZERO) + amount
+            wins[who] = wins.get(who, ZERO) + amount
             continue
         all_in = "allin" in rest.lower() or verb.lower().startswith("all")
-        if who in stacks and amount and put_in.get(who, _ZERO) + amount >= stacks[who]:
+        if who in stacks and amount and put_in.get(who, ZERO) + amount >= stacks[who]:
             all_in = True
         recorded = len(builder.actions)
         if verb == "Fold":
@@ -286,7 +280,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
             record_all_in(builder, who, amount, street_top)
         for added in builder.actions[recorded:]:
             if added.amount:
-                put_in[who] = put_in.get(who, _ZERO) + added.amount
+                put_in[who] = put_in.get(who, ZERO) + added.amount
                 if not added.kind.dead:
                     street_top = max(street_top, builder.on_street(who))
 
@@ -310,7 +304,7 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
         for who, won in wins.items():
             if won > 0:
                 builder.collect(who, won)
-        rake = stated_rake if stated_rake is not None else _ZERO
+        rake = stated_rake if stated_rake is not None else ZERO
     else:
         has_return = (header["uncalled"] or "").upper() != "Y"
         rake = settle(builder, wins, has_return)
@@ -332,6 +326,10 @@ def _parse(lines: list[str], name: str, start: int, index: int) -> Hand:
 
 
 _SYMBOLS: Final = (("€", "EUR"), ("£", "GBP"), ("$", "USD"), ("RSD", "RSD"))
+
+
+read: Final = IPokerTextReader
+"""The hands of an iPoker text file or stream, one at a time."""
 
 
 FORMAT: Final = Format(name="ipoker_text", rooms=(SITE,), recognise=recognise, read=read)

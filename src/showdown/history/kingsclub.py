@@ -76,16 +76,16 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ZERO, plain_amount
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import HandLines, LineReader, cards_of, pattern_found, plain_amount
+from showdown.history.layout import BRACKETS_RE, MUCKS_RE, pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "KingsClubReader", "read", "recognise"]
 
 SITE: Final = "kingsclub"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
 
 _HEADER_RE: Final = re.compile(r"^#(\d+): +(?P<game>.+?) - (?P<stakes>[\d,.]+/[\d,.]+)$")
 _RECOGNISE_RE: Final = re.compile(
@@ -100,14 +100,12 @@ _ACTION_RE: Final = re.compile(
 )
 _PLAIN_RE: Final = re.compile(r"^(.+?) (checks|folds|stands pat|draws \d+|discards .*)$")
 _STREET_RE: Final = re.compile(r"^\*\*\* (?:BOARD (\d+) - )?(.+?) \*\*\*(.*)$")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _DEALT_RE: Final = re.compile(r"^Dealt to (.+?): \[(.*)\]$")
 _SHOWS_RE: Final = re.compile(r"^(.+?) shows \[(.*)\]")
 _RUN_SHOWS_RE: Final = re.compile(r"^Run \d+: (.+?) shows ")
-_MUCKS_RE: Final = re.compile(r"^(.+?) mucks")
 _WINS_RE: Final = re.compile(r"^(.+?) wins (?:(.+?) )?\(([\d,.]+)\)(?: from (.+))?$")
 _ORDINAL_RE: Final = re.compile(r"^(\d)(?:ST|ND|RD|TH) (DRAW|BETTING ROUND|STREET)$")
-_BOARD_STREETS: Final = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_STREETS: Final = street_words()
 _STUD_STREETS: Final = ("third", "fourth", "fifth", "sixth", "seventh")
 _UNKNOWN_GAMES: Final = ("drawmaha", "badeucey", "badacey", "2-7 razz", "archie")
 """Games showdown does not decide (whose names :func:`game_id` would mistake)."""
@@ -141,7 +139,7 @@ class _Hand(HandLines):
         self.fields["stakes"] = header["stakes"]
         self.nets: dict[str, Decimal] = {}
         self.wins: list[tuple[str, Decimal, str, int]] = []
-        self.rake = _ZERO
+        self.rake = ZERO
         self.stud_round = 0
         self.summary = False
         self.runs: set[str] = set()
@@ -190,7 +188,7 @@ class _Hand(HandLines):
                 if table[2]:
                     self.fields["button"] = int(table[2])
         elif " mucks" in text:
-            mucks = _MUCKS_RE.match(text)
+            mucks = MUCKS_RE.match(text)
             if mucks and builder.seated(mucks[1]):
                 builder.muck(mucks[1])
 
@@ -244,7 +242,7 @@ class _Hand(HandLines):
         elif verb.startswith("draws "):
             builder.discard(player, int(verb[6:]))
         else:  # discards [9d Th Jc] draws [5s 9c Kd] (a draw run twice: a group a run)
-            brackets = _BRACKETS_RE.findall(verb)
+            brackets = BRACKETS_RE.findall(verb)
             thrown = cards_of(brackets[0]) if brackets else ()
             builder.discard(player, len(thrown), thrown)
             if len(brackets) == 2 and player in builder.dealt:
@@ -266,7 +264,7 @@ class _Hand(HandLines):
         street = _BOARD_STREETS.get(name)
         if street is not None:
             builder.street = street
-            tokens = " ".join(_BRACKETS_RE.findall(rest)).split()
+            tokens = " ".join(BRACKETS_RE.findall(rest)).split()
             index = int(run) - 1 if run else 0
             if index and "-" in tokens:
                 first = [str(card) for card in builder.boards[0]] if builder.boards else []
@@ -312,34 +310,32 @@ class _Hand(HandLines):
         back: dict[str, Decimal] = {}
         for action in builder.actions:
             if action.kind is ActionKind.RETURN:
-                back[action.player] = back.get(action.player, _ZERO) + action.amount
+                back[action.player] = back.get(action.player, ZERO) + action.amount
             elif action.amount:
-                put_in[action.player] = put_in.get(action.player, _ZERO) + action.amount
+                put_in[action.player] = put_in.get(action.player, ZERO) + action.amount
         written: dict[str, Decimal] = {}
         for player, amount, _, _ in self.wins:
-            written[player] = written.get(player, _ZERO) + amount
+            written[player] = written.get(player, ZERO) + amount
         # what each got from the pots by his net: net + put in - returned
         derived: dict[str, Decimal] = {}
         for seat in builder.seats:
             name = seat.name
-            got = self.nets.get(name, _ZERO) + put_in.get(name, _ZERO) - back.get(name, _ZERO)
+            got = self.nets.get(name, ZERO) + put_in.get(name, ZERO) - back.get(name, ZERO)
             if got > 0:
                 derived[name] = got
-        paid = sum(derived.values(), _ZERO) + sum(back.values(), _ZERO) + self.rake
-        nets_add_up = bool(self.nets) and paid == sum(put_in.values(), _ZERO)
+        paid = sum(derived.values(), ZERO) + sum(back.values(), ZERO) + self.rake
+        nets_add_up = bool(self.nets) and paid == sum(put_in.values(), ZERO)
         if nets_add_up and written != derived:
             # a pot won without a "wins" line: what each got follows from his net
             for player, amount in derived.items():
                 builder.collect(player, amount)
         else:
-            for player, amount, pot, number in self.wins:
-                builder.line = number
-                builder.collect(player, amount, pot)
+            builder.collect_each(self.wins)
         return builder.build(
             source=source,
             index=index,
             currency="USD",
-            unit=_CENT,
+            unit=CENT,
             rake=self.rake,
             **self.fields,
         )

@@ -22,19 +22,16 @@ is cut into hands, so that part is written once here:
   write each hand as an XML element, one after another without a document
   element: a pull parser fed line by line, one hand in memory.
 * The small readers the rooms share, each remembering the texts it has read
-  (a history repeats its amounts and cards): :func:`amount_of` (any room's
-  amount, :func:`~showdown.history.formats.parse_amount`), :func:`number_in`
-  (the number inside an amount as some rooms write it: ``$ 0.05 USD``,
-  ``($0.06)``), :func:`plain_amount` (``1,500``), :func:`attribute_amount`
-  (an XML attribute's amount), :func:`cards_of` (cards written with commas,
-  dashes or ``10``), :func:`attributes_of` (a tag's attributes); and
-  :func:`currency_in` and :func:`pattern_found` (a
-  format's ``recognise`` from its pattern).
+  (a history repeats its cards): :func:`cards_of` (cards written with commas,
+  dashes or ``10``), :func:`attributes_of` (a tag's attributes). Amounts are
+  read by :mod:`showdown.history.amounts`; the lines and words many layouts
+  write alike are in :mod:`showdown.history.layout`.
 
 A room's reader is a hand class and a reader class naming its header:
 
 >>> import io
 >>> from decimal import Decimal
+>>> from showdown.history.amounts import amount_of, number_in
 >>> from showdown.history.model import ActionKind
 >>> class _Toy(HandLines):
 ...     site = "toy"
@@ -75,123 +72,32 @@ import functools
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import IO, ClassVar, Final, Generic, TypeVar, cast
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
 from showdown.history._text import Reader, not_a_history
-from showdown.history.formats import HandBuilder, clean_line, cut_off, parse_amount, read_error
+from showdown.history.formats import HandBuilder, clean_line, cut_off, read_error
 from showdown.history.model import Hand
 
 __all__ = [
-    "SIGNS",
     "ElementHand",
     "ElementReader",
     "HandLines",
     "HeldLines",
     "LineReader",
-    "amount_of",
-    "attribute_amount",
     "attributes_of",
     "cards_of",
-    "currency_in",
-    "number_in",
-    "pattern_found",
-    "plain_amount",
     "record_all_in",
 ]
 
 _MARKS: Final = " \t\r\n\ufeff\x00"
 """What :func:`~showdown.history.formats.clean_line` takes off a line's ends."""
-_NUMBER_RE: Final = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 _ATTRIBUTE_RE: Final = re.compile(r'(\w+)="([^"]*)"')
-SIGNS: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
-"""The currency signs most rooms write, and their ISO codes."""
 
 
 # -- small readers -------------------------------------------------------------------------
-
-
-def pattern_found(pattern: re.Pattern[str]) -> Callable[[str], bool]:
-    """A format's ``recognise``: whether ``pattern`` occurs in a file's start.
-
-    >>> recognise = pattern_found(re.compile(r"^Hand#\\d+ - ", re.MULTILINE))
-    >>> recognise("notes\\nHand#7 - Oak"), recognise("PokerStars Hand #1: Hold'em")
-    (True, False)
-    """
-    search = pattern.search
-
-    def recognise(start: str) -> bool:
-        return search(start) is not None
-
-    return recognise
-
-
-@functools.lru_cache(maxsize=65536)
-def amount_of(text: str, decimal_comma: bool | None = None) -> Decimal:
-    """:func:`~showdown.history.formats.parse_amount`, each text read once.
-
-    Raises:
-        ValueError: not an amount.
-    """
-    return parse_amount(text, decimal_comma=decimal_comma)
-
-
-def currency_in(text: str, signs: tuple[tuple[str, str], ...] = SIGNS) -> str | None:
-    """The code of the first of ``signs`` a text holds (None: no currency, chips).
-
-    >>> currency_in("$0.25/$0.50"), currency_in("€2 (EUR)"), currency_in("25/50")
-    ('USD', 'EUR', None)
-    """
-    for sign, code in signs:
-        if sign in text:
-            return code
-    return None
-
-
-@functools.lru_cache(maxsize=65536)
-def number_in(text: str) -> Decimal:
-    """The first number in a text, its thousands commas dropped (``$ 1,195.50 USD``,
-    ``($0.06)``, ``-0.10``): for rooms that write a point for decimals everywhere.
-
-    Raises:
-        ValueError: no number in the text.
-    """
-    match = _NUMBER_RE.search(text)
-    if match is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return Decimal(match[0].replace(",", ""))
-
-
-@functools.lru_cache(maxsize=65536)
-def plain_amount(text: str) -> Decimal:
-    """A bare number as rooms write it in XML attributes and results (``1,500``, ``+2.5``,
-    ``0.25``).
-
-    Raises:
-        ValueError: not a number.
-    """
-    try:
-        return Decimal(text.replace(",", "").lstrip("+"))
-    except ArithmeticError:
-        raise ValueError(f"{text!r} is not an amount") from None
-
-
-@functools.lru_cache(maxsize=65536)
-def attribute_amount(text: str | None) -> Decimal:
-    """An amount of an XML attribute: a bare number (``0.04``), or one with its currency
-    before it (``$5.05``) or any room's separators (:func:`amount_of`).
-
-    Raises:
-        ValueError: the attribute is missing or not an amount.
-    """
-    if text is None:
-        raise ValueError("an action without an amount")
-    try:
-        return Decimal(text.lstrip("$€£"))
-    except InvalidOperation:
-        return parse_amount(text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -232,6 +138,10 @@ def record_all_in(builder: HandBuilder, player: str, amount: Decimal, facing: De
 # -- one hand --------------------------------------------------------------------------
 
 
+CardReader = Callable[[str], tuple[Card, ...]]
+"""How a room's cards are read from a line's text."""
+
+
 class HandLines:
     """One hand being read, line by line (a room's reader subclasses it).
 
@@ -259,6 +169,21 @@ class HandLines:
         self.error: Exception | None = None
         self.ended = False
         self.builder = HandBuilder(line=line, site=self.site, hand_id=hand_id, game="")
+
+    def deal_line(self, pattern: re.Pattern[str], text: str, cards: CardReader = cards_of) -> None:
+        """Record the hole cards of a line ``pattern`` reads (group 1 the player, 2 the
+        cards), when the player is seated."""
+        match = pattern.match(text)
+        if match and self.builder.seated(match[1]):
+            self.builder.deal(match[1], cards(match[2]))
+
+    def show_line(self, pattern: re.Pattern[str], text: str, cards: CardReader = cards_of) -> None:
+        """Record the cards a line ``pattern`` reads shows at the showdown (group 1 the
+        player, 2 the cards), when the player is seated."""
+        match = pattern.match(text)
+        if match and self.builder.seated(match[1]):
+            self.builder.street = "showdown"
+            self.builder.show(match[1], cards(match[2]))
 
     def feed(self, number: int, text: str) -> None:
         """Read line ``number`` of the hand (stripped, not blank).

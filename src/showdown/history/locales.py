@@ -326,8 +326,6 @@ DIALECTS: Final = tuple(
     Dialect(
         site="pokerstars",
         header=vocabulary.header,
-        colon=True,
-        pots_after_rake=True,
         parse_header=functools.partial(_parse_header, vocabulary),
         translate=vocabulary.translate,
     )

@@ -93,22 +93,16 @@ from typing import IO, Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
+from showdown.history.amounts import ONE, ZERO, attribute_amount, currency_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import (
-    ElementHand,
-    ElementReader,
-    attribute_amount,
-    currency_in,
-    pattern_found,
-)
+from showdown.history.layout import pattern_found
+from showdown.history.linereader import ElementHand, ElementReader
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "MergeReader", "read", "recognise"]
 
 SITE: Final = "merge"
-_ZERO: Final = Decimal(0)
-_ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(
     r'<game id="\d+-\d+" starttime="\d+"|<description type="[^"]*" stakes="'
@@ -329,11 +323,11 @@ class _Game(ElementHand):
     def _all_in(self, player: str, amount: Decimal) -> None:
         """An all-in: the amount is what went in (or, failing that, the street total)."""
         builder = self.builder
-        left = self.stacks[player] - builder.contributions().get(player, _ZERO)
+        left = self.stacks[player] - builder.contributions().get(player, ZERO)
         on_street = builder.on_street(player)
         if amount != left and amount - on_street == left:
             amount = left  # written as the street total
-        facing = max((builder.on_street(name) for name in self.stacks), default=_ZERO)
+        facing = max((builder.on_street(name) for name in self.stacks), default=ZERO)
         if on_street + amount <= facing:
             builder.call(player, amount, all_in=True)
         elif facing == 0:
@@ -379,17 +373,17 @@ class _Game(ElementHand):
         for player, amount, number, _, line, half in winners:
             builder.line = line
             builder.collect(player, amount, self._pot_name(number, numbers) + half)
-            pots[number] = pots.get(number, _ZERO) + amount
+            pots[number] = pots.get(number, ZERO) + amount
         self._stacks_before_blinds()
         chips = self.tournament_hand or bool(self.fields["play_money"])
         if chips:
-            unit = _ONE if self.places == 0 else Decimal(1).scaleb(-self.places)
+            unit = ONE if self.places == 0 else Decimal(1).scaleb(-self.places)
         else:
             unit = Decimal(1).scaleb(-max(self.places, 2))
-        put_in = sum(builder.contributions().values(), _ZERO)
-        collected = sum(pots.values(), _ZERO)
+        put_in = sum(builder.contributions().values(), ZERO)
+        collected = sum(pots.values(), ZERO)
         # the rake is written nowhere: what went in and did not come out
-        rake = put_in - collected if put_in >= collected else _ZERO
+        rake = put_in - collected if put_in >= collected else ZERO
         return builder.build(
             source=source,
             index=index,
@@ -405,15 +399,15 @@ class _Game(ElementHand):
         tournament files do: a stack smaller than what its owner put in, by his blinds)."""
         builder = self.builder
         put_in = builder.contributions()
-        if all(put_in.get(seat.name, _ZERO) <= seat.stack for seat in builder.seats):
+        if all(put_in.get(seat.name, ZERO) <= seat.stack for seat in builder.seats):
             return
         forced: dict[str, Decimal] = {}
         for action in builder.actions:
             if action.kind.forced:
-                forced[action.player] = forced.get(action.player, _ZERO) + action.amount
+                forced[action.player] = forced.get(action.player, ZERO) + action.amount
         for i, seat in enumerate(builder.seats):
-            blinds = forced.get(seat.name, _ZERO)
-            excess = put_in.get(seat.name, _ZERO) - seat.stack
+            blinds = forced.get(seat.name, ZERO)
+            excess = put_in.get(seat.name, ZERO) - seat.stack
             if blinds and 0 < excess <= blinds:
                 builder.seats[i] = replace(seat, stack=seat.stack + blinds)
 

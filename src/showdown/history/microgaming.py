@@ -86,24 +86,22 @@ from decimal import Decimal
 from typing import Final
 
 from showdown.cards import Card
+from showdown.history.amounts import CENT, ISO_CODES, ONE, ZERO, attribute_amount
 from showdown.history.formats import Format, HandBuilder
 from showdown.history.games import game_id
-from showdown.history.linereader import ElementHand, ElementReader, attribute_amount, pattern_found
+from showdown.history.layout import pattern_found
+from showdown.history.linereader import ElementHand, ElementReader
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "MicrogamingReader", "read", "recognise"]
 
 SITE: Final = "microgaming"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 _HUNDRED: Final = Decimal(100)
 
 _RECOGNISE_RE: Final = re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')
 _DECORATION_RE: Final = re.compile(r"^(?:-{2,}[^-].*-{2,}|ExtendedTableName:.*)$")
 """The lines the client writes around each hand (``----PRIMA.DAT----``, the table)."""
 _LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit", "L": "Limit"}
-_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _FORCED: Final = {
     "SmallBlind": ActionKind.SMALL_BLIND,
     "BigBlind": ActionKind.BIG_BLIND,
@@ -235,16 +233,16 @@ class _Game(ElementHand):
             elif kind in _BETS:
                 amount = attribute_amount(action.value)
                 if to_total[kind]:
-                    amount -= street.get(action.seat, _ZERO)
+                    amount -= street.get(action.seat, ZERO)
                 if amount < 0:
                     return {}
-                street[action.seat] = street.get(action.seat, _ZERO) + amount
-                put[action.seat] = put.get(action.seat, _ZERO) + amount
+                street[action.seat] = street.get(action.seat, ZERO) + amount
+                put[action.seat] = put.get(action.seat, ZERO) + amount
             elif kind in _FORCED:
                 amount = attribute_amount(action.value)
                 if kind not in ("Ante", "PostedDead"):
-                    street[action.seat] = street.get(action.seat, _ZERO) + amount
-                put[action.seat] = put.get(action.seat, _ZERO) + amount
+                    street[action.seat] = street.get(action.seat, ZERO) + amount
+                put[action.seat] = put.get(action.seat, ZERO) + amount
         return put
 
     def _fits(self, put: dict[str, Decimal]) -> bool:
@@ -254,7 +252,7 @@ class _Game(ElementHand):
             return False
         won: dict[str, Decimal] = {}
         for win in self.wins:
-            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+            won[win.seat] = won.get(win.seat, ZERO) + win.amount
         written = self._written_returns()
         ranked = sorted(put.values(), reverse=True)
         excess = ranked[0] - ranked[1] if len(ranked) > 1 else ranked[0]
@@ -262,11 +260,11 @@ class _Game(ElementHand):
             back = (
                 seat.end
                 - seat.balance
-                + put.get(seat.number, _ZERO)
-                - won.get(seat.number, _ZERO)
-                - written.get(seat.number, _ZERO)
+                + put.get(seat.number, ZERO)
+                - won.get(seat.number, ZERO)
+                - written.get(seat.number, ZERO)
             )
-            if back < 0 or (back and (put.get(seat.number, _ZERO) != ranked[0] or back > excess)):
+            if back < 0 or (back and (put.get(seat.number, ZERO) != ranked[0] or back > excess)):
                 return False
         return True
 
@@ -281,7 +279,7 @@ class _Game(ElementHand):
         put = self._put_in(_READINGS[0])
         won: dict[str, Decimal] = {}
         for win in self.wins:
-            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+            won[win.seat] = won.get(win.seat, ZERO) + win.amount
         written = self._written_returns()
         added = False
         for i, action in enumerate(list(self.actions)):
@@ -290,9 +288,9 @@ class _Game(ElementHand):
             seat = next((s for s in self.seats if s.number == action.seat), None)
             if seat is None:
                 continue
-            spent = seat.balance - seat.end + won.get(seat.number, _ZERO)
-            spent += written.get(seat.number, _ZERO)
-            missing = spent - put.get(seat.number, _ZERO)
+            spent = seat.balance - seat.end + won.get(seat.number, ZERO)
+            spent += written.get(seat.number, ZERO)
+            missing = spent - put.get(seat.number, ZERO)
             if 0 < missing <= attribute_amount(action.value):
                 dead = _Action("PostedDead", action.seat, str(missing), action.line)
                 self.actions.insert(i + 1 + added, dead)
@@ -303,7 +301,7 @@ class _Game(ElementHand):
         back: dict[str, Decimal] = {}
         for action in self.actions:
             if action.kind == "MoneyReturned":
-                back[action.seat] = back.get(action.seat, _ZERO) + attribute_amount(action.value)
+                back[action.seat] = back.get(action.seat, ZERO) + attribute_amount(action.value)
         return back
 
     # -- the hand ----------------------------------------------------------------------
@@ -331,12 +329,12 @@ class _Game(ElementHand):
             limit=_LIMITS.get(self.attrib.get("betlimit", ""), ""),
             stakes=self.attrib.get("stakes", "").replace("|", "/"),
             table=self.attrib.get("tablename", ""),
-            currency=None if tournament or play else _CURRENCIES.get(sign),
+            currency=None if tournament or play else ISO_CODES.get(sign),
             tournament=(self.attrib.get("tournamentid") or self.attrib.get("tablename", ""))
             if tournament
             else None,
             play_money=play,
-            unit=_ONE if tournament or play else _CENT,
+            unit=ONE if tournament or play else CENT,
             button=self.button,
         )
         if self.attrib.get("tablesize", "").isdigit():
@@ -389,14 +387,14 @@ class _Game(ElementHand):
         self._pay(builder, names)
         rake_cents = self.attrib.get("rake", "")
         if rake_cents.isdigit():
-            rake = (Decimal(rake_cents) / _HUNDRED).quantize(_CENT)
+            rake = (Decimal(rake_cents) / _HUNDRED).quantize(CENT)
         else:  # not written: what went in and did not come out
-            rake = sum(builder.contributions().values(), _ZERO) - sum(
-                (c.amount for c in builder.collections), _ZERO
+            rake = sum(builder.contributions().values(), ZERO) - sum(
+                (c.amount for c in builder.collections), ZERO
             )
         pots: dict[str, Decimal] = {}
         for collection in builder.collections:
-            pots[collection.pot] = pots.get(collection.pot, _ZERO) + collection.amount
+            pots[collection.pot] = pots.get(collection.pot, ZERO) + collection.amount
         return builder.build(rake=rake, pots=tuple(pots.values()))
 
     @staticmethod
@@ -404,7 +402,7 @@ class _Game(ElementHand):
         if to:
             amount -= builder.on_street(player)
         all_in = kind == "AllIn"
-        facing = max((builder.on_street(s.name) for s in builder.seats), default=_ZERO)
+        facing = max((builder.on_street(s.name) for s in builder.seats), default=ZERO)
         mine = builder.on_street(player) + amount
         if kind == "Call" or (all_in and mine <= facing):
             builder.call(player, amount, all_in=all_in)
@@ -423,29 +421,24 @@ class _Game(ElementHand):
         """
         won: dict[str, Decimal] = {}
         for win in self.wins:
-            won[win.seat] = won.get(win.seat, _ZERO) + win.amount
+            won[win.seat] = won.get(win.seat, ZERO) + win.amount
         put: dict[str, Decimal] = {}
         back: dict[str, Decimal] = {}
         for action in builder.actions:
             total = back if action.kind is ActionKind.RETURN else put
-            total[action.player] = total.get(action.player, _ZERO) + action.amount
+            total[action.player] = total.get(action.player, ZERO) + action.amount
         for seat in self.seats if self.fitting else ():
             silent = (
                 seat.end
                 - seat.balance
-                + put.get(seat.name, _ZERO)
-                - back.get(seat.name, _ZERO)
-                - won.get(seat.number, _ZERO)
+                + put.get(seat.name, ZERO)
+                - back.get(seat.name, ZERO)
+                - won.get(seat.number, ZERO)
             )
             if silent > 0:
                 builder.returned(seat.name, silent)
         wins = [_Win(w.seat, w.amount, w.pot, w.line) for w in self.wins]
-        live: dict[str, Decimal] = {}  # what can be matched: dead blinds and antes cannot
-        for action in builder.actions:
-            if action.amount and not action.kind.dead:
-                sign = -1 if action.kind is ActionKind.RETURN else 1
-                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
-        ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
+        ranked = builder.live_stakes()  # dead blinds and antes match no bet
         if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
             top, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
             number = next(seat.number for seat in self.seats if seat.name == top)

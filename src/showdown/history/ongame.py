@@ -80,24 +80,16 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from showdown.history.amounts import CENT, ONE, ZERO, currency_in, number_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import (
-    HandLines,
-    LineReader,
-    cards_of,
-    currency_in,
-    number_in,
-    pattern_found,
-)
+from showdown.history.layout import blind_rules, pattern_found
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "OnGameReader", "read", "recognise"]
 
 SITE: Final = "ongame"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _HEADER_RE: Final = re.compile(r"^\*{5} History for hand (\S+)(?: \((.*)\))? \*{5}$")
 _TOURNAMENT_RE: Final = re.compile(r"^TOURNAMENT: \"[^\"]*\", ([^,]+),")
@@ -130,6 +122,7 @@ _GAMES: Final = {
 }
 _LIMITS: Final = {"NO": "No Limit", "POT": "Pot Limit", "": "Limit", "FIXED": "Limit"}
 
+_POST_KIND: Final = blind_rules("dead=dead_blind", "small=small_blind", "ante=ante")
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is an OnGame history."""
@@ -148,7 +141,7 @@ class _Hand(HandLines):
         self.summary = False
         self.wins: list[tuple[str, Decimal, str, int]] = []
         self.pots: list[Decimal] = []
-        self.rake = _ZERO
+        self.rake = ZERO
 
     def feed(self, number: int, text: str) -> None:
         """Read one line of the hand."""
@@ -170,9 +163,7 @@ class _Hand(HandLines):
                 builder.street = name
                 builder.board(cards_of(street[2]))
         elif text.startswith(("Dealing to ", "New hand for ")):
-            dealt = _DEALT_RE.match(text)
-            if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], cards_of(dealt[2]))
+            self.deal_line(_DEALT_RE, text)
         elif text == "Dealing pocket cards":
             builder.street = "preflop"
         elif text == "Summary:":
@@ -218,16 +209,7 @@ class _Hand(HandLines):
         builder = self.builder
         all_in = "[all in]" in rest
         if verb == "posts":
-            amount = number_in(rest)
-            if "dead" in rest:
-                kind = ActionKind.DEAD_BLIND
-            elif "small" in rest:
-                kind = ActionKind.SMALL_BLIND
-            elif "ante" in rest:
-                kind = ActionKind.ANTE
-            else:
-                kind = ActionKind.BIG_BLIND
-            builder.post(kind, player, amount, all_in=all_in)
+            builder.post(_POST_KIND(rest), player, number_in(rest), all_in=all_in)
         elif verb == "calls":
             builder.call(player, number_in(rest), all_in=all_in)
         elif verb == "bets":
@@ -252,7 +234,7 @@ class _Hand(HandLines):
         builder.line = number
         pot = _POT_RE.match(text)
         if pot:
-            won = _ZERO
+            won = ZERO
             for name, amount in _WINNER_RE.findall(pot[3]):
                 if not builder.seated(name):
                     raise ValueError(f"{name!r} wins but is not seated")
@@ -276,14 +258,12 @@ class _Hand(HandLines):
             raise ValueError("the hand has no table line")
         builder = self.builder
         builder.return_uncalled()  # the room writes no uncalled bet
-        for player, amount, pot, number in self.wins:
-            builder.line = number
-            builder.collect(player, amount, pot)
+        builder.collect_each(self.wins)
         return builder.build(
             source=source,
             index=index,
             currency=self.currency,
-            unit=_ONE if not self.real else _CENT,
+            unit=ONE if not self.real else CENT,
             rake=self.rake,
             pots=tuple(self.pots),
             **self.fields,

@@ -84,15 +84,11 @@ from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    Source,
-    cut_off,
-    read_error,
-)
+from showdown.history.amounts import CENT, ONE, ZERO, amount_of, currency_in
+from showdown.history.formats import Format, HandBuilder, cut_off, read_error
 from showdown.history.games import game_id
-from showdown.history.linereader import HeldLines, LineReader, amount_of, currency_in
+from showdown.history.layout import BUTTON_RE
+from showdown.history.linereader import HeldLines, LineReader
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "SITE", "PacificReader", "read", "recognise"]
@@ -100,11 +96,8 @@ __all__ = ["FORMAT", "SITE", "PacificReader", "read", "recognise"]
 SITE: Final = "888poker"
 """The site id of every hand of this format (888poker and its skins)."""
 
-_ZERO: Final = Decimal(0)
 _RETURN: Final = ActionKind.RETURN
 _DEAD: Final = frozenset(kind for kind in ActionKind if kind.dead)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(
     r"^\*{4,5} \S[^\n]*? Hand History for Game \d+ \*{4,5}\r?\n[^\n]* Blinds [^\n]* - \*\*\*",
@@ -119,7 +112,6 @@ _TOURNAMENT_RE: Final = re.compile(
     r"^Tournament #(?P<id>\d+)(?: (?P<buyin>.*?))?(?: - Table #(?P<table>\d+))?"
     r"(?: (?P<max>\d+) Max)? " + _MONEY
 )
-_BUTTON_RE: Final = re.compile(r"^Seat (\d+) is the button$")
 _SEAT_RE: Final = re.compile(r"^Seat (\d+): (.*?) ?\( (.+) \)$")
 _STREET_RE: Final = re.compile(r"^\*\* Dealing (down cards|flop|turn|river) \*\*(?: \[ (.*) \])?$")
 _DEALT_RE: Final = re.compile(r"^Dealt to (.*?) ?\[ (.*) \]$")
@@ -243,6 +235,7 @@ def recognise(start: str) -> bool:
 
 
 # -- one hand --------------------------------------------------------------------------
+_WAGERS: Final = {"calls": "call", "raises": "raise_by"}
 
 
 class _HandReader:
@@ -264,8 +257,8 @@ class _HandReader:
         self.collected: list[tuple[int, str, Decimal]] = []
         self.in_summary = False
         self.tournament = False
-        self.put_in = _ZERO
-        self.back: tuple[str, Decimal] = ("", _ZERO)
+        self.put_in = ZERO
+        self.back: tuple[str, Decimal] = ("", ZERO)
 
     # -- the header ----------------------------------------------------------------
 
@@ -306,7 +299,7 @@ class _HandReader:
             table=table,
             play_money=play,
             max_seats=int(groups["max"]) if groups["max"] else None,
-            unit=_ONE if self.tournament else _CENT,
+            unit=ONE if self.tournament else CENT,
         )
 
     # -- the body ------------------------------------------------------------------
@@ -323,7 +316,7 @@ class _HandReader:
             if seat is not None:
                 builder.seat(int(seat[1]), seat[2], amount_of(seat[3]))
                 return
-            button = _BUTTON_RE.match(line)
+            button = BUTTON_RE.match(line)
             if button is not None:
                 self.fields["button"] = int(button[1])
                 return
@@ -373,7 +366,7 @@ class _HandReader:
                 builder.check(name)
                 return
             raise ValueError(f"{name!r} {verb} no amount")
-        amount = amount_of(arg) if verb != "posts dead blind" else _ZERO
+        amount = amount_of(arg) if verb != "posts dead blind" else ZERO
         if verb == "collected":
             self.collected.append((number, name, amount))
         elif verb.startswith("posts"):
@@ -381,12 +374,7 @@ class _HandReader:
         else:
             if builder.street == "blinds":
                 builder.street = "preflop"
-            if verb == "calls":
-                builder.call(name, amount)
-            elif verb == "raises":
-                builder.raise_by(name, amount)
-            else:
-                builder.bet(name, amount)
+            builder.wager(_WAGERS.get(verb, "bet"), name, amount)
 
     def post(self, name: str, verb: str, amount: Decimal, arg: str) -> None:
         builder = self.builder
@@ -419,16 +407,16 @@ class _HandReader:
             amount = action.amount
             if amount:
                 player = action.player
-                total[player] = total.get(player, _ZERO) + amount
+                total[player] = total.get(player, ZERO) + amount
                 if action.kind not in _DEAD:
-                    live[player] = live.get(player, _ZERO) + amount
-        self.put_in = sum(total.values(), _ZERO)
+                    live[player] = live.get(player, ZERO) + amount
+        self.put_in = sum(total.values(), ZERO)
         basis = live or total
         if not basis:
             return
         top = max(basis, key=basis.__getitem__)
         most = basis[top]
-        second = max((v for k, v in basis.items() if k != top), default=_ZERO)
+        second = max((v for k, v in basis.items() if k != top), default=ZERO)
         if most > second:
             self.back = (top, most - second)
             self.builder.returned(top, most - second)
@@ -456,7 +444,7 @@ class _HandReader:
         # the rake: none in a tournament; in a ring game what was put in less what was
         # returned and collected (none when that is negative or nothing was collected:
         # the hand then does not add up)
-        rake = _ZERO
+        rake = ZERO
         if not self.tournament and paid:
             kept = self.put_in - self.back[1] - paid
             if kept > 0:
@@ -467,7 +455,7 @@ class _HandReader:
         """Record the collections, less a return the room counted in them; their sum."""
         collected = self.collected
         owner, back = self.back
-        paid = sum([c[2] for c in collected], _ZERO)
+        paid = sum([c[2] for c in collected], ZERO)
         if back and paid > self.put_in - back:
             mine = [i for i, c in enumerate(collected) if c[1] == owner]
             exact = next((i for i in mine if collected[i][2] == back), None)
@@ -546,13 +534,8 @@ class PacificReader(LineReader[_Lines]):
         return _Lines(number, text)
 
 
-def read(source: Source, *, name: str | None = None) -> PacificReader:
-    """The hands of an 888poker history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return PacificReader(source, name=name)
+read: Final = PacificReader
+"""The hands of an 888poker history, read one at a time."""
 
 
 FORMAT: Final = Format(name="pacific", rooms=(SITE,), recognise=recognise, read=read)

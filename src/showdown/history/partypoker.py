@@ -92,17 +92,10 @@ from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    Source,
-    cut_off,
-    decimals_of,
-    parse_amount,
-    read_error,
-    sniff_text,
-)
+from showdown.history.amounts import SIGNS, ZERO, decimals_of, parse_amount
+from showdown.history.formats import Format, HandBuilder, cut_off, read_error, sniff_text
 from showdown.history.games import game_id, limit_name
+from showdown.history.layout import street_words
 from showdown.history.linereader import HeldLines, LineReader
 from showdown.history.model import ActionKind, Collection, Hand, Seat
 
@@ -111,7 +104,6 @@ __all__ = ["FORMAT", "SITE", "PartyReader", "read", "recognise"]
 SITE: Final = "partypoker"
 """The site id of every hand of this format."""
 
-_ZERO: Final = Decimal(0)
 _MOST: Final = Decimal("0.1")
 """The largest share of a pot a rake (and jackpot fee) may be: Party took 5% or so."""
 
@@ -122,7 +114,6 @@ _DATE_RE: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ 
 _STAKES_RE: Final = re.compile(r"^(?P<sb>[$€£]?\s?[\d,.]+)/(?P<bb>[$€£]?\s?[\d,.]+)")
 _BUYIN_RE: Final = re.compile(r"^(?P<buyin>[$€£]?\s?[\d,.]+(?: (?:USD|EUR|GBP|CAD))?)\s")
 _CODE_RE: Final = re.compile(r"\b(USD|EUR|GBP|CAD)\b")
-_SYMBOLS: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 _TOURNAMENT_RE: Final = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
 _LEVEL_RE: Final = re.compile(
     r"(?:Blinds|Stakes)(?P<antes>-Antes)?\((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)"
@@ -161,7 +152,7 @@ _STUD_STREETS: Final = {
     "Sixth street": "sixth",
     "River": "seventh",
 }
-_STREETS: Final = {"down cards": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"}
+_STREETS: Final = street_words({"down cards": "preflop"}, title=True)
 _GAMES: Final = (
     ("double hold", ("double_holdem", "Double Hold'em")),
     ("omaha hi-lo", ("omaha_hilo", "Omaha Hi/Lo")),
@@ -263,7 +254,7 @@ class _Hand:
         self.play_money = False
         self.max_seats: int | None = None
         self.button: int | None = None
-        self.big_blind = _ZERO
+        self.big_blind = ZERO
         self.level: tuple[Decimal, Decimal] | None = None
         self.places = 0
         self.names: dict[str, str] = {}
@@ -302,7 +293,7 @@ class _Hand:
             return self.names[best]
         if not seat or ":" in written or " - " in written:
             return None
-        self.add_seat(self.free_seat(), written, _ZERO)
+        self.add_seat(self.free_seat(), written, ZERO)
         self.unseated.add(written)
         return written
 
@@ -351,7 +342,7 @@ class _Hand:
         code = _CODE_RE.search(head)
         currency = code[1] if code else None
         if currency is None:
-            currency = next((c for s, c in _SYMBOLS if s in text), None)
+            currency = next((c for s, c in SIGNS if s in text), None)
         self.currency = currency
         self.b.fields.update(
             game=self.game,
@@ -542,7 +533,7 @@ class _Hand:
             b.post(ActionKind.SMALL_BLIND, player, amount)
             self.blind_posted = True
         elif rest.startswith("big blind + dead"):
-            big = self.big_blind if _ZERO < self.big_blind < amount else (amount * 2 / 3)
+            big = self.big_blind if ZERO < self.big_blind < amount else (amount * 2 / 3)
             big = big.quantize(Decimal(1).scaleb(-max(self.places, decimals_of(amount))))
             b.post(ActionKind.DEAD_BLIND, player, amount - big)
             b.post(ActionKind.BIG_BLIND, player, big)
@@ -562,7 +553,7 @@ class _Hand:
         """``is all-In [X]``: X more, a call, a bet or a raise by what it puts in."""
         b = self.b
         mine = b.on_street(player)
-        most = max((b.on_street(name) for name in self.seat_of), default=_ZERO)
+        most = max((b.on_street(name) for name in self.seat_of), default=ZERO)
         if mine + amount <= most:
             b.call(player, amount, all_in=True)
         elif most == 0 and b.street not in ("preflop", "third"):
@@ -615,7 +606,7 @@ class _Hand:
             (ActionKind.SMALL_BLIND, small, self.level[0]),
             (ActionKind.BIG_BLIND, big, self.level[1]),
         ):
-            stack = stacks.get(name, _ZERO) - self.b.contributions().get(name, _ZERO)
+            stack = stacks.get(name, ZERO) - self.b.contributions().get(name, ZERO)
             # a blind that puts him all in leaves him nothing to do; a stack that says
             # less while he plays on is not his stack (edited files write "( 1 )")
             post = min(blind, stack) if 0 < stack < blind and name not in betting else blind
@@ -670,12 +661,12 @@ class _Hand:
                 and kind is not table_ante
                 and kind is not dead_blind
             ):
-                live[action.player] = live.get(action.player, _ZERO) + action.amount
+                live[action.player] = live.get(action.player, ZERO) + action.amount
         ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
         if not ranked:
             return
         top, most = ranked[0]
-        excess = most - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        excess = most - (ranked[1][1] if len(ranked) > 1 else ZERO)
         if excess <= 0:
             return
         b.returned(top, excess)
@@ -697,22 +688,22 @@ class _Hand:
         b = self.b
         self.give_back()
         contributions: dict[str, Decimal] = {}
-        returned = _ZERO
+        returned = ZERO
         for action in b.actions:
             if action.kind is ActionKind.RETURN:
                 returned += action.amount
             elif action.amount:
                 contributions[action.player] = (
-                    contributions.get(action.player, _ZERO) + action.amount
+                    contributions.get(action.player, ZERO) + action.amount
                 )
         for name in self.unseated:
             at = next(i for i, s in enumerate(b.seats) if s.name == name)
-            b.seats[at] = Seat(b.seats[at].number, name, contributions.get(name, _ZERO))
+            b.seats[at] = Seat(b.seats[at].number, name, contributions.get(name, ZERO))
         b.seats.sort(key=lambda seat: seat.number)
         chips = self.tournament is not None or self.play_money
         unit = Decimal(1).scaleb(-max(self.places, 0 if chips else 2))
-        put_in = sum(contributions.values(), _ZERO)
-        paid = returned + sum((c.amount for c in b.collections), _ZERO)
+        put_in = sum(contributions.values(), ZERO)
+        paid = returned + sum((c.amount for c in b.collections), ZERO)
         if self.stated_rake is not None:
             rake = self.stated_rake
         else:
@@ -721,13 +712,13 @@ class _Hand:
             # (negative, taken from a tournament's chips, or far above any room's rate)
             pot = put_in - returned
             if rake < 0 or (self.tournament is not None and rake) or rake > pot * _MOST + unit:
-                rake = _ZERO  # the chips do not add up: build() says so
+                rake = ZERO  # the chips do not add up: build() says so
         pots: list[Decimal] = list(self.pots_listed)
         if not pots:
             by_pot: dict[str, Decimal] = {}
             for c in b.collections:
                 key = c.pot.removesuffix(" (low)")
-                by_pot[key] = by_pot.get(key, _ZERO) + c.amount
+                by_pot[key] = by_pot.get(key, ZERO) + c.amount
             if len(by_pot) > 1 or "main pot" in by_pot:
                 order = sorted(by_pot, key=lambda p: (p != "main pot", p))
                 pots = [by_pot[p] for p in order if by_pot[p]]
@@ -775,13 +766,8 @@ class PartyReader(LineReader[_Lines]):
         return _PREAMBLE_RE.match(text) is not None  # "Game #1 starts." before a hand
 
 
-def read(source: Source, *, name: str | None = None) -> PartyReader:
-    """The hands of a PartyPoker history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return PartyReader(source, name=name)
+read: Final = PartyReader
+"""The hands of a PartyPoker history, read one at a time."""
 
 
 FORMAT: Final = Format(name="partypoker", rooms=(SITE,), recognise=recognise, read=read)

@@ -90,7 +90,7 @@ from showdown.cards import Card, parse_card
 from showdown.errors import CardParseError, HistoryError, Message, Term
 from showdown.games import GAMES, Family
 from showdown.history._text import Reader, Source
-from showdown.history.formats import parse_amount
+from showdown.history.amounts import CENT, ZERO, parse_amount
 from showdown.history.model import Action, ActionKind, Collection, Hand, Seat, Showing
 from showdown.i18n import N_
 
@@ -109,10 +109,7 @@ __all__ = [
     "write_phhs",
 ]
 
-_ZERO: Final = Decimal(0)
 _INF: Final = Decimal("Infinity")
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 
 # -- the variants ------------------------------------------------------------------------
@@ -763,7 +760,7 @@ class _Builder:
             )
         return str(value)
 
-    def add(self, kind: ActionKind, player: int, amount: Decimal = _ZERO, **extra: Any) -> None:
+    def add(self, kind: ActionKind, player: int, amount: Decimal = ZERO, **extra: Any) -> None:
         self.actions.append(
             Action(
                 kind,
@@ -779,7 +776,7 @@ class _Builder:
         """Take chips from a stack; True when it is now empty (all in)."""
         self.stacks[player] -= amount
         if live:
-            self.committed[player] = self.committed.get(player, _ZERO) + amount
+            self.committed[player] = self.committed.get(player, ZERO) + amount
         return self.stacks[player] == 0
 
     # -- the hand ---------------------------------------------------------------
@@ -807,7 +804,7 @@ class _Builder:
         blinds = (
             self.amounts("blinds_or_straddles", count, signed=True)
             if "blinds_or_straddles" in fields
-            else [_ZERO] * count
+            else [ZERO] * count
         )
         bring_in = self.amount("bring_in", fields["bring_in"]) if "bring_in" in fields else None
         if isinstance(bring_in, Decimal) and not bring_in:
@@ -907,7 +904,7 @@ class _Builder:
             self.add(kind, who, paid, all_in=all_in)
         self.at = self.field_line("blinds_or_straddles")
         live = [(player(j), b) for j, b in enumerate(blinds) if b]
-        big = live[1][1] if len(live) > 1 else (live[0][1] if live else _ZERO)
+        big = live[1][1] if len(live) > 1 else (live[0][1] if live else ZERO)
         for order, (who, blind) in enumerate(live):
             if len(live) == 1 or order == 1:
                 kind = ActionKind.BIG_BLIND
@@ -987,8 +984,8 @@ class _Builder:
 
     def check_or_call(self, who: int) -> None:
         self.betting()
-        top = max(self.committed.values(), default=_ZERO)
-        owed = top - self.committed.get(who, _ZERO)
+        top = max(self.committed.values(), default=ZERO)
+        owed = top - self.committed.get(who, ZERO)
         paid = min(owed, self.stacks[who])
         if paid <= 0:
             self.add(ActionKind.CHECK, who)
@@ -1009,8 +1006,8 @@ class _Builder:
             )
         self.note(total)
         self.betting()
-        top = max(self.committed.values(), default=_ZERO)
-        has = self.committed.get(who, _ZERO)
+        top = max(self.committed.values(), default=ZERO)
+        has = self.committed.get(who, ZERO)
         paid = total - has
         if paid <= 0:
             raise self.fail(
@@ -1052,7 +1049,7 @@ class _Builder:
             return
         ranked = sorted(self.committed.items(), key=lambda item: item[1], reverse=True)
         top_player, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else _ZERO
+        second = ranked[1][1] if len(ranked) > 1 else ZERO
         if top > second:
             back = top - second
             self.stacks[top_player] += back
@@ -1228,8 +1225,8 @@ class _Builder:
     def outcome(self, starting: list[Decimal], seats: list[int]) -> Hand:
         fields = self.fields
         count = len(self.names)
-        put_in = [_ZERO] * count
-        back = [_ZERO] * count
+        put_in = [ZERO] * count
+        back = [ZERO] * count
         position = {name: i for i, name in enumerate(self.names)}
         for action in self.actions:
             if action.kind is ActionKind.RETURN:
@@ -1238,7 +1235,7 @@ class _Builder:
                 put_in[position[action.player]] += action.amount
         winnings = self.optional("winnings", count)
         finishing = self.optional("finishing_stacks", count)
-        added = self.amount("_added", fields["_added"]) if "_added" in fields else _ZERO
+        added = self.amount("_added", fields["_added"]) if "_added" in fields else ZERO
         won: list[Decimal] | None = winnings
         key = "winnings" if winnings is not None else "finishing_stacks"
         if finishing is not None:
@@ -1294,7 +1291,7 @@ class _Builder:
                 ),
                 kind="no outcome",
             )
-        pot = sum(put_in, _ZERO) + added - sum(back, _ZERO)
+        pot = sum(put_in, ZERO) + added - sum(back, ZERO)
         if won is not None and pot > 0 and not any(won) and self.outcome_required:
             # Every player got nothing from a pot that held chips (HandHQ's Full Tilt
             # and iPoker hands write ``winnings`` of all 0): no room rakes a whole
@@ -1311,9 +1308,9 @@ class _Builder:
                 kind="no outcome",
             )
         collections: tuple[Collection, ...] = ()
-        rake = _ZERO
+        rake = ZERO
         if won is not None:
-            rake = sum(put_in, _ZERO) + added - sum(back, _ZERO) - sum(won, _ZERO)
+            rake = sum(put_in, ZERO) + added - sum(back, ZERO) - sum(won, ZERO)
             pairs = list(zip(won, back, strict=True))
             if rake < 0 and finishing is None and all(w >= b for w, b in pairs):
                 # Winnings that count a returned bet as won (HandHQ's Absolute Poker
@@ -1326,7 +1323,7 @@ class _Builder:
                 for i in range(count)
                 if won[i]
             )
-            rake = sum(put_in, _ZERO) + added - sum(back, _ZERO) - sum(won, _ZERO)
+            rake = sum(put_in, ZERO) + added - sum(back, ZERO) - sum(won, ZERO)
             if rake < 0:
                 raise self.fail(
                     Message("the players got back {amount} more than was put in", amount=-rake),
@@ -1360,7 +1357,7 @@ class _Builder:
         play_money = fields.get("_play_money") is True
         unit = Decimal(1).scaleb(-self.finest)
         if currency and currency not in _ZERO_DECIMAL_CURRENCIES and not play_money:
-            unit = min(unit, _CENT)
+            unit = min(unit, CENT)
         limit = variant.limit if variant is not None else _LIMIT_LETTERS.get(code[:1], "")
         boards = self.boards()
         button: int | None = None
@@ -1659,8 +1656,8 @@ class _Writer:
         count = len(self.order)
         if count < 2:
             raise self.fail(Message("a PHH hand needs two players"))
-        antes = [_ZERO] * count
-        blinds = [_ZERO] * count
+        antes = [ZERO] * count
+        blinds = [ZERO] * count
         bring_in: Decimal | None = None
         for action in hand.actions:
             if action.player not in self.index:
@@ -1725,7 +1722,7 @@ class _Writer:
         without a stack written): a PHH reader would stop him betting it."""
         put_in = self.hand.contributions()
         return {
-            name: stack if stack >= put_in.get(name, _ZERO) else _INF
+            name: stack if stack >= put_in.get(name, ZERO) else _INF
             for name, stack in self.hand.stacks.items()
         }
 
@@ -1742,9 +1739,9 @@ class _Writer:
         for part in hand.stakes.split("/"):
             match = _STAKE_RE.search(part)
             try:
-                sizes.append(parse_amount(match[0]) if match is not None else _ZERO)
+                sizes.append(parse_amount(match[0]) if match is not None else ZERO)
             except ValueError:
-                sizes.append(_ZERO)
+                sizes.append(ZERO)
         sizes = sizes[-2:]  # an ante first (Winamax's 25/100/200) is not a bet size
         big_blind = next((a.amount for a in hand.actions if a.kind is ActionKind.BIG_BLIND), None)
         if len(sizes) == 2 and all(sizes):
@@ -1771,17 +1768,17 @@ class _Writer:
             return []  # nothing recorded to write
         put_in = hand.contributions()
         received = hand.received()
-        won = [received.get(n, _ZERO) - self.returns.get(n, _ZERO) for n in self.order]
+        won = [received.get(n, ZERO) - self.returns.get(n, ZERO) for n in self.order]
         if any(amount < 0 for amount in won):  # the room returned less than a reader does
             collected = hand.collected()
-            won = [collected.get(n, _ZERO) for n in self.order]
+            won = [collected.get(n, ZERO) for n in self.order]
         stacks = self.stacks()
         # The winnings leave out what a reader returns itself: a room that counts a bet
         # nobody called as won (Bovada's "Hand result") keeps what each player got back.
         out = [f"winnings = {self.array(won)}"]
         if all(stacks[n].is_finite() for n in self.order):
             finishing = [
-                stacks[n] - put_in.get(n, _ZERO) + received.get(n, _ZERO) for n in self.order
+                stacks[n] - put_in.get(n, ZERO) + received.get(n, ZERO) for n in self.order
             ]
             out.append(f"finishing_stacks = {self.array(finishing)}")
         return out
@@ -1969,9 +1966,9 @@ class _Writer:
         if self.committed:
             ranked = sorted(self.committed.items(), key=lambda item: item[1], reverse=True)
             top_player, top = ranked[0]
-            second = ranked[1][1] if len(ranked) > 1 else _ZERO
+            second = ranked[1][1] if len(ranked) > 1 else ZERO
             if top > second:
-                self.returns[top_player] = self.returns.get(top_player, _ZERO) + top - second
+                self.returns[top_player] = self.returns.get(top_player, ZERO) + top - second
         self.committed = {}
 
     def draw_holdings(self, name: str) -> list[list[Card | None]]:
@@ -2033,24 +2030,24 @@ class _Writer:
             self.folded.add(name)
             self.emit(f"{who} f", name)
         elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            top = max(self.committed.values(), default=_ZERO)
-            total = self.committed.get(name, _ZERO) + action.amount
+            top = max(self.committed.values(), default=ZERO)
+            total = self.committed.get(name, ZERO) + action.amount
             self.committed[name] = total
-            if kind is ActionKind.CALL and _ZERO < top < total:
+            if kind is ActionKind.CALL and ZERO < top < total:
                 # a call of more than anyone has in: a big blind all in for less, the call
                 # of the full blind (partypoker): PHH's cc would call the short blind only
                 self.emit(f"{who} cbr {self.money(total)}", name)
             else:
                 self.emit(f"{who} cc", name)
         elif kind in (ActionKind.BET, ActionKind.RAISE):
-            total = self.committed.get(name, _ZERO) + action.amount
+            total = self.committed.get(name, ZERO) + action.amount
             self.committed[name] = total
             self.emit(f"{who} cbr {self.money(total)}", name)
         elif kind is ActionKind.BRING_IN:
-            self.committed[name] = self.committed.get(name, _ZERO) + action.amount
+            self.committed[name] = self.committed.get(name, ZERO) + action.amount
             self.emit(f"{who} pb", name)
         elif kind in (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE):
-            self.committed[name] = self.committed.get(name, _ZERO) + action.amount
+            self.committed[name] = self.committed.get(name, ZERO) + action.amount
 
     def run_out(self) -> None:
         """Deal the streets nobody bet on (all in): the rest of the board, the stud cards."""

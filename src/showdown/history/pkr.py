@@ -81,17 +81,16 @@ from typing import Final
 
 from showdown.cards import Card
 from showdown.errors import HistoryError
+from showdown.history.amounts import CENT, ONE, ZERO, amount_of, currency_in
 from showdown.history.formats import Format
 from showdown.history.games import game_id, limit_name
-from showdown.history.linereader import HandLines, LineReader, amount_of, currency_in, pattern_found
+from showdown.history.layout import pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader
 from showdown.history.model import ActionKind, Hand
 
 __all__ = ["FORMAT", "PkrReader", "read", "recognise"]
 
 SITE: Final = "pkr"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 _RECOGNISE_RE: Final = re.compile(r"^Starting Hand #\d+", re.MULTILINE)
 _START_RE: Final = re.compile(r"^Starting Hand #(\d+)$")
@@ -114,7 +113,7 @@ _WINS_RE: Final = re.compile(
 _TIES_LOW_RE: Final = re.compile(r"^(.+?) ties (\S+) with (high|low) hand")
 _RETURNING_RE: Final = re.compile(r"^Returning (\S+) to (.+) uncalled$")
 _RAKE_RE: Final = re.compile(r"^Taking Rake of (\S+) from pot")
-_STREETS: Final = {"Flop": "flop", "Turn": "turn", "River": "river"}
+_STREETS: Final = street_words(title=True)
 _LIMITS: Final = {"NO LIMIT": "No Limit", "POT LIMIT": "Pot Limit", "FIXED LIMIT": "Limit"}
 
 
@@ -143,7 +142,7 @@ class _Hand(HandLines):
         self.acting = False
         self.currency: str | None = None
         self.end_stacks: dict[str, Decimal] = {}
-        self.rake = _ZERO
+        self.rake = ZERO
         self.fields = self.builder.fields
         self.fields["table"] = table
 
@@ -188,10 +187,7 @@ class _Hand(HandLines):
         elif " posts " in text:
             self._post(text)
         elif " shows " in text:
-            shows = _SHOWS_RE.match(text)
-            if shows and builder.seated(shows[1]):
-                builder.street = "showdown"
-                builder.show(shows[1], _cards(shows[2]))
+            self.show_line(_SHOWS_RE, text, _cards)
         elif " wins " in text:
             wins = _WINS_RE.match(text)
             if wins and builder.seated(wins[1]):
@@ -281,14 +277,9 @@ class _Hand(HandLines):
         builder = self.builder
         won: dict[str, Decimal] = {}
         for collection in builder.collections:
-            won[collection.player] = won.get(collection.player, _ZERO) + collection.amount
+            won[collection.player] = won.get(collection.player, ZERO) + collection.amount
         put = builder.contributions()
-        live: dict[str, Decimal] = {}  # what can be matched: dead blinds and antes cannot
-        for action in builder.actions:
-            if action.amount and not action.kind.dead:
-                sign = -1 if action.kind is ActionKind.RETURN else 1
-                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
-        ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
+        ranked = builder.live_stakes()  # dead blinds and antes match no bet
         if len(ranked) >= 2 and ranked[0][1] > ranked[1][1]:
             top, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
             start = next(seat.stack for seat in builder.seats if seat.name == top)
@@ -297,7 +288,7 @@ class _Hand(HandLines):
             # fit is the room's slip, not a return)
             end = self.end_stacks.get(top)
             if end is not None:
-                back = end - start + put[top] - won.get(top, _ZERO)
+                back = end - start + put[top] - won.get(top, ZERO)
                 if 0 < back <= excess:
                     builder.returned(top, back)
         chips = self.fields.get("tournament") is not None or self.fields.get("play_money")
@@ -305,7 +296,7 @@ class _Hand(HandLines):
             source=source,
             index=index,
             currency=None if chips else self.currency,
-            unit=_ONE if chips else _CENT,
+            unit=ONE if chips else CENT,
             rake=self.rake,
         )
 

@@ -59,7 +59,7 @@ import functools
 import re
 from typing import Final
 
-from showdown.history._text import Dialect, HistoryReader, Source, header_fields
+from showdown.history._text import Dialect, dialect_reader, header_fields
 
 __all__ = [
     "BETONLINE",
@@ -118,8 +118,6 @@ DIALECT: Final = Dialect(
     header=re.compile(
         r"^(?i:PokerStars (?:Zoom |Home Game |Rush |Spin & Go )?(?:Hand|Game)) #(?P<id>\d+)"
     ),
-    colon=True,
-    pots_after_rake=True,
     parse_header=parse_header,
 )
 """The PokerStars layout."""
@@ -149,15 +147,11 @@ CLUB_DIALECTS: Final = (
     Dialect(
         site="pokerbros",
         header=re.compile(r"^PokerBros Hand #(?P<id>\d+):"),
-        colon=True,
-        pots_after_rake=True,
         parse_header=parse_header,
     ),
     Dialect(
         site="pokermaster",
         header=re.compile(r"^PokerMaster Hand #(?P<id>\d+):"),
-        colon=True,
-        pots_after_rake=True,
         parse_header=parse_pokermaster_header,
     ),
 )
@@ -167,6 +161,17 @@ name (``PokerBros Hand #1616183514566: Hold'em No Limit ($0.5/$1 USD)``,
 PokerStars hands, under their site's id."""
 
 _RIO_TABLE_RE: Final = re.compile(r"^Table ID '(?P<table>.*)' (?P<max>\d+)-Max(?P<rest>.*)$")
+
+
+def _with_table(fields: dict[str, object], table: re.Match[str] | None) -> dict[str, object]:
+    """A header's fields with those of a table line read by a room's own pattern (groups
+    ``table``, ``max`` and ``rest``, where the button's seat is named)."""
+    if table is not None:
+        fields["table"] = table["table"]
+        fields["max_seats"] = int(table["max"])
+        button = re.search(r"Seat #(\d+) is the button", table["rest"])
+        fields["button"] = int(button[1]) if button else None
+    return fields
 
 
 def parse_runitonce_header(header: str, table_line: str) -> dict[str, object]:
@@ -184,20 +189,12 @@ def parse_runitonce_header(header: str, table_line: str) -> dict[str, object]:
     ('omaha', 'EUR', '31249188', 6, 5)
     """
     fields = parse_header(header, table_line)
-    table = _RIO_TABLE_RE.match(table_line)
-    if table is not None:
-        fields["table"] = table["table"]
-        fields["max_seats"] = int(table["max"])
-        button = re.search(r"Seat #(\d+) is the button", table["rest"])
-        fields["button"] = int(button[1]) if button else None
-    return fields
+    return _with_table(fields, _RIO_TABLE_RE.match(table_line))
 
 
 RUNITONCE: Final = Dialect(
     site="runitonce",
     header=re.compile(r"^Run It Once Poker Hand #(?P<id>\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=parse_runitonce_header,
 )
 """Run It Once Poker (2017-2022): PokerStars' layout with its own header and table line
@@ -230,8 +227,6 @@ def parse_coinpoker_header(header: str, table_line: str) -> dict[str, object]:
 COINPOKER: Final = Dialect(
     site="coinpoker",
     header=re.compile(r"^CoinPoker Hand #(?P<id>\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=parse_coinpoker_header,
 )
 """CoinPoker: PokerStars' layout with anonymous names (``14cee93d``), tether amounts
@@ -270,13 +265,7 @@ def parse_betonline_header(header: str, table_line: str) -> dict[str, object]:
     ('USD', 'Entourage', 10, 9)
     """
     fields = parse_header(header, table_line)
-    table = _BETONLINE_TABLE_RE.match(table_line)
-    if table is not None:
-        fields["table"] = table["table"]
-        fields["max_seats"] = int(table["max"])
-        button = re.search(r"Seat #(\d+) is the button", table["rest"])
-        fields["button"] = int(button[1]) if button else None
-    return fields
+    return _with_table(fields, _BETONLINE_TABLE_RE.match(table_line))
 
 
 def betonline_lines(lines: list[str]) -> list[str]:
@@ -354,8 +343,6 @@ def betonline_lines(lines: list[str]) -> list[str]:
 BETONLINE: Final = Dialect(
     site="betonline",
     header=re.compile(r"^BetOnline Poker Game #(?P<id>\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=parse_betonline_header,
     translate=betonline_lines,
 )
@@ -369,10 +356,5 @@ EXPORT_DIALECTS: Final = (*CLUB_DIALECTS, RUNITONCE, COINPOKER, BETONLINE)
 """Every room read as PokerStars' layout under its own header and site id."""
 
 
-def read(source: Source, *, name: str | None = None) -> HistoryReader:
-    """The hands of a PokerStars history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return HistoryReader(source, (DIALECT,), name=name)
+read: Final = dialect_reader(DIALECT)
+"""The hands of a PokerStars history, read one at a time."""

@@ -60,27 +60,21 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from typing import Final
 
 from showdown.errors import HistoryError
-from showdown.history._text import (
-    Dialect,
-    not_a_history,
-    parse_hand,
-    raw_hands,
-)
+from showdown.history._text import Dialect, not_a_history, parse_hand, raw_hands
+from showdown.history.amounts import CENT, ZERO, plain_amount
 from showdown.history.formats import Format
 from showdown.history.games import game_id
-from showdown.history.linereader import HandLines, LineReader, cards_of, pattern_found, plain_amount
+from showdown.history.layout import DEALT_RE, MUCKS_RE, SHOWS_RE, pattern_found, street_words
+from showdown.history.linereader import HandLines, LineReader, cards_of
 from showdown.history.model import ActionKind, Hand
 from showdown.history.pokerstars import parse_header as stars_header
 
 __all__ = ["FORMAT", "SWCPOKER", "SealsWithClubsReader", "read", "recognise"]
 
 SITE: Final = "sealswithclubs"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
 _CURRENCY: Final = "mBTC"
 """Not an ISO code: the room's tables count millibitcoins."""
 
@@ -96,15 +90,13 @@ _ACTION_RE: Final = re.compile(
 )
 _STREET_RE: Final = re.compile(r"^\*\* (Hole Cards|Flop|Turn|River) \*\*(?: \[(.*)\])?$")
 _SHOWDOWN_RE: Final = re.compile(r"^\*\* .*Show Down \*\* \[(.*)\]$")
-_DEALT_RE: Final = re.compile(r"^Dealt to (.+?) \[(.*)\]$")
-_SHOWS_RE: Final = re.compile(r"^(.+?) shows \[(.*?)\]")
-_MUCKS_RE: Final = re.compile(r"^(.+?) mucks")
 _WINS_RE: Final = re.compile(r"^(.+?) wins (.+?) \(([\d.,]+)\)")
 _RAKE_RE: Final = re.compile(r"^Rake \(([\d.,]+)\)$")
-_STREETS: Final = {"Hole Cards": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"}
+_STREETS: Final = street_words({"Hole Cards": "preflop"}, title=True)
 _LIMITS: Final = {"NL": "No Limit", "PL": "Pot Limit", "Limit": "Limit", "FL": "Limit"}
 _SWC_TABLE_ID_RE: Final = re.compile(r"'\(\d+\)")
 
+_WAGERS: Final = {"calls": "call", "bets": "bet", "raises to": "raise_to"}
 
 recognise: Final = pattern_found(_RECOGNISE_RE)
 """Whether a file's start is a Seals with Clubs history (either layout)."""
@@ -122,8 +114,6 @@ def _swcpoker_header(header: str, table_line: str) -> dict[str, object]:
 SWCPOKER: Final = Dialect(
     site=SITE,
     header=re.compile(r"^PSwCPoker Hand #(?P<id>\d+):"),
-    colon=True,
-    pots_after_rake=True,
     parse_header=_swcpoker_header,
 )
 """The later client's PokerStars layout. :func:`showdown.history._text.raw_hands` knows
@@ -139,9 +129,9 @@ class _Hand(HandLines):
     def __init__(self, hand_id: str, line: int) -> None:
         super().__init__(hand_id, line)
         self.fields: dict[str, object] = {}
-        self.big_blind = _ZERO
+        self.big_blind = ZERO
         self.dealer = ""
-        self.rake = _ZERO
+        self.rake = ZERO
         self.won = False
 
     def feed(self, number: int, text: str) -> None:
@@ -172,14 +162,9 @@ class _Hand(HandLines):
             if rake:
                 self.rake += plain_amount(rake[1])
         elif " shows [" in text:
-            shows = _SHOWS_RE.match(text)
-            if shows and builder.seated(shows[1]):
-                builder.street = "showdown"
-                builder.show(shows[1], cards_of(shows[2]))
+            self.show_line(SHOWS_RE, text)
         elif text.startswith("Dealt to "):
-            dealt = _DEALT_RE.match(text)
-            if dealt and builder.seated(dealt[1]):
-                builder.deal(dealt[1], cards_of(dealt[2]))
+            self.deal_line(DEALT_RE, text)
         elif text.startswith("Seat "):
             seat = _SEAT_RE.match(text)
             if seat:
@@ -192,7 +177,7 @@ class _Hand(HandLines):
         elif text.startswith("Table: "):
             self.fields["table"] = text[7:]
         elif " mucks" in text:
-            mucks = _MUCKS_RE.match(text)
+            mucks = MUCKS_RE.match(text)
             if mucks and builder.seated(mucks[1]):
                 builder.muck(mucks[1])
 
@@ -220,12 +205,8 @@ class _Hand(HandLines):
         if amount_text is None:
             raise ValueError(f"{verb!r} without an amount")
         amount = plain_amount(amount_text)
-        if verb == "calls":
-            builder.call(player, amount, all_in=all_in)
-        elif verb == "bets":
-            builder.bet(player, amount, all_in=all_in)
-        elif verb == "raises to":
-            builder.raise_to(player, amount, all_in=all_in)
+        if verb in _WAGERS:
+            builder.wager(_WAGERS[verb], player, amount, all_in=all_in)
         elif verb == "refunded":
             builder.returned(player, amount)
         elif verb == "posts small blind":
@@ -252,7 +233,7 @@ class _Hand(HandLines):
             source=source,
             index=index,
             currency=_CURRENCY,
-            unit=_CENT,
+            unit=CENT,
             rake=self.rake,
             button=button,
             **self.fields,

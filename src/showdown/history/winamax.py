@@ -100,24 +100,16 @@ from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    Source,
-    decimals_of,
-    parse_amount,
-    read_error,
-    sniff_text,
-)
+from showdown.history.amounts import CENT, ZERO, decimals_of, parse_amount
+from showdown.history.formats import Format, HandBuilder, read_error, sniff_text
 from showdown.history.games import game_id, limit_name
+from showdown.history.layout import BRACKETS_RE
 from showdown.history.linereader import HandLines, LineReader
 from showdown.history.model import Action, ActionKind, Hand, Showing
 
 __all__ = ["FORMAT", "WinamaxReader", "read", "recognise"]
 
 SITE: Final = "winamax"
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
 
 _HEADER_START: Final = "Winamax Poker - "
 _HEADER_RE: Final = re.compile(
@@ -133,7 +125,6 @@ _SEAT_RE: Final = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]*?)(?:, [^()]*bounty)?\)(?P<rest>.*)$"
 )
 _TOURNAMENT_ID_RE: Final = re.compile(r"\((\d+)\)#\d+$")
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_WON_RE: Final = re.compile(r" won ([^ ]+)")
 _DISCARD_RE: Final = re.compile(r"^discards? (\d+) cards?")
 _HOUSE_ADDS: Final = ("Hold-up to Pot:", "Escape to Pot:")
@@ -225,7 +216,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def _all_cards(text: str) -> tuple[Card, ...]:
     cards: list[Card] = []
-    for group in _BRACKETS_RE.findall(text):
+    for group in BRACKETS_RE.findall(text):
         cards.extend(_cards(group))
     return tuple(cards)
 
@@ -257,6 +248,9 @@ def _pot_base(pot: str) -> str:
     return pot[:at].strip() if at >= 0 else pot
 
 
+_WAGERS: Final = {"calls": "call", "bets": "bet"}
+
+
 class _Hand(HandLines):
     """One hand being read, line by line."""
 
@@ -270,7 +264,7 @@ class _Hand(HandLines):
         self.start = start
         self.tournament = False
         self.game_name = self.limit = self.stakes = ""
-        self.big_blind = _ZERO
+        self.big_blind = ZERO
         self.tournament_id: str | None = None
         try:
             self._header(header)
@@ -286,8 +280,8 @@ class _Hand(HandLines):
         self.summary = False
         self.total_seen = False
         self.total: Decimal | None = None
-        self.rake = _ZERO
-        self.added = _ZERO
+        self.rake = ZERO
+        self.added = ZERO
         self.split_marked = False
         self.run = 0
         self.runs = False  # the hand was run more than once ('*** SECOND FLOP ***')
@@ -314,7 +308,7 @@ class _Hand(HandLines):
             try:
                 self.big_blind = _amount(parts[-1])[0]
             except ValueError:
-                self.big_blind = _ZERO
+                self.big_blind = ZERO
         if self.tournament:
             self.tournament_id = self.hand_id.split("-", 1)[0]
 
@@ -450,10 +444,8 @@ class _Hand(HandLines):
             b.fold(player, _all_cards(what) if "[" in what else ())
         elif verb == "checks":
             b.check(player)
-        elif verb == "calls":
-            b.call(player, self.amount(what.split(" and ", 1)[0]), all_in=all_in)
-        elif verb == "bets":
-            b.bet(player, self.amount(what.split(" and ", 1)[0]), all_in=all_in)
+        elif verb in _WAGERS:
+            b.wager(_WAGERS[verb], player, self.amount(what.split(" and ", 1)[0]), all_in=all_in)
         elif verb == "raises":
             self.raise_line(player, what, all_in)
         elif verb == "posts":
@@ -490,7 +482,7 @@ class _Hand(HandLines):
         elif what.startswith("-"):
             # 2016 stud: 'raises -6.10€ to 18.90€', the raiser all in for less than the
             # raise he faced: he put in the rest of his stack
-            left = self.stacks[player] - b.contributions().get(player, _ZERO)
+            left = self.stacks[player] - b.contributions().get(player, ZERO)
             b.raise_by(player, left, all_in=True)
         else:
             b.raise_to(player, total, all_in=all_in)
@@ -642,8 +634,8 @@ class _Hand(HandLines):
         play = "play" in self.money
         currency = None if (self.tournament or play) else "EUR"
         unit = Decimal(1).scaleb(-self.places) if self.places else Decimal(1)
-        if currency is not None and unit > _CENT:
-            unit = _CENT
+        if currency is not None and unit > CENT:
+            unit = CENT
         return b.build(
             source=self.name,
             line=self.start,
@@ -674,14 +666,14 @@ class _Hand(HandLines):
         dead: dict[str, Decimal] = {}
         for action in b.actions:
             if action.kind.dead and action.amount:
-                dead[action.player] = dead.get(action.player, _ZERO) + action.amount
+                dead[action.player] = dead.get(action.player, ZERO) + action.amount
         # dead money (antes, dead blinds) matches no bet
-        live = {name: put - dead.get(name, _ZERO) for name, put in b.contributions().items()}
+        live = {name: put - dead.get(name, ZERO) for name, put in b.contributions().items()}
         stakes = sorted(live.items(), key=lambda item: item[1], reverse=True)
         if not stakes:
             return
         top, most = stakes[0]
-        excess = most - (stakes[1][1] if len(stakes) > 1 else _ZERO)
+        excess = most - (stakes[1][1] if len(stakes) > 1 else ZERO)
         if excess <= 0:
             return
         mine = sorted(
@@ -715,7 +707,7 @@ class _Hand(HandLines):
         b = self.builder
         paid = sum((c.amount for c in b.collections), self.rake)
         over = paid - sum(b.contributions().values(), self.added)  # returns subtracted
-        if _ZERO < abs(over) < 1 and b.collections[at].amount >= over:
+        if ZERO < abs(over) < 1 and b.collections[at].amount >= over:
             collection = b.collections[at]
             b.collections[at] = dataclasses.replace(collection, amount=collection.amount - over)
 
@@ -724,7 +716,7 @@ class _Hand(HandLines):
         totals: dict[str, Decimal] = {}
         for collection in self.builder.collections:
             base = _pot_base(collection.pot)
-            totals[base] = totals.get(base, _ZERO) + collection.amount
+            totals[base] = totals.get(base, ZERO) + collection.amount
         if not any(name.startswith("side pot") for name in totals):
             return ()
         ordered = sorted(totals.items(), key=lambda item: _pot_order(item[0]), reverse=True)
@@ -743,9 +735,8 @@ class WinamaxReader(LineReader[_Hand]):
         return _Hand(number, text) if "HandId: #" in text else None
 
 
-def read(source: Source, *, name: str | None = None) -> WinamaxReader:
-    """A reader of a Winamax history file or stream."""
-    return WinamaxReader(source, name=name)
+read: Final = WinamaxReader
+"""A reader of a Winamax history file or stream."""
 
 
 FORMAT: Final = Format(name="winamax", rooms=(SITE,), recognise=recognise, read=read)

@@ -111,15 +111,10 @@ from typing import Final
 
 from showdown.cards import Card, parse_cards
 from showdown.errors import HistoryError
-from showdown.history.formats import (
-    Format,
-    HandBuilder,
-    Source,
-    cut_off,
-    read_error,
-    sniff_text,
-)
+from showdown.history.amounts import CENT, ONE, ZERO
+from showdown.history.formats import Format, HandBuilder, cut_off, read_error, sniff_text
 from showdown.history.games import game_id, limit_name
+from showdown.history.layout import BRACKETS_RE, BUTTON_RE, street_words
 from showdown.history.linereader import HandLines, LineReader
 from showdown.history.model import ActionKind, Collection, Hand, Showing
 
@@ -128,9 +123,6 @@ __all__ = ["FORMAT", "SITE", "WpnReader", "read", "recognise"]
 SITE: Final = "wpn"
 """The site id of every hand of the network (its skins write no name of their own)."""
 
-_ZERO: Final = Decimal(0)
-_CENT: Final = Decimal("0.01")
-_ONE: Final = Decimal(1)
 
 # -- headers ---------------------------------------------------------------------------
 
@@ -164,7 +156,6 @@ _NEW_SEAT_RE: Final = re.compile(
 _OLD_SEAT_RE: Final = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d,]*\.?\d+)\)\.$"
 )
-_OLD_BUTTON_RE: Final = re.compile(r"^Seat (\d+) is the button$")
 _NEW_ACTION_RE: Final = re.compile(
     r"^(?P<name>.*?) (?P<verb>folds|checks|calls|bets|raises|caps|cap|posts|straddles|straddle|"
     r"brings in|brings-in|bring-in|shows|mucks|does not show|collected|waits|will be|is|has|"
@@ -181,7 +172,6 @@ _UNCALLED_RE: Final = re.compile(
 _COLLECTED_RE: Final = re.compile(
     r"^ (?P<amount>\$?[\d,]*\.?\d+) from (?P<pot>.+?)(?: (?P<run>\d+))?$"
 )
-_BRACKETS_RE: Final = re.compile(r"\[([^\]]*)\]")
 _AMOUNT_RE: Final = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 _MONEYISH_RE: Final = re.compile(r"\$\d|\d\.\d\d\b|\(\d[\d,.]*\)")
 _POT_LINE_RE: Final = re.compile(
@@ -201,28 +191,17 @@ _OLD_STATUS_RE: Final = re.compile(
 )
 _BOARD_RE: Final = re.compile(r"^Board(?: (?P<run>\d+))?:? \[")
 
-_NEW_STREETS: Final = {
-    "HOLE CARDS": "preflop",
-    "FLOP": "flop",
-    "TURN": "turn",
-    "RIVER": "river",
-    "3rd STREET": "third",
-    "4th STREET": "fourth",
-    "5th STREET": "fifth",
-    "6th STREET": "sixth",
-    "7th STREET": "seventh",
-}
+_NEW_STREETS: Final = street_words({"HOLE CARDS": "preflop"}, stud=True)
 # The old layout's stud markers close a street: "*** Third street ***" comes
 # after third street's betting, before fourth street's cards.
-_OLD_STREETS: Final = {
-    "FLOP": "flop",
-    "TURN": "turn",
-    "RIVER": "river",
-    "Third street": "fourth",
-    "Fourth street": "fifth",
-    "Fifth street": "sixth",
-    "Sixth street": "seventh",
-}
+_OLD_STREETS: Final = street_words(
+    {
+        "Third street": "fourth",
+        "Fourth street": "fifth",
+        "Fifth street": "sixth",
+        "Sixth street": "seventh",
+    }
+)
 _NEW_QUIET: Final = frozenset(
     {
         "does not show",
@@ -288,7 +267,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def _all_cards(text: str) -> tuple[Card, ...]:
     cards: list[Card] = []
-    for group in _BRACKETS_RE.findall(text):
+    for group in BRACKETS_RE.findall(text):
         cards.extend(_cards(group))
     return tuple(cards)
 
@@ -318,7 +297,7 @@ class _Hand(HandLines):
         self.by_seat: dict[int, str] = {}
         self.stacks: dict[str, Decimal] = {}
         self.places = 0
-        self.big_blind = _ZERO
+        self.big_blind = ZERO
         self.section = 0  # 0: seats, 1: the play, 2: the summary
         self.table_seen = False
         self.summary = False
@@ -326,11 +305,11 @@ class _Hand(HandLines):
         self.ended = False
         self.run = 0
         self.runs = False
-        self.street_max = _ZERO
+        self.street_max = ZERO
         self.posting = True  # no betting yet: blinds and antes count toward the first round
         self.collected: list[Collection] = []
         self.won: list[Collection] = []
-        self.rake = _ZERO
+        self.rake = ZERO
         self.total: Decimal | None = None
         self.pots: list[Decimal] = []
         self.pots_final = False
@@ -525,7 +504,7 @@ class _Hand(HandLines):
         if match is None:
             raise ValueError(f"cannot read {line!r}")
         player, amount = match["name"], self.amount(match["amount"])
-        if amount > self.builder.contributions().get(player, _ZERO):
+        if amount > self.builder.contributions().get(player, ZERO):
             raise ValueError(f"{amount} is returned to {player!r}, more than he put in")
         self.builder.returned(player, amount)
 
@@ -706,7 +685,7 @@ class _Hand(HandLines):
             if match is not None:
                 self.seat(int(match["seat"]), match["name"], self.amount(match["stack"]), False)
                 return
-            button = _OLD_BUTTON_RE.match(line)
+            button = BUTTON_RE.match(line)
             if button is None:
                 raise ValueError(f"cannot read the seat line {line!r}")
             self.fields["button"] = int(button[1])
@@ -727,7 +706,7 @@ class _Hand(HandLines):
         if street is None:
             raise ValueError(f"cannot read the street line {line!r}")
         self.builder.street = street
-        self.street_max = _ZERO
+        self.street_max = ZERO
         if "[" in line and self.game not in _STUD_IDS:
             self.builder.set_board(_all_cards(line))
 
@@ -780,7 +759,7 @@ class _Hand(HandLines):
             return
         if b.street == "blinds":
             b.street = "third" if self.game in _STUD_IDS else "preflop"
-            self.street_max = max((b.on_street(n) for n in self.names), default=_ZERO)
+            self.street_max = max((b.on_street(n) for n in self.names), default=ZERO)
         if verb == "folds":
             b.fold(player)
         elif verb == "checks":
@@ -788,14 +767,14 @@ class _Hand(HandLines):
         elif amount is None and verb != "allin":
             raise ValueError(f"cannot read {line!r}")
         elif verb == "calls":
-            b.call(player, amount or _ZERO)
+            b.call(player, amount or ZERO)
         elif verb == "bets":
-            b.bet(player, amount or _ZERO)
+            b.bet(player, amount or ZERO)
         elif verb in ("raises", "caps", "cap"):
-            b.raise_by(player, amount or _ZERO)
+            b.raise_by(player, amount or ZERO)
         elif verb == "allin":
             if amount is None:  # a disconnected player all in: the rest of his stack
-                amount = self.stacks.get(player, _ZERO) - b.contributions().get(player, _ZERO)
+                amount = self.stacks.get(player, ZERO) - b.contributions().get(player, ZERO)
             mine = b.on_street(player)
             if mine + amount <= self.street_max:
                 b.call(player, amount, all_in=True)
@@ -843,7 +822,7 @@ class _Hand(HandLines):
         if collects:
             self.collected.append(Collection(player, collects, "pot", None, self.builder.line))
         if status["shown"] is not None:
-            groups = _BRACKETS_RE.findall(status["shown"])
+            groups = BRACKETS_RE.findall(status["shown"])
             if groups:
                 cards = _cards(groups[-1])
                 if cards:
@@ -879,9 +858,9 @@ class _Hand(HandLines):
         self.settle_uncalled()
         stud = self.game in _STUD_IDS
         if self.fields.get("tournament") or (self.old and self.old_tournament()):
-            unit = Decimal(1).scaleb(-self.places) if self.places else _ONE
+            unit = Decimal(1).scaleb(-self.places) if self.places else ONE
         else:
-            unit = min(_CENT, Decimal(1).scaleb(-self.places))
+            unit = min(CENT, Decimal(1).scaleb(-self.places))
         fields = dict(self.fields)
         if stud:
             fields["button"] = None
@@ -913,11 +892,11 @@ class _Hand(HandLines):
         (a jackpot fee the room did not write)."""
         b = self.builder
         put = b.contributions()
-        paid = sum((c.amount for c in b.collections), _ZERO)
-        gap = sum(put.values(), _ZERO) - paid - self.rake
+        paid = sum((c.amount for c in b.collections), ZERO)
+        gap = sum(put.values(), ZERO) - paid - self.rake
         if gap <= 0 or self.old_pot is None or paid != self.old_pot:
             return
-        if any(put.get(name, _ZERO) != bet for name, bet in self.bets.items()):
+        if any(put.get(name, ZERO) != bet for name, bet in self.bets.items()):
             return
         if any(name not in self.bets for name, amount in put.items() if amount):
             return
@@ -930,20 +909,15 @@ class _Hand(HandLines):
         chips fall short by exactly that part (return it).
         """
         b = self.builder
-        live: dict[str, Decimal] = {}
-        for action in b.actions:
-            if action.amount and not action.kind.dead:
-                sign = -1 if action.kind is ActionKind.RETURN else 1
-                live[action.player] = live.get(action.player, _ZERO) + sign * action.amount
-        if not live:
+        ranked = b.live_stakes()
+        if not ranked:
             return
-        ranked = sorted(live.items(), key=lambda item: item[1], reverse=True)
         top, most = ranked[0]
-        excess = most - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        excess = most - (ranked[1][1] if len(ranked) > 1 else ZERO)
         if excess <= 0:
             return
-        put = sum(b.contributions().values(), _ZERO)
-        paid = sum((c.amount for c in b.collections), _ZERO) + self.rake
+        put = sum(b.contributions().values(), ZERO)
+        paid = sum((c.amount for c in b.collections), ZERO) + self.rake
         gap = put - paid
         if gap == excess:
             b.returned(top, excess)
@@ -951,7 +925,7 @@ class _Hand(HandLines):
         if gap:
             return
         mine = [c for c in b.collections if c.player == top]
-        if not mine or sum((c.amount for c in mine), _ZERO) < excess:
+        if not mine or sum((c.amount for c in mine), ZERO) < excess:
             return
         largest = max(mine, key=lambda c: c.amount)
         if largest.amount >= excess:
@@ -1010,13 +984,8 @@ def recognise(start: str) -> bool:
     return _RECOGNISE_RE.search(sniff_text(start)) is not None
 
 
-def read(source: Source, *, name: str | None = None) -> WpnReader:
-    """The hands of a Winning Poker Network history, read one at a time.
-
-    Raises:
-        OSError: the file cannot be opened (when iterated).
-    """
-    return WpnReader(source, name=name)
+read: Final = WpnReader
+"""The hands of a Winning Poker Network history, read one at a time."""
 
 
 FORMAT: Final = Format(name="wpn", rooms=(SITE,), recognise=recognise, read=read)
