@@ -4,7 +4,7 @@ reference.
 Every exact kernel -- every board dealt (any mix, Omaha, Badugi), by board ranks
 (Hold'em-like games and Omaha, hi/lo included), the completion of partial hands, the
 plain heads-up check of the preflop table -- runs on random spots of every game and
-must give the counts of :mod:`showdown._equity_reference` (every deal dealt, every hand
+must give the counts of :mod:`showdown.equity.reference` (every deal dealt, every hand
 valued by the readable evaluator) to the last unit. The spots take a few dead cards
 out of the deck, or many, so that every number of cards to come, the preflop's five
 included, stays cheap for the reference. The census kernel counts every hand of a
@@ -20,7 +20,6 @@ the C entries' refusals of what they cannot take.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -34,7 +33,6 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from showdown import _equity_reference as reference
 from showdown import equity, equity_matrix
 from showdown._kernels import engine
 from showdown._kernels.game_tables import (
@@ -56,6 +54,9 @@ from showdown._kernels.game_tables import (
 )
 from showdown._kernels.tables import kernel_tables, layout
 from showdown.cards import DECK, cards_mask, parse_cards
+from showdown.equity import reference
+from showdown.equity.problem import read_problem
+from showdown.equity.sampled import sample_task, sampler_of
 from showdown.errors import ShowdownError
 from showdown.evaluation import best_hand, candidate_hands
 from showdown.games import GAMES, Game, get_game
@@ -398,7 +399,7 @@ def test_seeded_equity_gives_the_expected_results(entry: dict[str, Any]) -> None
 
 
 def sample_spot(game: Game, rng: random.Random, listed_players: int) -> SampleArrays:
-    """A random sampling problem in the kernels' arrays (as ``showdown.equity._sampler``
+    """A random sampling problem in the kernels' arrays (as ``showdown.equity.sampled.sampler_of``
     builds them): listed players (weighted combos) first, then open hands holding a few
     known cards; the deck is the game's less the board and the open hands' known cards."""
     deck = deck_codes(game)
@@ -617,13 +618,12 @@ def test_a_run_chosen_for_the_core_samples_in_the_reference_where_the_core_is_go
 ) -> None:
     """A chunk of a run planned on the core (a Dask worker without it, say) falls back on
     the reference's stream; the counts stay whole and the pot shared out."""
-    module = importlib.import_module("showdown.equity")
-    problem = module._problem(["AhKh", "QQ"], "2c 7d 9s", None, "holdem")
-    sampler = module._sampler(problem, compiled=True)
-    counts, done, tries = module._sample_task((sampler, np.uint64(3), 500))
+    problem = read_problem(["AhKh", "QQ"], "2c 7d 9s", None, "holdem")
+    sampler = sampler_of(problem, compiled=True)
+    counts, done, tries = sample_task((sampler, np.uint64(3), 500))
     assert done == tries == 500
     monkeypatch.setenv("SHOWDOWN_ENGINE", "readable")
-    fallback, done, _ = module._sample_task((sampler, np.uint64(3), 500))
+    fallback, done, _ = sample_task((sampler, np.uint64(3), 500))
     assert done == 500
     assert int(fallback[:, SHARE].sum()) == int(counts[:, SHARE].sum()) == 500 * POT
 

@@ -320,7 +320,7 @@ def test_the_core_values_every_deal_as_the_evaluator(game: str) -> None:
 def test_kernels_read_the_shared_kernel_tables() -> None:
     """No tables or keys of their own: every array is one of ``_kernels.tables``'s,
     so :func:`tables_nbytes` accounts for them all."""
-    from showdown._kernels.game_tables import kept_omaha_tables
+    from showdown._kernels.game_tables import kept_omaha_tables, tables_nbytes
     from showdown._kernels.tables import (
         CARD_KEYS,
         RANK_KEY_MASK,
@@ -328,7 +328,6 @@ def test_kernels_read_the_shared_kernel_tables() -> None:
         kernel_tables,
         layout,
         omaha_tables,
-        tables_nbytes,
     )
     from showdown.games import GAMES
 

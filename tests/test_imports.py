@@ -32,9 +32,6 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
-
-import pytest
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = "showdown"
@@ -342,14 +339,6 @@ def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
     ]
 
 
-_OTHERS_AT_WORK: Final = (
-    "issue 26: circles and private names left in the modules other changes are rewriting "
-    "(numba's _fast and _kernels, _scorer, pots, _resolve_fast, warmup); "
-    "`python tests/test_imports.py` lists them"
-)
-
-
-@pytest.mark.xfail(strict=False, reason=_OTHERS_AT_WORK)
 def test_no_import_circle() -> None:
     """No showdown module imports, even inside a function, one that imports it back."""
     imports = all_imports()
@@ -357,7 +346,6 @@ def test_no_import_circle() -> None:
     assert not found, f"{len(found)} import circles:\n{describe_cycles(imports)}"
 
 
-@pytest.mark.xfail(strict=False, reason=_OTHERS_AT_WORK)
 def test_no_private_name_crosses_modules() -> None:
     """No showdown module uses a private name of another (private modules are fine)."""
     imports = all_imports()

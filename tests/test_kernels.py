@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from showdown._kernels.game_tables import tables_nbytes
 from showdown._kernels.hashing import greedy_rank_keys, multiplied_displacement
 from showdown._kernels.tables import (
     FIVE_KEYS,
@@ -41,7 +42,6 @@ from showdown._kernels.tables import (
     omaha_tables,
     seven_layout,
     seven_slots,
-    tables_nbytes,
 )
 from showdown.batch import best_cards_many, evaluate_many
 from showdown.cards import DECK

@@ -7,7 +7,7 @@
  * Monte Carlo (sample_counts, and sample_chunks on threads of its own: splitmix64,
  * Lemire's bounded integers, a few draws from each 32-bit half of a random word) and
  * the census (keyed_census). Every deal is scored in whole units, as the readable
- * reference scores it (showdown._equity_reference: POT units a pot, the same columns),
+ * reference scores it (showdown.equity.reference: POT units a pot, the same columns),
  * and the tests compare every exact count with that reference's, to the last unit, on
  * random spots of every game; a seeded sample's counts are kept as expected results.
  * showdown._kernels.engine calls these where the extension is built (and
@@ -20,7 +20,8 @@
  *   (rankings, offsets, ranks0, ranks1, flushes0, flushes1, use_flush, five_keys,
  *    fives, low_ranks, lows, badugi, binomials)
  * What is here is the key arithmetic (sums of card keys, suit counters, rank masks,
- * combination indexes), the lookups, and C(n, k) and POT / n, which are arithmetic.
+ * combination indexes), the lookups (the shared valuers of _core.h), and C(n, k) and
+ * POT / n, which are arithmetic.
  *
  * The kernels check the shapes of what they are given (a bad shape is a ValueError,
  * never a read out of bounds) but not the values beyond the card codes: the callers pass
@@ -36,37 +37,13 @@
 #include <pthread.h>
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define RARELY(condition) __builtin_expect(!!(condition), 0)
-#define POPCOUNT(x) __builtin_popcountll((unsigned long long)(x))
-#else
-#define ALWAYS_INLINE inline
-#define RARELY(condition) (condition)
-static int
-POPCOUNT(int64_t x)
-{
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
-}
-#endif
+#include "_core.h" /* the hand key's layout (configure() checks it), the shared valuers */
 
-/* The layout of a hand key (showdown._kernels.tables; configure() checks that the
- * Python side agrees): the rank key in the low 32 bits, four 4-bit suit counters
- * above, starting at 3 so that a counter's top bit says five cards of its suit. */
-#define SUIT_SHIFT 32
-#define KEY_START (0x3333LL << SUIT_SHIFT)
-#define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
-#define RANK_KEY_MASK ((1LL << SUIT_SHIFT) - 1)
 #define HASH_SHIFT 8
 #define HASH_SIZE (1LL << 17)
 #define SLOT_MASK (HASH_SIZE - 1)
 
-/* The columns and units of the counts (showdown._equity_reference). */
+/* The columns and units of the counts (showdown.equity.reference). */
 #define POT 5040
 #define COLUMNS 6
 #define WIN 0
@@ -343,24 +320,25 @@ release_tables(int set)
 static ALWAYS_INLINE int64_t
 lookup(int64_t key, const int32_t *offsets, const uint16_t *ranks)
 {
-    return ranks[(key + (int64_t)offsets[key >> HASH_SHIFT]) & SLOT_MASK];
+    return core_lookup(ranks, offsets, HASH_SHIFT, SLOT_MASK, key);
 }
 
-/* The suit with five or more cards, from a hand key's counters. */
-static ALWAYS_INLINE int
-flush_suit(int64_t key)
+/* Each ranking's value of five to seven cards of rank key `rank_key` into out[0..1]:
+ * where `flushed`, their flush's suited rank mask is `bits` (with `five` cards, a flush
+ * of a ranking with flushes is the value). */
+static ALWAYS_INLINE void
+rank_values(const Tables *t, int64_t rank_key, int flushed, int64_t bits, int five, int64_t *out)
 {
-    int64_t top = (key & FLUSH_BITS) >> (SUIT_SHIFT + 3);
-    if (top & 1) {
-        return 0;
+    for (int r = 0; r < t->rankings; r++) {
+        int64_t value = lookup(rank_key, t->offsets, r == 0 ? t->ranks0 : t->ranks1);
+        if (flushed && t->use_flush[r]) {
+            int64_t suited = (r == 0 ? t->flushes0 : t->flushes1)[bits];
+            if (five || suited > value) {
+                value = suited;
+            }
+        }
+        out[r] = value;
     }
-    if (top & 0x10) {
-        return 1;
-    }
-    if (top & 0x100) {
-        return 2;
-    }
-    return 3;
 }
 
 /* Values of the best five of cards[:n] (5 to 7), per ranking, into out[0..1]. */
@@ -371,25 +349,10 @@ value_any_mix(const int64_t *cards, int n, const Tables *t, int64_t *out)
     for (int i = 0; i < n; i++) {
         key += CARD_KEYS[cards[i]];
     }
-    int64_t rank_key = key & RANK_KEY_MASK;
+    int64_t rank_key = key & RANK_BITS;
     int64_t flushed = key & FLUSH_BITS;
-    int suit = flushed ? flush_suit(key) : 0;
-    for (int r = 0; r < t->rankings; r++) {
-        int64_t value = lookup(rank_key, t->offsets, r == 0 ? t->ranks0 : t->ranks1);
-        if (flushed && t->use_flush[r]) {
-            int64_t bits = 0;
-            for (int i = 0; i < n; i++) {
-                if ((cards[i] & 3) == suit) {
-                    bits |= CARD_BIT[cards[i]];
-                }
-            }
-            int64_t suited = (r == 0 ? t->flushes0 : t->flushes1)[bits];
-            if (n == 5 || suited > value) {
-                value = suited;
-            }
-        }
-        out[r] = value;
-    }
+    uint32_t bits = flushed ? core_suit_mask_i64(cards, n, core_flush_suit(key)) : 0;
+    rank_values(t, rank_key, flushed != 0, bits, n == 5, out);
 }
 
 /* Key, suit (-1: mixed) and rank bits of each three-card subset of a five-card board;
@@ -426,7 +389,7 @@ value_omaha(const int64_t *hand, int n_hole, int64_t board_bits, const int64_t *
 {
     int two = t->rankings == 2;
     int with_flush = t->use_flush[0] == 1;
-    int board_low = two && POPCOUNT(board_bits & t->low_ranks) >= 3;
+    int board_low = two && core_popcount((uint64_t)board_bits & t->low_ranks) >= 3;
     int64_t high = 0, low = 0;
     for (int i = 0; i < n_hole - 1; i++) {
         for (int j = i + 1; j < n_hole; j++) {
@@ -466,15 +429,8 @@ value_omaha(const int64_t *hand, int n_hole, int64_t board_bits, const int64_t *
 static ALWAYS_INLINE int64_t
 value_badugi(const int64_t *hand, const Tables *t)
 {
-    int64_t a = hand[0], b = hand[1], c = hand[2], d = hand[3], x;
-    if (a > b) { x = a; a = b; b = x; }
-    if (c > d) { x = c; c = d; d = x; }
-    if (a > c) { x = a; a = c; c = x; }
-    if (b > d) { x = b; b = d; d = x; }
-    if (b > c) { x = b; b = c; c = x; }
-    const int64_t *bn = t->binomials;
-    Py_ssize_t s = t->stride;
-    return t->badugi[bn[1 * s + a] + bn[2 * s + b] + bn[3 * s + c] + bn[4 * s + d]];
+    return t->badugi[core_badugi_index((int)hand[0], (int)hand[1], (int)hand[2], (int)hand[3],
+                                       t->binomials, t->stride)];
 }
 
 typedef int64_t Values[MAX_PLAYERS][2];
@@ -559,13 +515,28 @@ score(Values values, int players, int rankings, int64_t *counts, int64_t weight)
     }
 }
 
-/* A heads-up run's columns from its win and tie counts (one ranking). */
-static void
-heads_up_columns(int64_t *counts, int64_t win0, int64_t win1, int64_t tie)
+/* One sampled deal's outcome: heads-up, tallied into won[0..2] (the first's wins, the
+ * second's, the ties: heads_up_columns makes the columns at the end); else scored. */
+static ALWAYS_INLINE void
+tally(Values values, int players, int rankings, int heads_up, int64_t *won, int64_t *counts)
 {
-    const int64_t half = POT / 2;
+    if (heads_up) {
+        int64_t v0 = values[0][0], v1 = values[1][0];
+        won[0] += v0 > v1;
+        won[1] += v1 > v0;
+        won[2] += v0 == v1;
+    } else {
+        score(values, players, rankings, counts, 1);
+    }
+}
+
+/* A heads-up run's columns from its tallies (one ranking): won[0..2] as tally's. */
+static void
+heads_up_columns(int64_t *counts, const int64_t *tallies)
+{
+    const int64_t half = POT / 2, tie = tallies[2];
     for (int p = 0; p < 2; p++) {
-        int64_t won = p == 0 ? win0 : win1;
+        int64_t won = tallies[p];
         int64_t *row = counts + p * COLUMNS;
         row[WIN] = won;
         row[TIE] = tie;
@@ -618,6 +589,45 @@ next_combination(int64_t *index, int k, int n)
         index[j] = index[j - 1] + 1;
     }
     return 1;
+}
+
+/* The cards of `free_cards` (a mask of codes) of `suit` into `in_suit` (returns how
+ * many), the others counted per rank into `off_available` (how many into *n_off). */
+static int
+split_suit(int64_t free_cards, int suit, int64_t *in_suit, int64_t *off_available, int *n_off)
+{
+    int n_in = 0;
+    *n_off = 0;
+    memset(off_available, 0, sizeof(int64_t) * 13);
+    for (int c = 0; c < 52; c++) {
+        if (free_cards >> c & 1) {
+            if ((c & 3) == suit) {
+                in_suit[n_in++] = c;
+            } else {
+                off_available[c >> 2]++;
+                (*n_off)++;
+            }
+        }
+    }
+    return n_in;
+}
+
+/* How many ways the board ranks `ranks[:m]` (non-decreasing) are dealt from `available`
+ * cards per rank: 0 where a rank is taken more often than it is available. */
+static int64_t
+rank_ways(const int64_t *ranks, int m, const int64_t *available)
+{
+    int64_t ways = 1;
+    for (int i = 0, j = 0; i < m; i = j) {
+        while (j < m && ranks[j] == ranks[i]) {
+            j++;
+        }
+        if (j - i > available[ranks[i]]) {
+            return 0;
+        }
+        ways *= BINOMIAL[available[ranks[i]]][j - i];
+    }
+    return ways;
 }
 
 /* Advance a non-decreasing sequence of m ranks (0..12); 0 after the last. */
@@ -767,12 +777,12 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
 {
     Values values = {{0}}, plain = {{0}};
     int64_t hole_key[MAX_PLAYERS], hole_suited[MAX_PLAYERS][4], hole_bits[MAX_PLAYERS][4];
-    int64_t ranks[MAX_BOARD + 1], available[13], taken[13], in_suit[13], off_available[13];
+    int64_t ranks[MAX_BOARD + 1], available[13], in_suit[13], off_available[13];
     int64_t flush_value[MAX_PLAYERS], pick[MAX_BOARD + 1], rest[MAX_BOARD + 1];
     int64_t known_key = 0, known_suited[4] = {0}, known_bits[4] = {0}, known_mask = 0;
     for (int i = 0; i < n_known; i++) {
         int64_t c = board_known[i];
-        known_key += CARD_KEYS[c] & RANK_KEY_MASK;
+        known_key += CARD_KEYS[c] & RANK_BITS;
         known_suited[c & 3]++;
         known_bits[c & 3] |= CARD_BIT[c];
         known_mask |= 1LL << c;
@@ -789,7 +799,7 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             for (int i = 0; i < n_hole; i++) {
                 int64_t c = tuples[(tu * players + p) * n_hole + i];
                 used |= 1LL << c;
-                hole_key[p] += CARD_KEYS[c] & RANK_KEY_MASK;
+                hole_key[p] += CARD_KEYS[c] & RANK_BITS;
                 hole_suited[p][c & 3]++;
                 hole_bits[p][c & 3] |= CARD_BIT[c];
             }
@@ -801,22 +811,11 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             ranks[i] = 0;
         }
         do {
-            memset(taken, 0, sizeof(taken));
-            int ok = 1;
-            int64_t key = known_key;
-            for (int i = 0; i < missing; i++) {
-                taken[ranks[i]]++;
-                key += RANK_KEY[ranks[i]];
-                if (taken[ranks[i]] > available[ranks[i]]) {
-                    ok = 0;
-                }
-            }
-            if (ok) {
-                int64_t weight = 1;
-                for (int r = 0; r < 13; r++) {
-                    if (taken[r]) {
-                        weight *= choose(available[r], taken[r]);
-                    }
+            int64_t weight = rank_ways(ranks, missing, available);
+            if (weight) {
+                int64_t key = known_key;
+                for (int i = 0; i < missing; i++) {
+                    key += RANK_KEY[ranks[i]];
                 }
                 for (int p = 0; p < players; p++) {
                     values[p][0] = lookup(key + hole_key[p], offsets, rank_table);
@@ -836,18 +835,7 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             if (need < 0) {
                 need = 0;
             }
-            int n_in = 0, n_off = 0;
-            memset(off_available, 0, sizeof(off_available));
-            for (int c = 0; c < 52; c++) {
-                if (free_cards >> c & 1) {
-                    if ((c & 3) == suit) {
-                        in_suit[n_in++] = c;
-                    } else {
-                        off_available[c >> 2]++;
-                        n_off++;
-                    }
-                }
-            }
+            int n_off, n_in = split_suit(free_cards, suit, in_suit, off_available, &n_off);
             int top = missing < n_in ? missing : n_in;
             for (int j = (int)need; j <= top; j++) {
                 int m = missing - j;
@@ -861,7 +849,7 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                     int64_t key_in = known_key;
                     int64_t bits_in = known_bits[suit];
                     for (int i = 0; i < j; i++) {
-                        key_in += CARD_KEYS[in_suit[pick[i]]] & RANK_KEY_MASK;
+                        key_in += CARD_KEYS[in_suit[pick[i]]] & RANK_BITS;
                         bits_in |= CARD_BIT[in_suit[pick[i]]];
                     }
                     int64_t suited_count = known_suited[suit] + j;
@@ -880,19 +868,13 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                         rest[i] = 0;
                     }
                     do {
-                        memset(taken, 0, sizeof(taken));
-                        int64_t key = key_in;
-                        int ok = 1;
-                        for (int i = 0; i < m; i++) {
-                            int64_t r = rest[i];
-                            taken[r]++;
-                            key += RANK_KEY[r];
-                            if (taken[r] > off_available[r]) {
-                                ok = 0;
-                            }
-                        }
-                        if (!ok) {
+                        int64_t weight = rank_ways(rest, m, off_available);
+                        if (!weight) {
                             continue;
+                        }
+                        int64_t key = key_in;
+                        for (int i = 0; i < m; i++) {
+                            key += RANK_KEY[rest[i]];
                         }
                         int changed = 0;
                         for (int p = 0; p < players; p++) {
@@ -905,13 +887,6 @@ run_board_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                             values[p][0] = v;
                         }
                         if (changed) {
-                            int64_t weight = 1;
-                            for (int i = 0; i < m; i++) {
-                                int64_t r = rest[i];
-                                if (i == 0 || rest[i - 1] != r) {
-                                    weight *= choose(off_available[r], taken[r]);
-                                }
-                            }
                             score(values, players, 1, row, weight);
                             score(plain, players, 1, row, -weight);
                         }
@@ -955,30 +930,6 @@ omaha_plain(const int64_t *pair_key, const int64_t *pair_bits, const int64_t *pa
     out[1] = low;
 }
 
-/* The best flush of two of the rank bits hole[:n_hole] and three of board[:n_board]. */
-static int64_t
-omaha_flush(const int64_t *hole, int n_hole, const int64_t *board, int n_board,
-            const uint16_t *flush_table)
-{
-    int64_t best = 0;
-    for (int i = 0; i < n_hole - 1; i++) {
-        for (int j = i + 1; j < n_hole; j++) {
-            int64_t two = hole[i] | hole[j];
-            for (int a = 0; a < n_board - 2; a++) {
-                for (int b = a + 1; b < n_board - 1; b++) {
-                    for (int c = b + 1; c < n_board; c++) {
-                        int64_t v = flush_table[two | board[a] | board[b] | board[c]];
-                        if (v > best) {
-                            best = v;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    return best;
-}
-
 #define MAX_PAIRS (MAX_HOLE * (MAX_HOLE - 1) / 2)
 
 static int
@@ -1003,14 +954,15 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
         free(pair_key);
         return -1;
     }
-    int64_t hole_suited[MAX_PLAYERS][4], hole_in[MAX_PLAYERS][4][MAX_HOLE];
+    int64_t hole_suited[MAX_PLAYERS][4];
+    uint32_t hole_in[MAX_PLAYERS][4][MAX_HOLE], suited_board[5] = {0}, known_in[4][5] = {{0}};
     Values values = {{0}}, plain = {{0}};
     int64_t flush_value[MAX_PLAYERS];
     int64_t triple_key[10], triple_bits[10], board_ranks[5] = {0};
     int64_t ranks[MAX_BOARD + 1], merged[MAX_BOARD + 1];
-    int64_t available[13], off_available[13], taken[13], in_suit[13];
-    int64_t pick[MAX_BOARD + 1], rest[MAX_BOARD + 1], suited_board[5] = {0};
-    int64_t known_suited[4] = {0}, known_in[4][5] = {{0}}, known_mask = 0;
+    int64_t available[13], off_available[13], in_suit[13];
+    int64_t pick[MAX_BOARD + 1], rest[MAX_BOARD + 1];
+    int64_t known_suited[4] = {0}, known_mask = 0;
     for (int i = 0; i < n_known; i++) {
         int64_t c = board_known[i];
         board_ranks[i] = c >> 2;
@@ -1049,25 +1001,14 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             ranks[i] = 0;
         }
         do {
-            memset(taken, 0, sizeof(taken));
-            int ok = 1;
-            for (int i = 0; i < missing; i++) {
-                taken[ranks[i]]++;
-                if (taken[ranks[i]] > available[ranks[i]]) {
-                    ok = 0;
-                }
-            }
-            if (!ok) {
+            int64_t weight = rank_ways(ranks, missing, available);
+            if (!weight) {
                 continue;
             }
-            int64_t weight = 1;
             int64_t index = 0;
             for (int i = 0; i < missing; i++) {
                 board_ranks[n_known + i] = ranks[i];
                 index += BINOMIAL[ranks[i] + i][i + 1];
-                if (i == 0 || ranks[i - 1] != ranks[i]) {
-                    weight *= BINOMIAL[available[ranks[i]]][taken[ranks[i]]];
-                }
             }
             int64_t board_bits = 0;
             int k = 0;
@@ -1082,7 +1023,7 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                     }
                 }
             }
-            int board_low = rankings == 2 && POPCOUNT(board_bits & low_ranks) >= 3;
+            int board_low = rankings == 2 && core_popcount((uint64_t)board_bits & low_ranks) >= 3;
             for (int p = 0; p < players; p++) {
                 omaha_plain(pair_key[p], pair_bits[p], pair_low[p], n_pairs, triple_key,
                             triple_bits, t->fives, board_low, t->lows, values[p]);
@@ -1105,18 +1046,7 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
             if (most < 2) {
                 continue;
             }
-            int n_in = 0, n_off = 0;
-            memset(off_available, 0, sizeof(off_available));
-            for (int c = 0; c < 52; c++) {
-                if (free_cards >> c & 1) {
-                    if ((c & 3) == suit) {
-                        in_suit[n_in++] = c;
-                    } else {
-                        off_available[c >> 2]++;
-                        n_off++;
-                    }
-                }
-            }
+            int n_off, n_in = split_suit(free_cards, suit, in_suit, off_available, &n_off);
             int ks = (int)known_suited[suit];
             for (int i = 0; i < ks; i++) {
                 suited_board[i] = known_in[suit][i];
@@ -1140,9 +1070,9 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                     for (int p = 0; p < players; p++) {
                         flush_value[p] = -1;
                         if (hole_suited[p][suit] >= 2) {
-                            flush_value[p] = omaha_flush(hole_in[p][suit],
-                                                         (int)hole_suited[p][suit], suited_board,
-                                                         n_suited, flush_table);
+                            flush_value[p] = core_omaha_best(flush_table, hole_in[p][suit],
+                                                              (int)hole_suited[p][suit],
+                                                              suited_board, n_suited);
                             any_flush = 1;
                         }
                     }
@@ -1153,15 +1083,8 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                         rest[i] = 0;
                     }
                     do {
-                        memset(taken, 0, sizeof(taken));
-                        int ok = 1;
-                        for (int i = 0; i < m; i++) {
-                            taken[rest[i]]++;
-                            if (taken[rest[i]] > off_available[rest[i]]) {
-                                ok = 0;
-                            }
-                        }
-                        if (!ok) {
+                        int64_t weight = rank_ways(rest, m, off_available);
+                        if (!weight) {
                             continue;
                         }
                         /* the missing ranks, sorted: the suited ones merged with the rest */
@@ -1192,13 +1115,6 @@ run_omaha_ranks(const int64_t *tuples, Py_ssize_t n_tuples, int players, int n_h
                             values[p][0] = v;
                         }
                         if (changed) {
-                            int64_t weight = 1;
-                            for (int i = 0; i < m; i++) {
-                                int64_t r = rest[i];
-                                if (i == 0 || rest[i - 1] != r) {
-                                    weight *= BINOMIAL[off_available[r]][taken[r]];
-                                }
-                            }
                             score(values, players, rankings, row, weight);
                             score(plain, players, rankings, row, -weight);
                         }
@@ -1328,7 +1244,7 @@ sample_keyed(const Sample *s)
     int heads_up = players == 2 && rankings == 1;
     Values values = {{0}};
     uint64_t state = s->seed;
-    int64_t win0 = 0, win1 = 0, tie = 0;
+    int64_t won[3] = {0};
     for (int64_t deal = 0; deal < s->deals; deal++) {
         /* 1. the shuffle */
         int64_t spare = -1;
@@ -1367,46 +1283,23 @@ sample_keyed(const Sample *s)
             for (int64_t i = slot[p]; i < slot[p + 1]; i++) {
                 key += CARD_KEYS[deck[i]];
             }
-            int64_t rank_key = key & RANK_KEY_MASK;
+            int64_t rank_key = key & RANK_BITS;
             int flushed = any_flush && (key & FLUSH_BITS);
             int64_t bits = 0;
             if (flushed) {
-                int suit = flush_suit(key);
-                bits = known_bits[p][suit];
-                for (int64_t i = slot[p]; i < slot[p + 1]; i++) {
-                    if ((deck[i] & 3) == suit) {
-                        bits |= CARD_BIT[deck[i]];
-                    }
-                }
-                for (int64_t i = board_first; i < board_last; i++) {
-                    if ((deck[i] & 3) == suit) {
-                        bits |= CARD_BIT[deck[i]];
-                    }
-                }
+                int suit = core_flush_suit(key);
+                int board_n = (int)(board_last - board_first);
+                bits = known_bits[p][suit] |
+                       core_suit_mask_i64(deck + slot[p], (int)(slot[p + 1] - slot[p]), suit) |
+                       core_suit_mask_i64(deck + board_first, board_n, suit);
             }
-            for (int r = 0; r < rankings; r++) {
-                int64_t value = lookup(rank_key, t->offsets, r == 0 ? t->ranks0 : t->ranks1);
-                if (flushed && t->use_flush[r]) {
-                    int64_t suited = (r == 0 ? t->flushes0 : t->flushes1)[bits];
-                    if (five || suited > value) {
-                        value = suited;
-                    }
-                }
-                values[p][r] = value;
-            }
+            rank_values(t, rank_key, flushed, bits, five, values[p]);
         }
         /* 3. who wins what */
-        if (heads_up) {
-            int64_t v0 = values[0][0], v1 = values[1][0];
-            win0 += v0 > v1;
-            win1 += v1 > v0;
-            tie += v0 == v1;
-        } else {
-            score(values, players, rankings, s->counts, 1);
-        }
+        tally(values, players, rankings, heads_up, won, s->counts);
     }
     if (heads_up) {
-        heads_up_columns(s->counts, win0, win1, tie);
+        heads_up_columns(s->counts, won);
     }
 }
 
@@ -1457,7 +1350,7 @@ run_sample(const Sample *s, int64_t *tries_out)
     int n_groups = draw_groups(n_deck, draws < n_deck ? draws : n_deck, starts, thresholds,
                                bounds);
     int heads_up = players == 2 && rankings == 1;
-    int64_t win0 = 0, win1 = 0, tie = 0, tries = 0, done = 0;
+    int64_t won[3] = {0}, tries = 0, done = 0;
     int64_t max_tries = 1000 * s->deals + 1000;
     while (done < s->deals && tries < max_tries) {
         tries++;
@@ -1585,48 +1478,24 @@ run_sample(const Sample *s, int64_t *tries_out)
                 for (int i = (int)first_open[p]; i < n_hole; i++) {
                     key += CARD_KEYS[hand[i]];
                 }
-                int64_t rank_key = key & RANK_KEY_MASK;
+                int64_t rank_key = key & RANK_BITS;
                 int flushed = any_flush && (key & FLUSH_BITS);
                 int64_t bits = 0;
                 if (flushed) {
-                    int suit = flush_suit(key);
-                    for (int i = 0; i < n_hole; i++) {
-                        if ((hand[i] & 3) == suit) {
-                            bits |= CARD_BIT[hand[i]];
-                        }
-                    }
-                    for (int i = 0; i < n_board; i++) {
-                        if ((board[i] & 3) == suit) {
-                            bits |= CARD_BIT[board[i]];
-                        }
-                    }
+                    int suit = core_flush_suit(key);
+                    bits = core_suit_mask_i64(hand, n_hole, suit) |
+                           core_suit_mask_i64(board, n_board, suit);
                 }
-                for (int r = 0; r < rankings; r++) {
-                    int64_t value = lookup(rank_key, t->offsets, r == 0 ? t->ranks0 : t->ranks1);
-                    if (flushed && t->use_flush[r]) {
-                        int64_t suited = (r == 0 ? t->flushes0 : t->flushes1)[bits];
-                        if (n_hole + n_board == 5 || suited > value) {
-                            value = suited;
-                        }
-                    }
-                    values[p][r] = value;
-                }
+                rank_values(t, rank_key, flushed, bits, n_hole + n_board == 5, values[p]);
             }
         } else {
             value_deal(kind, hands, players, n_hole, board, n_board, t, values);
         }
         /* 4. who wins what */
-        if (heads_up) {
-            int64_t v0 = values[0][0], v1 = values[1][0];
-            win0 += v0 > v1;
-            win1 += v1 > v0;
-            tie += v0 == v1;
-        } else {
-            score(values, players, rankings, s->counts, 1);
-        }
+        tally(values, players, rankings, heads_up, won, s->counts);
     }
     if (heads_up) {
-        heads_up_columns(s->counts, win0, win1, tie);
+        heads_up_columns(s->counts, won);
     }
     *tries_out = tries;
     return done;
@@ -1665,7 +1534,7 @@ run_census(const int64_t *deck, int n_deck, int size, const int64_t *tasks, Py_s
                 int64_t key = base + CARD_KEYS[deck[q]];
                 int64_t strength;
                 if (use_flush && (key & FLUSH_BITS)) {
-                    int suit = flush_suit(key);
+                    int suit = core_flush_suit(key);
                     int64_t mask = 0;
                     position[last] = q;
                     for (int j = 0; j < size; j++) {
@@ -1676,7 +1545,7 @@ run_census(const int64_t *deck, int n_deck, int size, const int64_t *tasks, Py_s
                     }
                     strength = flushes[mask];
                 } else {
-                    strength = lookup(key & RANK_KEY_MASK, offsets, ranks);
+                    strength = lookup(key & RANK_BITS, offsets, ranks);
                 }
                 if (RARELY(strength >= n_strengths)) {
                     return -1;
@@ -1695,18 +1564,10 @@ static ALWAYS_INLINE int64_t
 value_seven(int64_t key, const int64_t *cards, const int32_t *offsets, const uint16_t *ranks,
             const uint16_t *flushes)
 {
-    int64_t value = lookup(key & RANK_KEY_MASK, offsets, ranks);
+    int64_t value = lookup(key & RANK_BITS, offsets, ranks);
     if (key & FLUSH_BITS) {
-        int suit = flush_suit(key);
-        int64_t bits = 0;
-        for (int i = 0; i < 7; i++) {
-            if ((cards[i] & 3) == suit) {
-                bits |= CARD_BIT[cards[i]];
-            }
-        }
-        if (flushes[bits] > value) {
-            value = flushes[bits];
-        }
+        int64_t suited = core_flush_value_i64(flushes, cards, 7, key);
+        value = suited > value ? suited : value;
     }
     return value;
 }
@@ -1837,7 +1698,7 @@ configure(PyObject *module, PyObject *args)
     memcpy(rank_keys_in, rk->buf, sizeof(rank_keys_in));
     views_release(&v);
     for (int c = 0; c < 52; c++) {
-        if ((card_keys_in[c] & RANK_KEY_MASK) != rank_keys_in[c >> 2] ||
+        if ((card_keys_in[c] & RANK_BITS) != rank_keys_in[c >> 2] ||
             rank_keys_in[c >> 2] <= 0 || rank_keys_in[c >> 2] >= (1LL << 27)) {
             PyErr_SetString(PyExc_ValueError, "the card keys do not hold the rank keys");
             return NULL;

@@ -1,7 +1,7 @@
 """Types of the compiled core's equity and census kernels, built from ``_cequity.c``.
 
 Called through :mod:`showdown._kernels.engine`, which allocates the outputs; every
-count is the readable reference's (:mod:`showdown._equity_reference`) for exact
+count is the readable reference's (:mod:`showdown.equity.reference`) for exact
 enumeration, and a seeded sample draws from the core's own stream.
 """
 

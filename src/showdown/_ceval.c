@@ -6,7 +6,8 @@
  * as buffers by a loader the first time an entry is called; the entry keeps
  * those arrays referenced. What is here is only key arithmetic over the cards
  * (a sum of per-rank keys, per-suit rank masks, a combination index) and the
- * lookups themselves. showdown's readable evaluator (showdown.evaluation) is the
+ * lookups themselves, the valuers shared with the other extensions coming from
+ * _core.h. showdown's readable evaluator (showdown.evaluation) is the
  * reference every entry is tested against.
  *
  * An entry is a builtin function whose `self` is a Spec. Its fast path takes
@@ -51,20 +52,10 @@
 #include <unistd.h>
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define RARELY(condition) __builtin_expect(!!(condition), 0)
-#define COLD __attribute__((noinline, cold))
-#define PREFETCH(address) __builtin_prefetch(address)
-#if defined(__x86_64__)
+#include "_core.h"
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 /* The batch loops' second build, for processors with POPCNT and BMI2 (see value_rows). */
 #define POPCNT_TARGET __attribute__((target("popcnt,bmi,bmi2")))
-#endif
-#else
-#define PREFETCH(address) ((void)(address))
-#define ALWAYS_INLINE inline
-#define RARELY(condition) (condition)
-#define COLD
 #endif
 
 #define MAX_CODES 16 /* the most codes of an Omaha entry's hand */
@@ -81,12 +72,8 @@
 #define BOARDS4 1820 /* multisets of four ranks */
 #define BOARDS5 6188 /* multisets of five ranks */
 /* A card's key: its rank key in the low 32 bits, and one in its suit's 4-bit counter
- * above. A sum of at most seven keys plus SUIT_START has a counter's top bit set
+ * above. A sum of at most seven keys plus KEY_START has a counter's top bit set
  * (FLUSH_BITS) exactly when five or more cards share that suit. */
-#define SUIT_SHIFT 32
-#define RANK_BITS 0xFFFFFFFFLL
-#define SUIT_START (0x3333LL << SUIT_SHIFT)
-#define FLUSH_BITS (0x8888LL << SUIT_SHIFT)
 #define MAX_RANK_KEY (1LL << 27) /* seven of them (a keyed lookup) stay below 2**32 */
 /* Spec.row_keys of a byte that is no card code of the deck: sixteen of them stay below
  * 2**63, and a key sum at or above it shows that a row held one. */
@@ -219,20 +206,6 @@ static PyTypeObject SpecType = {
 };
 
 /* ------------------------------------------------------------------ loading */
-
-static inline int
-popcount13(uint32_t bits)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(bits);
-#else
-    int count = 0;
-    for (; bits; bits &= bits - 1) {
-        count++;
-    }
-    return count;
-#endif
-}
 
 /* The index of the lowest set bit of `bits` (not 0). */
 static inline int
@@ -610,7 +583,7 @@ load(Spec *self)
             extra_buf[x] = n_extra[x] ? views[n_views].buf : NULL;
             n_views++;
         }
-        ranking->low_k = popcount13((uint32_t)(low_ranks & 0x1FFF));
+        ranking->low_k = core_popcount((uint32_t)(low_ranks & 0x1FFF));
         if ((n_extra[0] && n_extra[0] != BOARDS4 * PAIRS) ||
             (n_extra[1] && n_extra[1] != BOARDS5 * PAIRS) ||
             (n_extra[2] && (ranking->low_k > 8 || n_extra[2] != 1 << (2 * ranking->low_k)))) {
@@ -684,31 +657,16 @@ fail:
 
 /* ------------------------------------------------------------------ values */
 
-static inline int
-popcount64(uint64_t bits)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(bits);
-#else
-    int count = 0;
-    for (; bits; bits &= bits - 1) {
-        count++;
-    }
-    return count;
-#endif
-}
-
 /* The strength without a flush of a multiset of ranks, by the sum of its cards' keys
  * (the rank key in the low bits); -1: off the table. */
 static ALWAYS_INLINE int
 rank_value(const Spec *self, const Ranking *ranking, int64_t key)
 {
     key &= RANK_BITS;
-    int64_t row = key >> self->hash_shift;
-    if (row >= self->n_offsets) {
+    if ((key >> self->hash_shift) >= self->n_offsets) {
         return -1;
     }
-    return ranking->ranks[(uint64_t)(key + self->offsets[row]) & self->hash_mask];
+    return core_lookup(ranking->ranks, self->offsets, self->hash_shift, self->hash_mask, key);
 }
 
 /* rank_value of exactly seven cards, by the seven-card hash (ranking->seven_ranks set):
@@ -728,29 +686,18 @@ typedef struct {
 } Hand;
 
 /* At most seven cards in one lookup: a flush if five share a suit, else the ranks. */
-/* The flush of a hand whose key (plus SUIT_START) has a counter at five or more: kept
+/* The flush of a hand whose key (plus KEY_START) has a counter at five or more: kept
  * out of line, as it is rare and the compiler would otherwise compute it for every hand. */
 static COLD int
 flush_value(const Ranking *ranking, const Hand *hand, int64_t key)
 {
-    uint64_t tops = (uint64_t)(key & FLUSH_BITS) >> (SUIT_SHIFT + 3);
-    int suit = 0;
-    while (!((tops >> (4 * suit)) & 1)) {
-        suit++;
-    }
-    uint32_t mask = 0;
-    for (int i = 0; i < hand->n; i++) {
-        if ((hand->codes[i] & 3) == suit) {
-            mask |= 1u << (hand->codes[i] >> 2);
-        }
-    }
-    return ranking->flushes[mask];
+    return core_flush_value_int(ranking->flushes, hand->codes, hand->n, key);
 }
 
 static ALWAYS_INLINE int
 keyed_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
-    int64_t key = SUIT_START;
+    int64_t key = KEY_START;
     for (int i = 0; i < hand->n; i++) {
         key += hand->keys[i];
     }
@@ -773,65 +720,57 @@ five_value(const Spec *self, const Ranking *ranking, int64_t key, int suit, uint
     return rank_value(self, ranking, key);
 }
 
-/* The best five of more cards than one lookup takes: every five-card subset. */
+/* The best five of `hand` under `ranking` (every five-card subset: ranking_value's for
+ * more cards than one lookup takes), their positions into `chosen` (the cards that play
+ * where `hand` is sorted by sort_hand): the first of value `target` when `known`, else
+ * the first of the best. Returns the value, 0 when no five has one, -1 off the tables. */
 static int
-best_five_value(const Spec *self, const Ranking *ranking, const Hand *hand)
+best_five_of(const Spec *self, const Ranking *ranking, const Hand *hand, int known, int target,
+             int *chosen)
 {
+    if (known && target == 0) {
+        return 0;
+    }
     const int n = hand->n;
+    const int *k = hand->codes;
     int best = 0;
     for (int a = 0; a < n - 4; a++) {
         for (int b = a + 1; b < n - 3; b++) {
             for (int c = b + 1; c < n - 2; c++) {
                 int64_t abc = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                int suit3 = ((k[b] & 3) == (k[a] & 3) && (k[c] & 3) == (k[a] & 3)) ? k[a] & 3 : -1;
+                uint32_t mask3 = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
                 for (int d = c + 1; d < n - 1; d++) {
                     for (int e = d + 1; e < n; e++) {
-                        const int *k = hand->codes;
-                        int suit = k[a] & 3;
-                        if ((k[b] & 3) != suit || (k[c] & 3) != suit || (k[d] & 3) != suit ||
-                            (k[e] & 3) != suit) {
-                            suit = -1;
-                        }
-                        uint32_t mask = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) |
-                                        (1u << (k[c] >> 2)) | (1u << (k[d] >> 2)) |
-                                        (1u << (k[e] >> 2));
-                        int value = five_value(self, ranking,
-                                               abc + hand->keys[d] + hand->keys[e], suit, mask);
+                        int suit = ((k[d] & 3) == suit3 && (k[e] & 3) == suit3) ? suit3 : -1;
+                        int value =
+                            five_value(self, ranking, abc + hand->keys[d] + hand->keys[e], suit,
+                                       mask3 | (1u << (k[d] >> 2)) | (1u << (k[e] >> 2)));
                         if (value < 0) {
                             return -1;
                         }
-                        if (value > best) {
+                        if (known ? value == target : value > best) {
                             best = value;
+                            chosen[0] = a, chosen[1] = b, chosen[2] = c, chosen[3] = d;
+                            chosen[4] = e;
+                            if (known) {
+                                return best;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    return best;
-}
-
-/* The combination index of four different codes (any order): Badugi's table row. */
-static ALWAYS_INLINE int64_t
-badugi_index(const Spec *self, int a, int b, int c, int d)
-{
-    int t;
-    /* a sorting network of five compare-exchanges: no branch to mispredict */
-#define EXCHANGE(x, y) (t = x < y ? x : y, y = x < y ? y : x, x = t)
-    EXCHANGE(a, b);
-    EXCHANGE(c, d);
-    EXCHANGE(a, c);
-    EXCHANGE(b, d);
-    EXCHANGE(b, c);
-#undef EXCHANGE
-    const int64_t *binom = self->binomials;
-    return binom[52 + a] + binom[2 * 52 + b] + binom[3 * 52 + c] + binom[4 * 52 + d];
+    return known ? -1 : best; /* known: the keyed value is one of the fives' */
 }
 
 static ALWAYS_INLINE int
 badugi_value(const Spec *self, const Ranking *ranking, const Hand *hand)
 {
     int64_t index =
-        badugi_index(self, hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3]);
+        core_badugi_index(hand->codes[0], hand->codes[1], hand->codes[2], hand->codes[3],
+                          self->binomials, 52);
     if (index < 0 || index >= ranking->n_badugi) {
         return -1;
     }
@@ -854,7 +793,31 @@ ranking_value(const Spec *self, const Ranking *ranking, const Hand *hand)
     if (hand->n <= ranking->keyed_max) {
         return keyed_value(self, ranking, hand);
     }
-    return best_five_value(self, ranking, hand);
+    int chosen[5];
+    return best_five_of(self, ranking, hand, 0, 0, chosen);
+}
+
+/* Each triple of the board's cards (hand->codes[hole:], at most five), in combination
+ * order: its key, its suit (-1: mixed), its rank mask and its cards' positions. Returns
+ * how many. */
+static int
+board_triples(const Hand *hand, int hole, int64_t *key, int *suit, uint32_t *mask,
+              int (*card)[3])
+{
+    const int *k = hand->codes;
+    int t = 0;
+    for (int a = hole; a < hand->n; a++) {
+        for (int b = a + 1; b < hand->n; b++) {
+            for (int c = b + 1; c < hand->n; c++, t++) {
+                key[t] = hand->keys[a] + hand->keys[b] + hand->keys[c];
+                int s = k[a] & 3;
+                suit[t] = ((k[b] & 3) == s && (k[c] & 3) == s) ? s : -1;
+                mask[t] = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
+                card[t][0] = a, card[t][1] = b, card[t][2] = c;
+            }
+        }
+    }
+    return t;
 }
 
 /* Exactly two hole cards and three board cards, best per ranking into `out`, every
@@ -866,9 +829,9 @@ omaha_hashed(const Spec *self, const Hand *hand, int *out, int all)
     const int hole = self->omaha_hole, n = hand->n;
     const int *k = hand->codes;
     int64_t pair_key[MAX_CODES * (MAX_CODES - 1) / 2], triple_key[10];
-    int pair_suit[MAX_CODES * (MAX_CODES - 1) / 2], triple_suit[10];
+    int pair_suit[MAX_CODES * (MAX_CODES - 1) / 2], triple_suit[10], triple_card[10][3];
     uint32_t pair_mask[MAX_CODES * (MAX_CODES - 1) / 2], triple_mask[10];
-    int n_pairs = 0, n_triples = 0;
+    int n_pairs = 0;
     if (n - hole > 5) {
         return -1;
     }
@@ -880,19 +843,7 @@ omaha_hashed(const Spec *self, const Hand *hand, int *out, int all)
             n_pairs++;
         }
     }
-    for (int a = hole; a < n; a++) {
-        for (int b = a + 1; b < n; b++) {
-            for (int c = b + 1; c < n; c++) {
-                triple_key[n_triples] = hand->keys[a] + hand->keys[b] + hand->keys[c];
-                int suit = k[a] & 3;
-                triple_suit[n_triples] =
-                    ((k[b] & 3) == suit && (k[c] & 3) == suit) ? suit : -1;
-                triple_mask[n_triples] =
-                    (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
-                n_triples++;
-            }
-        }
-    }
+    int n_triples = board_triples(hand, hole, triple_key, triple_suit, triple_mask, triple_card);
     for (int r = 0; r < self->n_rankings; r++) {
         const Ranking *ranking = &self->rankings[r];
         if (!all && ranking->omaha_mode != OMAHA_HASHED) {
@@ -917,29 +868,6 @@ omaha_hashed(const Spec *self, const Hand *hand, int *out, int all)
     return 0;
 }
 
-/* The best flush of two of the hole masks `hole[:nh]` and three of the board's
- * `board[:nb]`, all of one suit. */
-static int
-omaha_flush(const uint16_t *flushes, const uint32_t *hole, int nh, const uint32_t *board,
-            int nb)
-{
-    int best = 0;
-    for (int a = 0; a < nb; a++) {
-        for (int b = a + 1; b < nb; b++) {
-            for (int c = b + 1; c < nb; c++) {
-                uint32_t three = board[a] | board[b] | board[c];
-                for (int i = 0; i < nh; i++) {
-                    for (int j = i + 1; j < nh; j++) {
-                        int value = flushes[three | hole[i] | hole[j]];
-                        best = value > best ? value : best;
-                    }
-                }
-            }
-        }
-    }
-    return best;
-}
-
 /* The best low of two of the hole's ranks and three of the board's, five different
  * ranks in all, from the lows by mask: only the distinct ranks of `low_ranks` count. */
 static int
@@ -953,21 +881,7 @@ omaha_low(const uint16_t *lows, uint32_t hole, uint32_t board)
     for (; board; board &= board - 1) {
         b[nb++] = board & (0u - board);
     }
-    int best = 0;
-    for (int x = 0; x < nb; x++) {
-        for (int y = x + 1; y < nb; y++) {
-            for (int z = y + 1; z < nb; z++) {
-                uint32_t three = b[x] | b[y] | b[z];
-                for (int i = 0; i < nh; i++) {
-                    for (int j = i + 1; j < nh; j++) {
-                        int value = lows[three | h[i] | h[j]];
-                        best = value > best ? value : best;
-                    }
-                }
-            }
-        }
-    }
-    return best;
+    return core_omaha_best(lows, h, nh, b, nb);
 }
 
 /* The multiset index of two ranks (any order), and of three ranks times PAIRS: a row of
@@ -1048,6 +962,27 @@ board_index(const int *rank, int n)
     return n == 5 ? index + multiset_term[4][r[4]] : index;
 }
 
+/* The best flush of a ranking with flushes: two of the hole's cards of `suit` and three
+ * of the board's (out of line: a call needs it only where the board has three of a
+ * suit and the hole two). */
+static int
+omaha_suited(const Ranking *ranking, const int *k, int hole, int n, int suit)
+{
+    uint32_t suited_hole[MAX_CODES], suited_board[5];
+    int nh = 0, nb = 0;
+    for (int a = 0; a < hole; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_hole[nh++] = 1u << (k[a] >> 2);
+        }
+    }
+    for (int a = hole; a < n; a++) {
+        if ((k[a] & 3) == suit) {
+            suited_board[nb++] = 1u << (k[a] >> 2);
+        }
+    }
+    return core_omaha_best(ranking->flushes, suited_hole, nh, suited_board, nb);
+}
+
 /* Omaha, best per ranking into `out`. Without a flush: by the board's multiset of ranks
  * and each hole pair's (Ranking.boards, OMAHA_PAIR_TRIPLE with a board of four or five),
  * else by the multisets of each hole pair and board triple; a flush only where the board
@@ -1114,7 +1049,7 @@ omaha_general(const Spec *self, const Hand *hand, int *out)
                 out[r] = ranking->low_pairs[(h << ranking->low_k) | b];
                 continue;
             }
-            out[r] = popcount13(low_hole) >= 2 && popcount13(low_board) >= 3
+            out[r] = core_popcount(low_hole) >= 2 && core_popcount(low_board) >= 3
                          ? omaha_low(table, low_hole, low_board)
                          : 0;
             continue;
@@ -1152,45 +1087,12 @@ omaha_general(const Spec *self, const Hand *hand, int *out)
             }
         }
         if (flush_suit >= 0 && ranking->flushes != NULL) {
-            uint32_t suited_hole[MAX_CODES], suited_board[5];
-            int nh = 0, nb = 0;
-            for (int a = 0; a < hole; a++) {
-                if ((k[a] & 3) == flush_suit) {
-                    suited_hole[nh++] = 1u << (k[a] >> 2);
-                }
-            }
-            for (int a = hole; a < n; a++) {
-                if ((k[a] & 3) == flush_suit) {
-                    suited_board[nb++] = 1u << (k[a] >> 2);
-                }
-            }
-            int flush = omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
+            int flush = omaha_suited(ranking, k, hole, n, flush_suit);
             best = flush > best ? flush : best;
         }
         out[r] = best;
     }
     return hashed ? omaha_hashed(self, hand, out, 0) : 0;
-}
-
-/* The best flush of a ranking with flushes: two of the hole's cards of `suit` and three
- * of the board's (out of line: a call needs it only where the board has three of a
- * suit and the hole two). */
-static int
-omaha_suited(const Ranking *ranking, const int *k, int hole, int n, int suit)
-{
-    uint32_t suited_hole[MAX_CODES], suited_board[5];
-    int nh = 0, nb = 0;
-    for (int a = 0; a < hole; a++) {
-        if ((k[a] & 3) == suit) {
-            suited_hole[nh++] = 1u << (k[a] >> 2);
-        }
-    }
-    for (int a = hole; a < n; a++) {
-        if ((k[a] & 3) == suit) {
-            suited_board[nb++] = 1u << (k[a] >> 2);
-        }
-    }
-    return omaha_flush(ranking->flushes, suited_hole, nh, suited_board, nb);
 }
 
 /* A board of four or five cards, for omaha_hole_values: its ranks' mask, its cards per
@@ -1568,6 +1470,26 @@ slow:
     return PyObject_Vectorcall(self->delegate, args, 1, NULL);
 }
 
+/* The items and length of `codes` where it is a list or tuple (exactly) of a length
+ * the entry takes, else NULL. */
+static ALWAYS_INLINE PyObject **
+taken_items(const Spec *self, PyObject *codes, Py_ssize_t *n)
+{
+    PyObject **items;
+    if (PyList_CheckExact(codes)) {
+        items = ((PyListObject *)codes)->ob_item;
+        *n = PyList_GET_SIZE(codes);
+    }
+    else if (PyTuple_CheckExact(codes)) {
+        items = ((PyTupleObject *)codes)->ob_item;
+        *n = PyTuple_GET_SIZE(codes);
+    }
+    else {
+        return NULL;
+    }
+    return *n <= MAX_WIDTH && ((self->sizes >> *n) & 1) ? items : NULL;
+}
+
 /* One call of an entry on `codes` (the one argument at `args[0]`): the fast path for a
  * list or tuple of plain ints that the entry takes, else its delegate. */
 static ALWAYS_INLINE PyObject *
@@ -1577,20 +1499,9 @@ score_codes(Spec *self, PyObject *const *args)
         return NULL;
     }
     PyObject *codes = args[0];
-    PyObject **items;
     Py_ssize_t n;
-    if (PyList_CheckExact(codes)) {
-        items = ((PyListObject *)codes)->ob_item;
-        n = PyList_GET_SIZE(codes);
-    }
-    else if (PyTuple_CheckExact(codes)) {
-        items = ((PyTupleObject *)codes)->ob_item;
-        n = PyTuple_GET_SIZE(codes);
-    }
-    else {
-        goto slow;
-    }
-    if (n > MAX_WIDTH || !((self->sizes >> n) & 1)) {
+    PyObject **items = taken_items(self, codes, &n);
+    if (items == NULL) {
         goto slow;
     }
     if (self->omaha_rows) {
@@ -1745,11 +1656,15 @@ narrow_codes(const char *src, Py_ssize_t size, int is_signed, Py_ssize_t count, 
 /* Rows wider than bytes go to the row loops in pieces of this many, narrowed first. */
 #define PIECE_ROWS 512
 
-/* Rows of `k` codes into `values`, one value per ranking and row; returns -1, or the
- * first row with a code outside 0..51 or the deck or given twice, or -2 when a key fell
- * outside the tables. */
+static int hand_best(const Spec *self, const Hand *hand, int8_t *out);
+
+/* Rows of `k` codes into `values`, one value per ranking and row, or where `stride`, the
+ * columns of their cards that play into `best`, `stride` a row (hand_best's); returns -1,
+ * or the first row with a code outside 0..51 or the deck or given twice, or -2 when a key
+ * fell outside the tables. */
 static Py_ssize_t
-general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values)
+checked_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values,
+             int8_t *best, int stride)
 {
     const uint64_t outside = ~self->deck;
     const int n_rankings = self->n_rankings;
@@ -1765,10 +1680,11 @@ general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t
             return i;
         }
         int value[MAX_RANKINGS];
-        if (hand_values(self, &hand, value) < 0) {
+        if (stride ? hand_best(self, &hand, best + i * stride) < 0
+                   : hand_values(self, &hand, value) < 0) {
             return -2;
         }
-        for (int r = 0; r < n_rankings; r++) {
+        for (int r = 0; !stride && r < n_rankings; r++) {
             values[i * n_rankings + r] = value[r];
         }
     }
@@ -1780,28 +1696,17 @@ general_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t
 static COLD int
 row_flush_value(const uint16_t *flushes, const uint8_t *row, int k, int64_t key)
 {
-    uint64_t tops = (uint64_t)(key & FLUSH_BITS) >> (SUIT_SHIFT + 3);
-    int suit = 0;
-    while (!((tops >> (4 * suit)) & 1)) {
-        suit++;
-    }
-    uint32_t mask = 0;
-    for (int j = 0; j < k; j++) {
-        if ((row[j] & 3) == suit) {
-            mask |= 1u << (row[j] >> 2);
-        }
-    }
-    return flushes[mask];
+    return core_flush_value_u8(flushes, row, k, key);
 }
 
-/* general_rows where every ranking values a row by one keyed lookup; inlined with a
+/* checked_rows where every ranking values a row by one keyed lookup; inlined with a
  * constant `k`, so that the compiler unrolls the cards, and with a constant `seven`
  * (seven cards, and every ranking has the seven-card hash: its lookup, else the shared
  * hash's). A row is checked by its sums alone: a byte that is no code of the deck adds
  * NOT_A_CODE to its key (Spec.row_keys); a card given twice leaves fewer than `k` bits in
  * the union of the cards' bits, counted by a popcount where `counted` (the POPCNT_TARGET
  * loops), else seen as a sum of the bits that differs from their union (a sum that wraps
- * round needs a bit past 51, refused anyway). A refused row goes to general_rows, which
+ * round needs a bit past 51, refused anyway). A refused row goes to checked_rows, which
  * finds the first such row. The slot of a row's rank key is the same for every ranking;
  * a ranking with flushes looks at the suit counters first (row_flush_value, rare).
  * What the loop reads of the Spec is copied into locals first, which the compiler can
@@ -1832,7 +1737,7 @@ keyed_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k,
     for (; i < n; i++) {
         const uint8_t *row = (const uint8_t *)codes + i * k;
         uint64_t seen = 0, bits = 0;
-        int64_t key = SUIT_START;
+        int64_t key = KEY_START;
         for (int j = 0; j < k; j++) {
             uint8_t code = row[j];
             uint64_t bit = 1ULL << (code & 63);
@@ -1842,7 +1747,7 @@ keyed_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k,
             }
             key += row_keys[code];
         }
-        int twice = counted ? popcount64(seen) != k : bits != seen;
+        int twice = counted ? core_popcount(seen) != k : bits != seen;
         if (RARELY(twice | (key >= NOT_A_CODE))) {
             break;
         }
@@ -1869,7 +1774,8 @@ keyed_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k,
     if (i == n) {
         return -1;
     }
-    Py_ssize_t found = general_rows(self, codes + i * k, n - i, k, values + i * n_rankings);
+    Py_ssize_t found =
+        checked_rows(self, codes + i * k, n - i, k, values + i * n_rankings, NULL, 0);
     return found >= 0 ? i + found : found;
 }
 
@@ -1892,7 +1798,7 @@ keyed_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, const int k, int
  * so that the lookups of a block (random reads of a 541 KB table) overlap. */
 #define BLOCK 16
 
-/* general_rows for Badugi alone (four codes a row), in blocks. */
+/* checked_rows for Badugi alone (four codes a row), in blocks. */
 static Py_ssize_t
 badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values)
 {
@@ -1912,11 +1818,11 @@ badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values
             refused |= bad | (seen & outside);
             /* a refused row's index is never read, but must stay inside the binomials */
 #define CODE(j) (row[j] < 52 ? row[j] : 0)
-            index[b] = badugi_index(self, CODE(0), CODE(1), CODE(2), CODE(3));
+            index[b] = core_badugi_index(CODE(0), CODE(1), CODE(2), CODE(3), self->binomials, 52);
 #undef CODE
         }
         if (RARELY(refused)) {
-            Py_ssize_t found = general_rows(self, block, size, 4, values + start);
+            Py_ssize_t found = checked_rows(self, block, size, 4, values + start, NULL, 0);
             return found >= 0 ? start + found : found;
         }
         for (int b = 0; b < size; b++) {
@@ -1930,7 +1836,7 @@ badugi_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int32_t *values
 }
 
 /* The row loops of one entry: keyed_rows with constant sizes where one keyed lookup
- * values a row, badugi_rows for Badugi, else general_rows. */
+ * values a row, badugi_rows for Badugi, else checked_rows. */
 static ALWAYS_INLINE Py_ssize_t
 value_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_t *values,
               const int counted)
@@ -1952,7 +1858,7 @@ value_rows_as(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int32_
     KEYED(6)
     KEYED(7)
 #undef KEYED
-    return general_rows(self, codes, n, k, values);
+    return checked_rows(self, codes, n, k, values, NULL, 0);
 }
 
 static Py_ssize_t
@@ -2041,9 +1947,6 @@ spec_of(PyObject *function, const char *caller)
 
 /* ------------------------------------------------------------------ rows on threads */
 
-static Py_ssize_t best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k,
-                               int8_t *out, int stride);
-
 #define MAX_ROW_THREADS 64
 
 /* One call of rows() or best_rows(): the rows, where their values go, and, shared by the
@@ -2082,26 +1985,20 @@ run_range(const RowJob *job, const Spec *self, Py_ssize_t start, Py_ssize_t stop
 {
     const Py_ssize_t k = job->k;
     const Py_ssize_t width = job->best ? job->stride : self->n_rankings;
-    if (job->size == 1) {
-        const int8_t *codes = (const int8_t *)job->cards + start * k;
-        Py_ssize_t bad =
-            job->best
-                ? best_of_rows(self, codes, stop - start, (int)k,
-                               (int8_t *)job->out + start * width, job->stride)
-                : value_rows(self, codes, stop - start, (int)k,
-                             (int32_t *)job->out + start * width);
-        return bad >= 0 ? bad + start : bad;
-    }
+    const Py_ssize_t step = job->size == 1 ? stop - start : PIECE_ROWS;
     uint8_t piece[PIECE_ROWS * MAX_WIDTH];
-    for (Py_ssize_t at = start; at < stop; at += PIECE_ROWS) {
-        Py_ssize_t here = stop - at < PIECE_ROWS ? stop - at : PIECE_ROWS;
-        narrow_codes(job->cards + at * k * job->size, job->size, job->is_signed, here * k,
-                     piece);
+    for (Py_ssize_t at = start; at < stop; at += step) {
+        Py_ssize_t here = stop - at < step ? stop - at : step;
+        const int8_t *codes = (const int8_t *)job->cards + at * k;
+        if (job->size > 1) {
+            narrow_codes(job->cards + at * k * job->size, job->size, job->is_signed, here * k,
+                         piece);
+            codes = (const int8_t *)piece;
+        }
         Py_ssize_t bad =
-            job->best ? best_of_rows(self, (const int8_t *)piece, here, (int)k,
+            job->best ? checked_rows(self, codes, here, (int)k, NULL,
                                      (int8_t *)job->out + at * width, job->stride)
-                      : value_rows(self, (const int8_t *)piece, here, (int)k,
-                                   (int32_t *)job->out + at * width);
+                      : value_rows(self, codes, here, (int)k, (int32_t *)job->out + at * width);
         if (bad != -1) {
             return bad >= 0 ? bad + at : bad;
         }
@@ -2383,19 +2280,22 @@ PyDoc_STRVAR(rows_doc,
              "threads the module keeps between calls (or starts for the call while another\n"
              "call uses those).");
 
+/* rows() and, where `best`, best_rows(): the values, or the columns of the cards that
+ * play, of every row. */
 static PyObject *
-rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+rows_call(PyObject *const *args, Py_ssize_t nargs, int best)
 {
-    (void)module;
+    const char *name = best ? "best_rows" : "rows";
     if (nargs != 3 && nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "rows(entry, cards, out, threads=1) takes 3 or 4 arguments");
+        PyErr_Format(PyExc_TypeError, "%s(entry, cards, out, threads=1) takes 3 or 4 arguments",
+                     name);
         return NULL;
     }
     int threads = 1;
     if (nargs == 4 && take_threads(args[3], &threads) < 0) {
         return NULL;
     }
-    Spec *self = spec_of(args[0], "rows");
+    Spec *self = spec_of(args[0], name);
     if (self == NULL) {
         return NULL;
     }
@@ -2404,21 +2304,27 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (take_codes(args[1], &cards, &is_signed) < 0) {
         return NULL;
     }
-    if (take_array(args[2], &out, 0, 4, "il", 1, "out") < 0) {
+    if (take_array(args[2], &out, 0, best ? 1 : 4, best ? "b" : "il", 1, "out") < 0) {
         PyBuffer_Release(&cards);
         return NULL;
     }
+    int stride = 0; /* best_rows: the columns of a row */
+    for (int r = 0; best && r < self->n_rankings; r++) {
+        stride += self->rankings[r].badugi ? 4 : 5;
+    }
     const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
-    if (k > MAX_WIDTH || !((self->sizes >> k) & 1) || out.len != n * self->n_rankings * 4) {
+    const Py_ssize_t items = best ? out.len : out.len / 4;
+    if (k > MAX_WIDTH || !((self->sizes >> k) & 1) ||
+        out.len != n * (best ? stride : self->n_rankings * 4)) {
         PyErr_Format(PyExc_ValueError,
-                     "rows: %zd rows of %zd codes into %zd values do not fit the entry %U", n, k,
-                     out.len / 4, self->name);
+                     "%s: %zd rows of %zd codes into %zd %s do not fit the entry %U", name, n, k,
+                     items, best ? "columns" : "values", self->name);
         PyBuffer_Release(&cards);
         PyBuffer_Release(&out);
         return NULL;
     }
     RowJob job = {self, (const char *)cards.buf, cards.itemsize, is_signed, n, (int)k,
-                  out.buf, 0, 0};
+                  out.buf, best, stride};
     thread_specs(&job, threads);
     Py_ssize_t bad;
     Py_BEGIN_ALLOW_THREADS
@@ -2430,6 +2336,13 @@ rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return off_the_table();
     }
     return PyLong_FromSsize_t(bad);
+}
+
+static PyObject *
+rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return rows_call(args, nargs, 0);
 }
 
 /* ------------------------------------------------------------------ the cards that play */
@@ -2479,50 +2392,6 @@ put_columns(const int *position, int size, const int *column, int8_t *out, int s
     }
 }
 
-/* The positions of the first five of `hand` (a row sorted by sort_hand) that play under
- * `ranking` into `chosen`: the first of value `target` when `known`, else the first of
- * the best. Returns the value, 0 when no five has one, -1 off the tables. */
-static int
-best_five_of(const Spec *self, const Ranking *ranking, const Hand *hand, int known, int target,
-             int *chosen)
-{
-    if (known && target == 0) {
-        return 0;
-    }
-    const int n = hand->n;
-    const int *k = hand->codes;
-    int best = 0;
-    for (int a = 0; a < n - 4; a++) {
-        for (int b = a + 1; b < n - 3; b++) {
-            for (int c = b + 1; c < n - 2; c++) {
-                int64_t abc = hand->keys[a] + hand->keys[b] + hand->keys[c];
-                int suit3 = ((k[b] & 3) == (k[a] & 3) && (k[c] & 3) == (k[a] & 3)) ? k[a] & 3 : -1;
-                uint32_t mask3 = (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
-                for (int d = c + 1; d < n - 1; d++) {
-                    for (int e = d + 1; e < n; e++) {
-                        int suit = ((k[d] & 3) == suit3 && (k[e] & 3) == suit3) ? suit3 : -1;
-                        int value =
-                            five_value(self, ranking, abc + hand->keys[d] + hand->keys[e], suit,
-                                       mask3 | (1u << (k[d] >> 2)) | (1u << (k[e] >> 2)));
-                        if (value < 0) {
-                            return -1;
-                        }
-                        if (known ? value == target : value > best) {
-                            best = value;
-                            chosen[0] = a, chosen[1] = b, chosen[2] = c, chosen[3] = d;
-                            chosen[4] = e;
-                            if (known) {
-                                return best;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    return known ? -1 : best; /* known: the keyed value is one of the fives' */
-}
-
 /* best_five_of for Omaha's exactly two of the `self->omaha_hole` first cards of `hand`
  * (in the row's order) and three of the rest, the value of the best being `target`. A
  * candidate is valued as omaha_values values it: by the pair-by-triple table (or the
@@ -2540,26 +2409,14 @@ best_omaha_of(const Spec *self, const Ranking *ranking, const Hand *hand, int ta
     int64_t triple_key[10];
     int triple_suit[10], triple_base[10], triple_card[10][3];
     uint32_t triple_mask[10];
-    int n_triples = 0;
     if (n - hole > 5 || n - hole < 3) {
         return -1;
     }
-    for (int a = hole; a < n; a++) {
-        for (int b = a + 1; b < n; b++) {
-            for (int c = b + 1; c < n; c++) {
-                triple_key[n_triples] = hand->keys[a] + hand->keys[b] + hand->keys[c];
-                int suit = k[a] & 3;
-                triple_suit[n_triples] = ((k[b] & 3) == suit && (k[c] & 3) == suit) ? suit : -1;
-                triple_mask[n_triples] =
-                    (1u << (k[a] >> 2)) | (1u << (k[b] >> 2)) | (1u << (k[c] >> 2));
-                triple_base[n_triples] =
-                    triple_row_of[((k[a] >> 2) * 13 + (k[b] >> 2)) * 13 + (k[c] >> 2)];
-                triple_card[n_triples][0] = a;
-                triple_card[n_triples][1] = b;
-                triple_card[n_triples][2] = c;
-                n_triples++;
-            }
-        }
+    int n_triples = board_triples(hand, hole, triple_key, triple_suit, triple_mask, triple_card);
+    for (int t = 0; t < n_triples; t++) {
+        const int *c = triple_card[t];
+        triple_base[t] =
+            triple_row_of[((k[c[0]] >> 2) * 13 + (k[c[1]] >> 2)) * 13 + (k[c[2]] >> 2)];
     }
     for (int a = 0; a < hole; a++) {
         for (int b = a + 1; b < hole; b++) {
@@ -2623,7 +2480,7 @@ best_badugi_of(const Spec *self, const Ranking *ranking, const Hand *hand, int *
                 chosen[size++] = j;
             }
         }
-        if (popcount13(ranks) == size && popcount13(suits) == size &&
+        if (core_popcount(ranks) == size && core_popcount(suits) == size &&
             ranking->badugi_ranks[ranks] == target) {
             return size;
         }
@@ -2679,32 +2536,6 @@ hand_best(const Spec *self, const Hand *hand, int8_t *out)
     return 0;
 }
 
-/* Rows of `k` codes into `out`, `stride` columns a row (hand_best's); returns -1, or the
- * first row with a code outside 0..51 or the deck or given twice, or -2 when a key fell
- * outside the tables. */
-static Py_ssize_t
-best_of_rows(const Spec *self, const int8_t *codes, Py_ssize_t n, int k, int8_t *out,
-             int stride)
-{
-    const uint64_t outside = ~self->deck;
-    Hand hand;
-    hand.n = k;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const int8_t *row = codes + i * k;
-        uint64_t seen = 0, refused = 0;
-        for (int j = 0; j < k; j++) {
-            hand_put(self, &hand, j, (uint8_t)row[j], &seen, &refused);
-        }
-        if (refused || (seen & outside)) {
-            return i;
-        }
-        if (hand_best(self, &hand, out + i * stride) < 0) {
-            return -2;
-        }
-    }
-    return -1;
-}
-
 PyDoc_STRVAR(best_rows_doc,
              "best_rows(entry, cards, out, threads=1, /)\n--\n\n"
              "The columns of the cards that play in every row of `cards` (a C-contiguous\n"
@@ -2719,53 +2550,7 @@ static PyObject *
 best_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 3 && nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "best_rows(entry, cards, out, threads=1) takes 3 or 4 arguments");
-        return NULL;
-    }
-    int threads = 1;
-    if (nargs == 4 && take_threads(args[3], &threads) < 0) {
-        return NULL;
-    }
-    Spec *self = spec_of(args[0], "best_rows");
-    if (self == NULL) {
-        return NULL;
-    }
-    Py_buffer cards, out;
-    int is_signed;
-    if (take_codes(args[1], &cards, &is_signed) < 0) {
-        return NULL;
-    }
-    if (take_array(args[2], &out, 0, 1, "b", 1, "out") < 0) {
-        PyBuffer_Release(&cards);
-        return NULL;
-    }
-    int stride = 0;
-    for (int r = 0; r < self->n_rankings; r++) {
-        stride += self->rankings[r].badugi ? 4 : 5;
-    }
-    const Py_ssize_t n = cards.shape[0], k = cards.shape[1];
-    if (k > MAX_WIDTH || !((self->sizes >> k) & 1) || out.len != n * stride) {
-        PyErr_Format(PyExc_ValueError,
-                     "best_rows: %zd rows of %zd codes into %zd columns do not fit the entry %U",
-                     n, k, out.len, self->name);
-        PyBuffer_Release(&cards);
-        PyBuffer_Release(&out);
-        return NULL;
-    }
-    RowJob job = {self, (const char *)cards.buf, cards.itemsize, is_signed, n, (int)k,
-                  out.buf, 1, stride};
-    thread_specs(&job, threads);
-    Py_ssize_t bad;
-    Py_BEGIN_ALLOW_THREADS
-    bad = run_rows(&job, threads);
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
-    if (bad == -2) {
-        return off_the_table();
-    }
-    return PyLong_FromSsize_t(bad);
+    return rows_call(args, nargs, 1);
 }
 
 PyDoc_STRVAR(best_doc,
@@ -2789,20 +2574,9 @@ best(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyObject *codes = args[1];
-    PyObject **items;
     Py_ssize_t n;
-    if (PyList_CheckExact(codes)) {
-        items = ((PyListObject *)codes)->ob_item;
-        n = PyList_GET_SIZE(codes);
-    }
-    else if (PyTuple_CheckExact(codes)) {
-        items = ((PyTupleObject *)codes)->ob_item;
-        n = PyTuple_GET_SIZE(codes);
-    }
-    else {
-        goto refused;
-    }
-    if (n > MAX_WIDTH || !((self->sizes >> n) & 1)) {
+    PyObject **items = taken_items(self, codes, &n);
+    if (items == NULL) {
         goto refused;
     }
     Hand hand;

@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_core.h"
+
 #define MAX_SEATS 8   /* up to 8 seats a frozenset of seats iterates in increasing order */
 #define MAX_CARDS 9   /* hole and board cards of one player */
 #define MAX_DIGITS 12 /* amounts below 10**12: sums and shares stay inside 64 bits */
@@ -994,12 +996,6 @@ typedef struct {
     unsigned contributors; /* seats that put chips in it */
 } Pot;
 
-static int popcount(unsigned bits) {
-    int count = 0;
-    for (; bits; bits &= bits - 1) count++;
-    return count;
-}
-
 /* ``_layers``: the pots of the stakes, merged as the readable path merges them. */
 static int layers(const Record *record, Pot *pots) {
     int seats = record->seats;
@@ -1036,8 +1032,8 @@ static int layers(const Record *record, Pot *pots) {
                 if (!record->seat[s].folded) pot.eligible |= 1u << s;
             }
         }
-        int uncalled = popcount(pot.contributors) == 1;
-        if (made && (popcount(pots[made - 1].contributors) == 1) == uncalled) {
+        int uncalled = core_popcount(pot.contributors) == 1;
+        if (made && (core_popcount(pots[made - 1].contributors) == 1) == uncalled) {
             Pot *last = &pots[made - 1];
             if (uncalled ? last->contributors == pot.contributors : last->eligible == pot.eligible) {
                 last->amount += pot.amount;
@@ -1146,7 +1142,7 @@ static int put_message(Out *out, Game *game, const Text *message, const Fill *fi
 static int put_why(Out *out, Game *game, const Record *record, const Hand *hands,
                    unsigned eligible, unsigned winners, int main) {
     int first = __builtin_ctz(winners);
-    int single = popcount(winners) == 1;
+    int single = core_popcount(winners) == 1;
     Fill fill = {NULL, 0, 0, NULL, 0, NULL, 0, NULL, hands[first].strength, 0, 0};
     char cards[16];
     for (int k = 0; k < 5; k++) {
@@ -1161,7 +1157,7 @@ static int put_why(Out *out, Game *game, const Record *record, const Hand *hands
         fill.who = record->seat[first].name;
         fill.who_size = record->seat[first].name_size;
     } else {
-        PyObject *names = PyTuple_New(popcount(winners));
+        PyObject *names = PyTuple_New(core_popcount(winners));
         if (names == NULL) return -1;
         int index = 0;
         for (int s = 0; s < record->seats; s++) {
@@ -1288,7 +1284,7 @@ static int answer_record(Out *out, Game *game, const Record *record, int *handle
     for (int p = 0; p < count; p++) {
         const Pot *pot = &pots[p];
         if (p && PUT(&pot_text, ", ") < 0) goto done;
-        if (popcount(pot->contributors) == 1) {
+        if (core_popcount(pot->contributors) == 1) {
             int owner = __builtin_ctz(pot->contributors);
             payouts[owner] += pot->amount;
             shares[owner] += pot->amount * parts[owner];
@@ -1320,7 +1316,7 @@ static int answer_record(Out *out, Game *game, const Record *record, int *handle
         int64_t chips[MAX_SEATS] = {0};
         unsigned winners;
         int64_t denominator;
-        if (popcount(pot->eligible) == 1) {
+        if (core_popcount(pot->eligible) == 1) {
             winners = pot->eligible;
             denominator = 1;
         } else {
@@ -1334,7 +1330,7 @@ static int answer_record(Out *out, Game *game, const Record *record, int *handle
             winners = 0;
             for (int s = 0; s < seats; s++)
                 if (pot->eligible >> s & 1 && hands[s].strength == top) winners |= 1u << s;
-            denominator = popcount(winners);
+            denominator = core_popcount(winners);
         }
         int64_t base = amount / denominator;
         int64_t remainder = amount % denominator;
@@ -1385,7 +1381,7 @@ static int answer_record(Out *out, Game *game, const Record *record, int *handle
         }
         if (PUT(&pot_text, "}, \"explanation\": ") < 0) goto done;
         int said;
-        if (popcount(pot->eligible) == 1) {
+        if (core_popcount(pot->eligible) == 1) {
             const Seat *seat = &record->seat[__builtin_ctz(winners)];
             Fill fill = {seat->name, seat->name_size, 0, NULL, 0, NULL, 0, NULL, 0, 0, 0};
             said = put_message(&pot_text, game,

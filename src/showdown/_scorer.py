@@ -506,7 +506,7 @@ def game_sizes(game: Game) -> tuple[int, ...]:
 
 def game_loader(game: Game) -> Callable[[], Config]:
     """The loader of a game's entry (a tuple per hand, one value per ranking)."""
-    omaha = game.hole_used is not None
+    omaha = game.shape == "omaha"
     if omaha and (game.hole_used != 2 or any(rules.hand_size != 5 for rules in game.rankings)):
         raise ValueError(f"{game.name}: the C entry plays exactly two hole cards with three")
     return lambda: _config(

@@ -64,6 +64,7 @@ from showdown.rules import (
     HIGH,
     SHORTDECK,
     SIXPLUS,
+    Formation,
     RuleSet,
 )
 
@@ -148,6 +149,25 @@ class Game:
     def split_pot(self) -> bool:
         """True for hi/lo games."""
         return len(self.rankings) > 1
+
+    @property
+    def shape(self) -> str:
+        """How a hand of this game is made, as every compiled path values it:
+        ``'badugi'`` (the most cards of different ranks and suits), ``'omaha'`` (exactly
+        ``hole_used`` hole cards with the rest from the board), ``'board_high'`` (two hole
+        cards and a board under one high ranking with flushes: Hold'em's shape, valued by
+        the board's ranks), else ``'any_mix'`` (the best hand of any of the cards).
+
+        >>> [GAMES[name].shape for name in ("holdem", "omaha_hilo", "badugi", "razz")]
+        ['board_high', 'omaha', 'badugi', 'any_mix']
+        """
+        first = self.rankings[0]
+        if first.formation is Formation.DISTINCT_RANKS_AND_SUITS:
+            return "badugi"
+        if self.hole_used is not None:
+            return "omaha"
+        one_high = len(self.rankings) == 1 and first.flushes and not first.lower_wins
+        return "board_high" if self.has_board and self.hole_cards == 2 and one_high else "any_mix"
 
     def check_cards(
         self, hole: Sequence[Card], board: Sequence[Card], *, full_board: bool = False
@@ -512,6 +532,3 @@ def game_hand(found: Game, cards: tuple[Card, ...], shared: tuple[Card, ...]) ->
         best = best_hand(rules, found.candidates(rules, cards, shared))
         values.append(None if best is None else value_of_strength(rules, best, cards, shared))
     return GameHand(found, cards, shared, tuple(values))
-
-
-_game_hand = game_hand  # TODO(lead): pots.py still imports this old name; drop it after

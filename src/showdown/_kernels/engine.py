@@ -11,7 +11,7 @@ are handed in with every call (:meth:`EquityTables.arrays
 Each function here allocates the output of the C entry of the same name and
 calls it. They need the core: where :func:`c_engine` is None they raise
 :class:`CoreMissingError` (:func:`keyed_census` returns None), and the callers
-take the readable reference instead (:mod:`showdown._equity_reference` for
+take the readable reference instead (:mod:`showdown.equity.reference` for
 equity). The counts are the reference's to the last unit for exact enumeration;
 a seeded sample is the core's own stream (splitmix64), the same on every run.
 
@@ -199,7 +199,7 @@ def _omaha_ranks(
 def complete_hands(known: I64, n_known: I64, free_mask: int, limit: int) -> I64:
     """Every tuple of hands that completes ``known[p, :n_known[p]]`` with cards of
     ``free_mask``, no card twice: ``(T, players, hole)``, each hand ascending, at most
-    ``limit`` tuples (:func:`showdown._equity_reference.complete_hands`' order)."""
+    ``limit`` tuples (:func:`showdown.equity.reference.complete_hands`' order)."""
     return _complete_hands(_core(), known, n_known, free_mask, limit)
 
 
@@ -284,7 +284,7 @@ def sample_counts(
     tables: Arrays,
 ) -> tuple[I64, int, int]:
     """``(counts (players, COLUMNS), done, tries)`` of ``deals`` random deals from
-    ``seed`` (the arguments of :func:`showdown._equity_reference.sample_counts`, which
+    ``seed`` (the arguments of :func:`showdown.equity.reference.sample_counts`, which
     draws from a stream of its own; this one's is splitmix64)."""
     engine = _core()
     out = np.zeros((known.shape[0], COLUMNS), dtype=np.int64)

@@ -5,7 +5,7 @@ Private. What the equity kernels of ``showdown._cequity`` (C, through
 :mod:`showdown._kernels.tables` gathered per game (:func:`equity_tables`), which
 kernel values a game's deals (:func:`method_of`, :func:`kind_of`), and the
 columns and units of their counts (those of the readable reference,
-:mod:`showdown._equity_reference`, re-exported here). The tables are built from the
+:mod:`showdown.equity.reference`, re-exported here). The tables are built from the
 rule tables once and kept on disk (:mod:`showdown._kernels.store`); this module
 builds none at import.
 
@@ -26,11 +26,11 @@ from typing import Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from showdown._equity_reference import COLUMNS, HIGH, LOW, POT, SHARE, SHARE_SQ, TIE, WIN
 from showdown._kernels.store import cached_arrays, rules_digest
 from showdown._kernels.tables import FIVE_KEYS, OmahaTables, kernel_tables, layout, omaha_tables
-from showdown.games import Game
-from showdown.rules import Formation, RuleSet
+from showdown.equity.reference import COLUMNS, HIGH, LOW, POT, SHARE, SHARE_SQ, TIE, WIN
+from showdown.games import GAMES, Game
+from showdown.rules import RANKINGS, RuleSet
 
 __all__ = [
     "ANY_MIX",
@@ -51,6 +51,7 @@ __all__ = [
     "kept_omaha_tables",
     "kind_of",
     "method_of",
+    "tables_nbytes",
 ]
 
 I64 = npt.NDArray[np.int64]
@@ -78,20 +79,9 @@ _KINDS: Final = {"board_ranks": BOARD_HIGH, "any_mix": ANY_MIX, "omaha": OMAHA, 
 
 def method_of(game: Game) -> str:
     """How the core values a game's deals: ``'board_ranks'`` (Hold'em-like),
-    ``'any_mix'``, ``'omaha'`` or ``'badugi'``."""
-    if game.rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
-        return "badugi"
-    if game.hole_used is not None:
-        return "omaha"
-    if (
-        game.has_board
-        and game.hole_cards == 2
-        and len(game.rankings) == 1
-        and game.rankings[0].flushes
-        and not game.rankings[0].lower_wins
-    ):
-        return "board_ranks"
-    return "any_mix"
+    ``'any_mix'``, ``'omaha'`` or ``'badugi'``: the game's :attr:`~showdown.games.Game.shape`
+    (Hold'em's shape by the board's ranks)."""
+    return "board_ranks" if game.shape == "board_high" else game.shape
 
 
 def kind_of(game: Game) -> int:
@@ -175,7 +165,7 @@ def equity_tables(game: Game) -> EquityTables:
     use_flush = np.array([1 if t.use_flush else 0 for t in tables], dtype=np.int64)
     ranks = tuple(t.ranks for t in tables)
     flushes = tuple(t.flushes for t in tables)
-    if rankings[0].formation is Formation.DISTINCT_RANKS_AND_SUITS:
+    if game.shape == "badugi":
         return EquityTables(
             BADUGI,
             1,
@@ -190,7 +180,7 @@ def equity_tables(game: Game) -> EquityTables:
             tables[0].badugi_hands,
             shared.binomials,
         )
-    if game.hole_used is None:
+    if game.shape != "omaha":
         return EquityTables(
             ANY_MIX,
             len(rankings),
@@ -253,3 +243,16 @@ def kept_omaha_tables(rules: RuleSet) -> OmahaTables:
         int(arrays["low_ranks"][0]),
         arrays["lows"].astype(np.uint16, copy=False),
     )
+
+
+def tables_nbytes() -> int:
+    """Bytes of the kernel tables of every ranking and every game together (budget: 4 MB).
+
+    >>> 0 < tables_nbytes() <= 4 * 1024 * 1024
+    True
+    """
+    shared = layout()
+    total = shared.card_keys.nbytes + shared.offsets.nbytes + shared.binomials.nbytes
+    total += sum(kernel_tables(name).nbytes for name in RANKINGS)
+    omaha = {rules.name for game in GAMES.values() if game.hole_used for rules in game.rankings}
+    return total + sum(omaha_tables(name).nbytes for name in omaha)

@@ -62,7 +62,6 @@ __all__ = [
     "seven_layout",
     "seven_ranks",
     "seven_slots",
-    "tables_nbytes",
 ]
 
 RANK_KEYS: Final[tuple[int, ...]] = (
@@ -560,18 +559,6 @@ def omaha_tables(ranking: str | RuleSet) -> OmahaTables:
     if np.count_nonzero(fives) != len(keys):  # pragma: no cover - guards the constants
         raise AssertionError("FIVE_KEYS do not separate the five-card multisets")
     return OmahaTables(card_keys, fives, 0, empty)
-
-
-def tables_nbytes() -> int:
-    """Bytes of the kernel tables of every ranking and every game together (budget: 4 MB)."""
-    from showdown.games import GAMES
-    from showdown.rules import RANKINGS
-
-    shared = layout()
-    total = shared.card_keys.nbytes + shared.offsets.nbytes + shared.binomials.nbytes
-    total += sum(kernel_tables(name).nbytes for name in RANKINGS)
-    omaha = {rules.name for game in GAMES.values() if game.hole_used for rules in game.rankings}
-    return total + sum(omaha_tables(name).nbytes for name in omaha)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
