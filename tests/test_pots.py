@@ -11,7 +11,20 @@ from hypothesis import strategies as st
 
 from showdown import DECK, Card, CardCountError, DuplicateCardError, StakeError, parse_cards
 from showdown.games import GAMES, get_game
-from showdown.pots import OddChipRule, Player, Showdown, resolve
+from showdown.pots import (
+    OddChipRule,
+    Player,
+    Pot,
+    Showdown,
+    best_seats,
+    divide,
+    exact_shares,
+    layers,
+    odd_chip_orders,
+    rake_shares,
+    resolve,
+    runner_up,
+)
 from tests.naive_pots import odd_chip_order
 
 
@@ -304,3 +317,117 @@ def test_swapping_two_tied_players_changes_only_odd_chips(showdown: Showdown, da
     for name in before:
         if name not in sharing:
             assert before[name] == after[name]
+
+
+# -- the building blocks every lane pays with (pots.layers, divide, ...) ---------------
+
+
+def _slices(stakes: list[int], in_hand: list[bool]) -> list[tuple[int, set[int], set[int]]]:
+    """The pots of stakes with no dead money, chip by chip: the k-th chip of every stake
+    that has one is a slice; adjacent slices with the same players who can win them (a
+    bet nobody called: the same owner) are one pot. (amount, eligible, contributors)."""
+    pots: list[tuple[int, set[int], set[int]]] = []
+    for k in range(1, max(stakes) + 1):
+        put = {seat for seat, stake in enumerate(stakes) if stake >= k}
+        can_win = {seat for seat in put if in_hand[seat]}
+        if pots:
+            amount, eligible, contributors = pots[-1]
+            alone, was_alone = len(put) == 1, len(contributors) == 1
+            if alone == was_alone and (contributors == put if alone else eligible == can_win):
+                pots[-1] = (amount + len(put), can_win, contributors | put)
+                continue
+        pots.append((len(put), can_win, put))
+    return pots
+
+
+def test_layers_are_the_stakes_cut_chip_by_chip() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        count = rng.randint(2, 10)
+        stakes = [rng.choice((0, 1, 5, 10, 10, 25, 40, 40, 100)) for _ in range(count)]
+        stakes[0] = max(stakes[0], 1)
+        in_hand = [rng.random() < 0.7 for _ in range(count)]
+        pots = layers(stakes, in_hand)
+        assert [(p.amount, set(p.eligible), set(p.contributors)) for p in pots] == _slices(
+            stakes, in_hand
+        ), (stakes, in_hand)
+        assert [p.uncalled for p in pots] == [len(p.contributors) == 1 for p in pots]
+        assert layers(stakes, in_hand, [0] * count, [False] * count) == pots
+
+
+def test_layers_with_dead_money_and_a_mucked_player() -> None:
+    # Ann all in within her ante of 10: she can win 10 from each player who put in an ante
+    ante = layers([10, 60, 60], [True, True, True], [10, 10, 10])
+    assert [(p.amount, sorted(p.eligible), p.dead) for p in ante] == [
+        (30, [0, 1, 2], True),
+        (100, [1, 2], False),
+    ]
+    # the side pot only Cid reached (Bob folded) goes to him although he mucked
+    mucked = layers([50, 100, 100], [True, False, False], mucked=[False, False, True])
+    assert [(p.amount, sorted(p.eligible)) for p in mucked] == [(150, [0]), (100, [2])]
+
+
+def test_rake_shares_take_the_whole_rake_from_the_contested_pots() -> None:
+    rng = random.Random(12)
+    for _ in range(500):
+        stakes = [rng.randint(0, 60) for _ in range(rng.randint(2, 6))] + [60, 30]
+        pots = layers(stakes, [True] * len(stakes))
+        contested = sum(p.amount for p in pots if not p.uncalled)
+        rake = rng.randint(0, contested)
+        shares = rake_shares(pots, rake)
+        assert sum(shares) == rake
+        assert all(0 <= r <= p.amount for r, p in zip(shares, pots, strict=True))
+        assert all(r == 0 for r, p in zip(shares, pots, strict=True) if p.uncalled)
+    with pytest.raises(StakeError, match="more than the pots"):
+        rake_shares([Pot(10, frozenset({0, 1}), frozenset({0, 1}))], 11)
+
+
+def test_odd_chip_orders_are_the_documented_orders() -> None:
+    rng = random.Random(13)
+    for name in sorted(GAMES):
+        game = get_game(name)
+        for _ in range(60):
+            count = rng.randint(2, 8)
+            deck = list(DECK)
+            rng.shuffle(deck)
+            players = tuple(
+                Player(f"P{seat}", tuple(deck.pop() for _ in range(rng.randint(0, 7))))
+                for seat in range(count)
+            )
+            showdown = Showdown(
+                game, players, (), rng.randrange(count), rng.choice(list(OddChipRule))
+            )
+            codes = [[card.code for card in p.cards] for p in players]
+            orders = odd_chip_orders(game, showdown.odd_chip, showdown.button, codes)
+            assert list(orders) == list(game.halves)
+            for half, order in orders.items():
+                assert order == odd_chip_order(showdown, half), (name, showdown)
+
+
+def test_divide_pays_every_unit_by_the_exact_shares() -> None:
+    rng = random.Random(14)
+    for _ in range(2000):
+        seats = list(range(rng.randint(2, 9)))
+        strengths = [[rng.choice((0, 3, 5, 5, 9)) for _ in seats] for _ in range(2)]
+        strengths[0] = [max(s, 1) for s in strengths[0]]  # the high half always has a hand
+        halves = strengths[: rng.randint(1, 2)]
+        winners = [best_seats(seats, half) for half in halves]
+        orders = [rng.sample(seats, len(seats)) for _ in halves]
+        amount = rng.randint(0, 1000)
+        chips = divide(amount, winners, orders)
+        shares, denominator = exact_shares(winners)
+        assert sum(chips.values()) == amount
+        assert set(chips) == set(shares) == {s for w in winners for s in w}
+        assert sum(Fraction(n, denominator) for n in shares.values()) == 1
+        for seat, units in chips.items():
+            assert abs(units - Fraction(amount * shares[seat], denominator)) < len(halves)
+        for half, won in zip(halves, winners, strict=True):
+            top = max(half)
+            assert won == ([s for s in seats if half[s] == top] if top else [])
+            below = [v for v in half if 0 < v < top]
+            second = runner_up(seats, half, top)
+            if below:
+                assert second is not None
+                assert (half[second], seats.index(second)) == (max(below), half.index(max(below)))
+            else:
+                assert second is None

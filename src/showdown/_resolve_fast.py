@@ -16,12 +16,15 @@ The work per chunk of lines: one JSON parse (orjson where the optional
 line; per game, one call of the compiled core for every hand of the chunk
 (:func:`showdown.batch.evaluate_many` and
 :func:`showdown.batch.best_cards_many`: the strengths and the cards that
-play); the cards' texts written in bulk; the pots cut (cached per stakes and
-folds) and paid in integers; the descriptions and explanations looked up per
-class (:class:`showdown.explanation.ClassTexts`: they depend only on the
-classes and the language); the JSON written from cached pieces. Without the
+play); the cards' texts written in bulk; the pots cut and paid in integers
+by the resolver's own pieces (:func:`showdown.pots.layers`, cached per
+stakes and folds, :func:`showdown.pots.divide` and the others); the
+descriptions and explanations looked up per class
+(:class:`showdown.explanation.ClassTexts`: they depend only on the classes
+and the language); the JSON written from cached pieces. Without the
 compiled core (not built, or ``SHOWDOWN_ENGINE=readable``), each hand is
-valued one by one by the readable path.
+valued one by one by the readable path and written by
+:func:`showdown.contract.hands_to_json`.
 
 >>> line = ('{"game": "holdem", "board": "Kc Td Kh Ts 3c", "players": ['
 ...         '{"name": "Peter", "cards": "Ks 2d", "stake": 50},'
@@ -42,15 +45,26 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from json.encoder import encode_basestring
 from math import gcd, lcm
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from showdown import _scorer, core
-from showdown.cards import DECK, format_cards
+from showdown.cards import DECK
+from showdown.contract import hands_to_json
 from showdown.errors import ShowdownError
 from showdown.explanation import ClassTexts, class_texts
 from showdown.games import Family, Game, evaluate_game, get_game
 from showdown.i18n import FORMS, Language, Word, get_language
-from showdown.pots import OddChipRule, _half_word, _split
+from showdown.pots import (
+    OddChipRule,
+    Pot,
+    best_seats,
+    divide,
+    exact_shares,
+    half_word,
+    layers,
+    odd_chip_orders,
+    runner_up,
+)
 from showdown.rules import Category, Formation, RuleSet
 from showdown.tables import get_table
 
@@ -235,7 +249,7 @@ def _context(game: Game, lang: str) -> _Context:
             classes,
             Word(t.pgettext("pot", "main pot")),
             Word(t.pgettext("pot", "side pot")),
-            tuple(_half_word(t, half) for half in game.halves),
+            tuple(half_word(t, half) for half in game.halves),
             _("{who} wins the {pot} with {hand} ({cards})"),
             _("{who} split the {pot} with {hand} ({cards})"),
             _("; against {name}: {reason}"),
@@ -571,126 +585,69 @@ def _value_one_by_one(records: Sequence[_Record], lang: str) -> None:
     """Value every hand as the readable path does (without the compiled core)."""
     for record in records:
         _prepare(record)
-        classes = _context(record.game, lang).classes
-        layout = _layout(record.game)
         board = tuple(DECK[code] for code in record.board)
         for seat, codes in enumerate(record.cards):
             if codes is None or record.folded[seat]:
                 continue
-            hole = tuple(DECK[code] for code in codes)
-            values = evaluate_game(record.game, hole, board).values
-            hands: list[str] = []
-            for index, value in enumerate(values):
-                if value is None:
-                    hands.append("null")
-                    continue
-                cards = value.cards_text
-                record.strengths[index][seat] = value.strength
-                record.texts[index][seat] = cards
-                piece = classes[index].piece(value.strength)[0]
-                hands.append(
-                    f'{{"cards": "{cards}", {piece}, '
-                    f'"hole_used": "{format_cards(value.hole_used)}", '
-                    f'"board_used": "{format_cards(value.board_used)}", '
-                    f'"unused": "{format_cards(value.unused)}"}}'
-                )
-            record.hands[seat] = layout.format(*hands)
+            hand = evaluate_game(record.game, tuple(DECK[code] for code in codes), board)
+            for index, value in enumerate(hand.values):
+                if value is not None:
+                    record.strengths[index][seat] = value.strength
+                    record.texts[index][seat] = value.cards_text
+            record.hands[seat] = json.dumps(hands_to_json(hand, lang=lang), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------ paying
 
 
-@dataclass(slots=True)
-class _Pot:
-    amount: int
-    eligible: frozenset[int]
-    contributors: frozenset[int]
-    seats: tuple[int, ...] = ()
-    """The eligible seats in the order the readable path meets them (the set's)."""
-    ordered: tuple[int, ...] = ()
-    """The eligible seats in increasing order."""
+class _Cut(NamedTuple):
+    """A pot of :func:`showdown.pots.layers` with its eligible seats listed twice."""
 
-    @property
-    def uncalled(self) -> bool:
-        return len(self.contributors) == 1
+    pot: Pot
+    seats: tuple[int, ...]
+    """In the set's own order: the order the readable path meets them."""
+    ordered: tuple[int, ...]
+    """In increasing order: the order the output lists them."""
 
 
-def _layers(stakes: Sequence[int], in_hand: Sequence[bool]) -> list[_Pot]:
-    """:func:`showdown.pots._layers` without dead money: the same pots, built the same
-    way (so that their sets of seats iterate in the same order)."""
-    seats = range(len(stakes))
-    pots: list[_Pot] = []
-    low = 0
-    for level in sorted({v for v in stakes if v > 0}):
-        contributors = frozenset(i for i in seats if stakes[i] >= level)
-        pot = _Pot(
-            sum(min(v, level) - min(v, low) for v in stakes),
-            frozenset(i for i in contributors if in_hand[i]),
-            contributors,
-        )
-        if pots and pots[-1].uncalled == pot.uncalled:
-            last = pots[-1]
-            if (
-                last.contributors == pot.contributors
-                if pot.uncalled
-                else last.eligible == pot.eligible
-            ):
-                pots[-1] = _Pot(
-                    last.amount + pot.amount, pot.eligible, last.contributors | pot.contributors
-                )
-                low = level
-                continue
-        pots.append(pot)
-        low = level
-    for pot in pots:
-        pot.seats = tuple(pot.eligible)
-        pot.ordered = tuple(sorted(pot.eligible))
-    return pots
+_POTS: Final[dict[tuple[tuple[int, ...], tuple[bool, ...]], list[_Cut]]] = {}
 
 
-_POTS: Final[dict[tuple[tuple[int, ...], tuple[bool, ...]], list[_Pot]]] = {}
-
-
-def _pots(stakes: list[int], folded: list[bool]) -> list[_Pot]:
-    """:func:`_layers`, cached per stakes and folds."""
+def _pots(stakes: list[int], folded: list[bool]) -> list[_Cut]:
+    """The pots of :func:`showdown.pots.layers`, cached per stakes and folds."""
     key = (tuple(stakes), tuple(folded))
     found = _POTS.get(key)
     if found is None:
         if len(_POTS) >= _CACHED:
             _POTS.clear()
-        found = _POTS[key] = _layers(stakes, [not f for f in folded])
+        found = _POTS[key] = [
+            _Cut(pot, tuple(pot.eligible), tuple(sorted(pot.eligible)))
+            for pot in layers(stakes, [not f for f in folded])
+        ]
     return found
 
 
-_ORDERS: Final[dict[tuple[int, int, tuple[str, ...]], dict[str, list[int]]]] = {}
+_ORDERS: Final[dict[tuple[str, int, int], list[list[int]]]] = {}
 
 
-def _orders(record: _Record) -> dict[str, list[int]]:
-    """:func:`showdown.pots._odd_chip_orders` on codes."""
-    seats = len(record.names)
+def _orders(record: _Record) -> list[list[int]]:
+    """Per half of the game, :func:`showdown.pots.odd_chip_orders` (cached per game,
+    button and seats where the cards do not count)."""
     game = record.game
     rule = record.rule
-    if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and game.family is not Family.STUD):
-        key = (record.button, seats, game.halves)
+    by_cards = rule.by_cards(game)
+    if not by_cards:
+        key = (game.name, record.button, len(record.names))
         found = _ORDERS.get(key)
-        if found is None:
-            if len(_ORDERS) >= _CACHED:
-                _ORDERS.clear()
-            order = [(record.button + 1 + k) % seats for k in range(seats)]
-            found = _ORDERS[key] = dict.fromkeys(game.halves, order)
-        return found
-    cards = record.cards
-    highest = sorted(range(seats), key=lambda seat: max(cards[seat] or (-1,)), reverse=True)
-    orders = dict.fromkeys(game.halves, highest)
-    if rule is OddChipRule.AUTO and "low" in orders:
-        orders["low"] = sorted(range(seats), key=lambda seat: _lowest(cards[seat]))
-    return orders
-
-
-def _lowest(codes: list[int] | None) -> tuple[int, int]:
-    if not codes:
-        return (99, 99)
-    return min((((code >> 2) + 1) % 13, code & 3) for code in codes)
+        if found is not None:
+            return found
+    orders = odd_chip_orders(game, rule, record.button, [codes or () for codes in record.cards])
+    listed = [orders[half] for half in game.halves]
+    if not by_cards:
+        if len(_ORDERS) >= _CACHED:
+            _ORDERS.clear()
+        _ORDERS[key] = listed
+    return listed
 
 
 def _ratio(numerator: int, denominator: int) -> str:
@@ -737,7 +694,7 @@ def _answer(record: _Record, lang: str) -> str | None:
     won: set[int] = set()
     main_done = False
     halves = game.halves
-    for pot in _pots(stakes, folded):
+    for pot, eligible, listed in _pots(stakes, folded):
         amount = pot.amount
         if pot.uncalled:
             (owner,) = pot.contributors
@@ -751,13 +708,13 @@ def _answer(record: _Record, lang: str) -> str | None:
                 f'"explanation": {encode_basestring(text)}}}'
             )
             continue
-        if not pot.seats:
+        if not eligible:
             return None
         kind = "side" if main_done else "main"
         word = ctx.side if main_done else ctx.main
         main_done = True
         chips, numerators, denominator, winners, text = _award(
-            record, ctx, pot, amount, orders, word
+            record, ctx, eligible, amount, orders, word
         )
         for seat, units in chips.items():
             payouts[seat] += units
@@ -785,7 +742,7 @@ def _answer(record: _Record, lang: str) -> str | None:
         )
         pot_texts.append(
             f'{{"kind": "{kind}", "amount": {amount}, "rake": 0, '
-            f'"eligible": [{", ".join([quoted[s] for s in pot.ordered])}], '
+            f'"eligible": [{", ".join([quoted[s] for s in listed])}], '
             f'"winners": {{{winner_text}}}, '
             f'"payouts": {{{payout_text}}}, "shares": {{{share_text}}}, '
             f'"explanation": {encode_basestring(text)}}}'
@@ -809,59 +766,40 @@ def _answer(record: _Record, lang: str) -> str | None:
 def _award(
     record: _Record,
     ctx: _Context,
-    pot: _Pot,
+    eligible: tuple[int, ...],
     amount: int,
-    orders: dict[str, list[int]],
+    orders: list[list[int]],
     word: Word,
 ) -> tuple[dict[int, int], dict[int, int], int, list[list[int]], str]:
-    """:func:`showdown.pots._award` on one board: chips, share numerators over their
-    denominator, the winners of each half (in increasing order), why."""
-    game = record.game
-    names = record.names
-    if len(pot.seats) == 1:
-        (seat,) = pot.seats
+    """One pot on one board as :func:`showdown.pots.resolve` awards it (``eligible`` in
+    the order it meets them): chips, share numerators over their denominator, the
+    winners of each half (in increasing order), why."""
+    halves = len(record.game.halves)
+    if len(eligible) == 1:
+        (seat,) = eligible
         return (
             {seat: amount},
             {seat: 1},
             1,
-            [[seat]] * len(game.halves),
-            ctx.uncontested.format(who=names[seat], pot=word),
+            [[seat]] * halves,
+            ctx.uncontested.format(who=record.names[seat], pot=word),
         )
-    eligible = pot.seats
-    by_half: list[list[int]] = []
-    for strengths in record.strengths:
-        top = max([strengths[seat] for seat in eligible])
-        by_half.append([seat for seat in eligible if strengths[seat] == top] if top else [])
-    if len(by_half) == 1:  # one ranking: the fast lane
-        winners = by_half[0]
-        if len(winners) == 1:
-            (seat,) = winners
-            why = _why(record, ctx, 0, eligible, winners, word)
-            return {seat: amount}, {seat: 1}, 1, [winners], why
-        count = len(winners)
-        chips = _split(amount, winners, orders[game.halves[0]])
-        why = _why(record, ctx, 0, eligible, winners, word)
-        return chips, dict.fromkeys(winners, 1), count, [sorted(winners)], why
-    halves = [index for index, winners in enumerate(by_half) if winners]
-    denominator = 1
-    for index in halves:
-        denominator = lcm(denominator, len(halves) * len(by_half[index]))
-    payout: dict[int, int] = {}
-    share: dict[int, int] = {}
-    texts: list[str] = []
-    remaining = amount
-    for position, index in enumerate(halves):
-        half_amount = remaining if position == len(halves) - 1 else -(-amount // len(halves))
-        remaining -= half_amount
-        winners = by_half[index]
-        for seat, chips_won in _split(half_amount, winners, orders[game.halves[index]]).items():
-            payout[seat] = payout.get(seat, 0) + chips_won
-        for seat in winners:
-            share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
-        texts.append(_why(record, ctx, index, eligible, winners, word))
-    if game.split_pot and len(halves) == 1:
+    winners = [best_seats(eligible, strengths) for strengths in record.strengths]
+    shares, denominator = exact_shares(winners)
+    texts = [
+        _why(record, ctx, index, eligible, seats, word)
+        for index, seats in enumerate(winners)
+        if seats
+    ]
+    if record.game.split_pot and len(texts) == 1:
         texts.append(ctx.scoops)
-    return payout, share, denominator, [sorted(winners) for winners in by_half], ". ".join(texts)
+    return (
+        divide(amount, winners, orders),
+        shares,
+        denominator,
+        [sorted(seats) for seats in winners],
+        ". ".join(texts),
+    )
 
 
 def _why(
@@ -872,7 +810,8 @@ def _why(
     winners: list[int],
     word: Word,
 ) -> str:
-    """:func:`showdown.pots._why` from strengths and the cached class texts."""
+    """Who won one half of a pot and why, as :func:`showdown.pots.resolve` says it, from
+    strengths and the cached class texts."""
     classes = ctx.classes[index]
     strengths = record.strengths[index]
     first = winners[0]
@@ -892,15 +831,10 @@ def _why(
     )
     if record.game.split_pot:
         text = f"{ctx.halves[index]}: {text}"
-    runner_up = -1
-    second = 0
-    for seat in eligible:
-        strength = strengths[seat]
-        if strength > second and strength != best:
-            runner_up, second = seat, strength
-    if runner_up >= 0:
-        reason = classes.reason(best, second)
-        text += ctx.against.format(name=names[runner_up], reason=reason)
+    other = runner_up(eligible, strengths, best)
+    if other is not None:
+        reason = classes.reason(best, strengths[other])
+        text += ctx.against.format(name=names[other], reason=reason)
     return text
 
 

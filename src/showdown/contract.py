@@ -57,7 +57,7 @@ from showdown._validate import json_whole
 from showdown.cards import Card, format_cards, parse_cards
 from showdown.errors import InvalidRecordError, Message, Term
 from showdown.evaluation import HandValue
-from showdown.games import get_game
+from showdown.games import GameHand, get_game
 from showdown.i18n import N_
 from showdown.money import Amount, format_amount, parse_amount, parse_rake
 from showdown.pots import OddChipRule, Player, Showdown, ShowdownResult, resolve
@@ -66,6 +66,7 @@ __all__ = [
     "amount_to_json",
     "error_to_json",
     "hand_to_json",
+    "hands_to_json",
     "resolve_json",
     "result_to_json",
     "showdown_from_json",
@@ -276,6 +277,21 @@ def hand_to_json(value: HandValue | None, *, lang: str = "en") -> dict[str, Any]
     }
 
 
+def hands_to_json(hand: GameHand | None, *, lang: str = "en") -> dict[str, Any] | None:
+    """A player's ``hands`` in the contract: the hand under each half of the pot (``null``
+    for a half the game does not play, or no qualifying hand), described in ``lang``;
+    ``None`` (``null``) for no hand.
+
+    >>> from showdown.games import evaluate_game
+    >>> out = hands_to_json(evaluate_game("razz", "Ah 2c 3d 4s 5h 9c 9d", ()))
+    >>> out["high"], out["low"]["description"]
+    (None, 'Wheel (5-4-3-2-A)')
+    """
+    if hand is None:
+        return None
+    return {half: hand_to_json(hand.half(half), lang=lang) for half in ("high", "low")}
+
+
 def amount_to_json(amount: Amount) -> int | str:
     """An amount of the contract: an integer of chips, or a decimal text (``"0.47"``)."""
     return amount if isinstance(amount, int) else format_amount(amount)
@@ -292,14 +308,6 @@ def result_to_json(result: ShowdownResult) -> dict[str, Any]:
     game = result.game
     players = []
     for player in result.players:
-        hands = (
-            {
-                half: hand_to_json(player.hand.half(half), lang=result.lang)
-                for half in ("high", "low")
-            }
-            if player.hand is not None
-            else None
-        )
         players.append(
             {
                 "name": player.name,
@@ -307,7 +315,7 @@ def result_to_json(result: ShowdownResult) -> dict[str, Any]:
                 "mucked": player.mucked,
                 "stake": amount_to_json(player.stake),
                 "dead": amount_to_json(player.dead),
-                "hands": hands,
+                "hands": hands_to_json(player.hand, lang=result.lang),
                 "payout": amount_to_json(player.payout),
                 "net": amount_to_json(player.net),
                 "share": str(player.share),

@@ -56,6 +56,15 @@ The rules (card-room conventions, RULES.md §5 and §6):
 * **No stakes.** When nobody has a stake, the result still gives every
   player's exact share of the pot as a fraction.
 
+The pieces :func:`resolve` pays with work on seat numbers and whole units,
+and are public so that the fast lanes (the resolve stream's, the audit's)
+pay with the same code: :func:`layers` cuts the stakes into :class:`Pot`
+values, :func:`rake_shares` rakes them, :func:`odd_chip_orders` orders the
+seats for odd chips, :func:`best_seats` finds each half's winners,
+:func:`divide` (with :func:`split`) pays them, :func:`exact_shares` gives
+their exact shares, and :func:`runner_up` and :func:`half_word` serve the
+explanation.
+
 >>> board = "Kc Td Kh Ts 3c"
 >>> result = resolve(Showdown.build("holdem", board, [
 ...     ("Peter", "Ks 2d", 50), ("Hans", "Kd 7h", 50), ("Michael", "Ac Th", 50),
@@ -90,7 +99,7 @@ Peter и Hans делят основной банк — фулл-хаус, тро
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
@@ -109,7 +118,7 @@ from showdown.errors import (
 )
 from showdown.evaluation import HandValue
 from showdown.explanation import explain
-from showdown.games import Family, Game, GameHand, _game_hand, get_game
+from showdown.games import Family, Game, GameHand, game_hand, get_game
 from showdown.i18n import DEFAULT_LANGUAGE, Language, Word, get_language
 from showdown.money import Amount, AmountLike, Money, format_amount, parse_amount, parse_rake
 
@@ -119,10 +128,20 @@ __all__ = [
     "OddChipRule",
     "Player",
     "PlayerResult",
+    "Pot",
     "PotResult",
     "Showdown",
     "ShowdownResult",
+    "best_seats",
+    "divide",
+    "exact_shares",
+    "half_word",
+    "layers",
+    "odd_chip_orders",
+    "rake_shares",
     "resolve",
+    "runner_up",
+    "split",
 ]
 
 
@@ -136,6 +155,17 @@ class OddChipRule(Enum):
     """The first winner clockwise from the button (seat button + 1, ...)."""
     HIGH_CARD = "high_card"
     """The winner holding the highest card, by rank then suit (c < d < h < s)."""
+
+    def by_cards(self, game: Game) -> bool:
+        """Whether the order of the odd chips in this game depends on the cards held
+        (else on the button alone).
+
+        >>> [OddChipRule.AUTO.by_cards(get_game(name)) for name in ("razz", "omaha")]
+        [True, False]
+        """
+        if self is OddChipRule.AUTO:
+            return game.family is Family.STUD
+        return self is OddChipRule.HIGH_CARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,19 +638,345 @@ class ShowdownResult:
         raise KeyError(name)
 
 
+# ------------------------------------------------------------------ pots in whole units
+# The building blocks of paying pots, on seat numbers (the players' indexes in seat
+# order) and whole units of money: :func:`resolve` pays with them, and so do the fast
+# lanes (the resolve stream's :mod:`showdown._resolve_fast`, the audit's
+# :mod:`showdown.history._quick`), which give the same answers for that reason.
+
+
 @dataclass(frozen=True, slots=True)
-class _Pot:
-    """A pot in units before it is paid: amount, eligible and contributing seats."""
+class Pot:
+    """A pot cut from the stakes by :func:`layers`, in whole units, before it is paid.
+
+    Where the explanation of a pot names one hand among several (the winner
+    whose cards it shows, the runner-up it compares with), it takes the first
+    met in ``eligible``'s own order of iteration: every lane iterates the same
+    sets, built the same way by :func:`layers`.
+
+    >>> Pot(150, frozenset({0, 1}), frozenset({0, 1, 2})).uncalled
+    False
+    >>> Pot(50, frozenset({2}), frozenset({2})).uncalled
+    True
+
+    Attributes:
+        amount: the units in it, rake included.
+        eligible: the seats that can win it.
+        contributors: the seats that put chips in it.
+        dead: it holds dead money: never a bet to return.
+    """
 
     amount: int
     eligible: frozenset[int]
     contributors: frozenset[int]
     dead: bool = False
-    """It holds dead money: never a bet to return."""
 
     @property
     def uncalled(self) -> bool:
+        """A bet nobody called: only its owner put chips in it, and no dead money."""
         return not self.dead and len(self.contributors) == 1
+
+
+def layers(
+    stakes: Sequence[int],
+    in_hand: Sequence[bool],
+    dead: Sequence[int] | None = None,
+    mucked: Sequence[bool] | None = None,
+) -> list[Pot]:
+    """Cut the stakes into pots, in order: the main pot, side pots, uncalled bets.
+
+    Per seat: ``stakes``, the units put in (dead money included); ``in_hand``,
+    still contesting the pots (neither folded nor mucked); ``dead``, the dead
+    part of the stake (none by default); ``mucked``, conceded at the showdown
+    (nobody by default).
+
+    The live part of each stake (stake minus dead money) is cut at every
+    distinct level; the dead money joins the main pot. A player all in within
+    his dead money caps the dead money he can win at what he put in. Adjacent
+    pots with the same eligible players merge (and an uncalled bet with more
+    of the same owner's). A pot that nobody still in reached goes to the one
+    mucked player who did; with none or several, nobody is eligible for it
+    (:func:`resolve` refuses such stakes).
+
+    >>> main, side, back = layers([50, 100, 200], [True, True, True])
+    >>> main.amount, sorted(main.eligible), side.amount, sorted(side.eligible)
+    (150, [0, 1, 2], 100, [1, 2])
+    >>> back.amount, back.uncalled, sorted(back.contributors)
+    (100, True, [2])
+
+    A folded player's chips stay in the pots; a big-blind ante (dead money)
+    joins the main pot:
+
+    >>> [(pot.amount, sorted(pot.eligible)) for pot in layers([30, 100, 100], [False, True, True])]
+    [(230, [1, 2])]
+    >>> [(pot.amount, pot.dead) for pot in layers([100, 200], [True, True], [0, 100])]
+    [(300, True)]
+    """
+    seats = range(len(stakes))
+    pots: list[Pot] = []
+
+    def add(pot: Pot) -> None:
+        if pots and pots[-1].uncalled == pot.uncalled:
+            last = pots[-1]
+            same = (
+                last.contributors == pot.contributors
+                if pot.uncalled
+                else last.eligible == pot.eligible
+            )
+            if same:
+                pots[-1] = Pot(
+                    last.amount + pot.amount,
+                    pot.eligible,
+                    last.contributors | pot.contributors,
+                    last.dead or pot.dead,
+                )
+                return
+        pots.append(pot)
+
+    live = stakes
+    rest = Pot(0, frozenset(), frozenset())
+    if dead is not None and any(dead):
+        live = [stakes[i] - dead[i] for i in seats]
+        # Dead money: cut only where a player is all in within his dead money.
+        caps = sorted({dead[i] for i in seats if in_hand[i] and live[i] == 0 and dead[i] > 0})
+        previous = 0
+        for cap in caps:
+            amount = sum(min(d, cap) - min(d, previous) for d in dead)
+            contributors = frozenset(i for i in seats if dead[i] > previous)
+            eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] >= cap))
+            add(Pot(amount, eligible, contributors, dead=True))
+            previous = cap
+        rest = Pot(
+            sum(d - min(d, previous) for d in dead),
+            frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] > previous)),
+            frozenset(i for i in seats if dead[i] > previous),
+            dead=True,
+        )
+    low = 0
+    for level in sorted({v for v in live if v > 0}):
+        contributors = frozenset(i for i in seats if live[i] >= level)
+        pot = Pot(
+            sum(min(v, level) - min(v, low) for v in live),
+            frozenset(i for i in contributors if in_hand[i]),
+            contributors,
+        )
+        if rest.amount and not pot.uncalled:  # the dead money joins the main pot
+            pot = Pot(
+                pot.amount + rest.amount, pot.eligible, contributors | rest.contributors, True
+            )
+            rest = Pot(0, frozenset(), frozenset())
+        add(pot)
+        low = level
+    if rest.amount:  # no live pot was contested: the dead money is the main pot
+        first_uncalled = next((k for k, pot in enumerate(pots) if pot.uncalled), len(pots))
+        pots.insert(first_uncalled, rest)
+    if mucked is not None and any(mucked):
+        return [_contested(pot, mucked) for pot in pots]
+    return pots
+
+
+def _contested(pot: Pot, mucked: Sequence[bool]) -> Pot:
+    """A pot nobody still showing reached goes to the one mucked player who did."""
+    if pot.eligible or pot.uncalled:
+        return pot
+    alone = frozenset(i for i in pot.contributors if mucked[i])
+    if len(alone) == 1:
+        return Pot(pot.amount, alone, pot.contributors, pot.dead)
+    return pot
+
+
+def rake_shares(pots: Sequence[Pot], rake: int | list[int]) -> list[int]:
+    """The rake of each pot: in proportion to its size, the remainder from the main pot.
+
+    A list gives each contested pot's rake, main pot first (uncalled bets are
+    never raked).
+
+    >>> pots = layers([50, 100, 100], [True, True, True])
+    >>> rake_shares(pots, 10), rake_shares(pots, [7, 3])
+    ([6, 4], [7, 3])
+
+    Raises:
+        StakeError: more rake than the pots, or a list not of one rake per
+            contested pot.
+    """
+    contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
+    total = sum(pots[k].amount for k in contested)
+    if isinstance(rake, list):
+        if len(rake) != len(contested):
+            raise StakeError.of(
+                "rake is given for {given} pots, but the showdown has {pots} "
+                "(main pot first, returned bets not counted)",
+                given=len(rake),
+                pots=len(contested),
+            )
+        shares = [0] * len(pots)
+        for number, (k, units) in enumerate(zip(contested, rake, strict=True)):
+            if units > pots[k].amount:
+                raise StakeError.of("rake of pot {number} is more than the pot", number=number + 1)
+            shares[k] = units
+        return shares
+    if rake > total:
+        raise StakeError.of(
+            "rake is more than the pots it is taken from ({total} units)", total=total
+        )
+    shares = [0] * len(pots)
+    if not rake:
+        return shares
+    for k in contested[1:]:
+        shares[k] = rake * pots[k].amount // total
+    shares[contested[0]] = rake - sum(shares)
+    # The remainder can only overflow a tiny main pot: move the excess on.
+    for position, k in enumerate(contested):
+        excess = shares[k] - pots[k].amount
+        if excess > 0 and position + 1 < len(contested):
+            shares[k] -= excess
+            shares[contested[position + 1]] += excess
+    return shares
+
+
+def odd_chip_orders(
+    game: Game, rule: OddChipRule, button: int, cards: Sequence[Sequence[int]]
+) -> dict[str, list[int]]:
+    """Per half of the game (``'high'``, ``'low'``), the seats in the order they receive
+    odd chips (:class:`OddChipRule`).
+
+    ``button`` is the button's seat; ``cards`` gives each seat's cards as codes
+    (:attr:`Card.code`, one list per seat): every card a player holds counts.
+
+    >>> odd_chip_orders(get_game("holdem"), OddChipRule.AUTO, 1, [[], [], []])
+    {'high': [2, 0, 1]}
+    >>> codes = [[card.code for card in parse_cards(text)] for text in ("Kc 2d 9s", "Kh 5c 7c")]
+    >>> odd_chip_orders(get_game("stud8"), OddChipRule.AUTO, 0, codes)
+    {'high': [1, 0], 'low': [0, 1]}
+    >>> odd_chip_orders(get_game("razz"), OddChipRule.HIGH_CARD, 0, codes)
+    {'low': [1, 0]}
+    """
+    seats = len(cards)
+    if not rule.by_cards(game):
+        order = [(button + 1 + k) % seats for k in range(seats)]
+        return dict.fromkeys(game.halves, order)
+    highest = sorted(range(seats), key=lambda seat: max(cards[seat], default=-1), reverse=True)
+    orders = dict.fromkeys(game.halves, highest)
+    if rule is OddChipRule.AUTO and "low" in orders:
+        orders["low"] = sorted(range(seats), key=lambda seat: _lowest_card(cards[seat]))
+    return orders
+
+
+def _lowest_card(codes: Sequence[int]) -> tuple[int, int]:
+    """The lowest of these cards as a sort key: rank with the ace low, then suit (clubs first)."""
+    if not codes:
+        return (99, 99)
+    return min((((code >> 2) + 1) % 13, code & 3) for code in codes)
+
+
+def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
+    """Share ``amount`` units equally among the ``winners``; the units left over go one
+    by one to the winners in odd-chip ``order`` (:func:`odd_chip_orders`).
+
+    >>> split(11, [2, 0], [1, 2, 0])
+    {2: 6, 0: 5}
+    """
+    base, remainder = divmod(amount, len(winners))
+    payout = dict.fromkeys(winners, base)
+    if remainder:
+        for seat in [s for s in order if s in payout][:remainder]:
+            payout[seat] += 1
+    return payout
+
+
+def best_seats(seats: Collection[int], strengths: Sequence[int] | Mapping[int, int]) -> list[int]:
+    """The seats holding the strongest hand under one ranking, in the order of ``seats``
+    (at least one); none when no seat has a hand.
+
+    ``strengths``: per seat, the strength of its hand (larger is better; 0: no
+    hand, such as no qualifying low).
+
+    >>> best_seats([2, 0, 1], [7, 3, 7]), best_seats([0, 1], [0, 0])
+    ([2, 0], [])
+    """
+    top = max([strengths[seat] for seat in seats])
+    return [seat for seat in seats if strengths[seat] == top] if top else []
+
+
+def runner_up(
+    seats: Iterable[int], strengths: Sequence[int] | Mapping[int, int], best: int
+) -> int | None:
+    """The seat with the strongest hand below ``best`` (the first met in ``seats``), the
+    hand an explanation compares the winner's with; ``None`` when no other has a hand.
+
+    >>> runner_up([1, 0, 2], [5, 5, 7], 7), runner_up([0, 1], [7, 0], 7)
+    (1, None)
+    """
+    found = None
+    second = 0
+    for seat in seats:
+        strength = strengths[seat]
+        if strength > second and strength != best:
+            found, second = seat, strength
+    return found
+
+
+def divide(
+    amount: int, winners: Sequence[Sequence[int]], orders: Sequence[Sequence[int]]
+) -> dict[int, int]:
+    """The units each winner of one pot (or of one board's share of it) receives.
+
+    Per half of the game (high first): ``winners``, the seats holding its
+    best hand (:func:`best_seats`; none: no qualifying hand), and ``orders``,
+    the seats in odd-chip order (:func:`odd_chip_orders`). The halves won
+    share the amount equally, the odd unit to the first (the high half), so
+    that without a qualifying low the high hand scoops; each half is shared
+    among its winners by :func:`split`.
+
+    >>> divide(11, [[0], [1, 2]], [[0, 1, 2], [2, 1, 0]])
+    {0: 6, 1: 2, 2: 3}
+    >>> divide(11, [[0], []], [[0, 1], [0, 1]])
+    {0: 11}
+    """
+    won = [index for index, seats in enumerate(winners) if seats]
+    if len(won) == 1:  # one half won (a scoop, or a game of one ranking): all of it
+        return split(amount, winners[won[0]], orders[won[0]])
+    payout: dict[int, int] = {}
+    remaining = amount
+    for position, index in enumerate(won):
+        part = remaining if position == len(won) - 1 else -(-amount // len(won))
+        remaining -= part
+        for seat, units in split(part, winners[index], orders[index]).items():
+            payout[seat] = payout.get(seat, 0) + units
+    return payout
+
+
+def exact_shares(winners: Sequence[Sequence[int]]) -> tuple[dict[int, int], int]:
+    """Each winner's exact share of one pot, as numerators over one denominator.
+
+    ``winners`` as :func:`divide` takes them: each half won is an equal part
+    of the pot, shared equally among its winners.
+
+    >>> exact_shares([[0], [1, 2]])
+    ({0: 2, 1: 1, 2: 1}, 4)
+    """
+    won = [seats for seats in winners if seats]
+    if len(won) == 1:  # one half won: an equal part to each of its winners
+        return dict.fromkeys(won[0], 1), len(won[0])
+    denominator = 1
+    for seats in won:
+        denominator = lcm(denominator, len(won) * len(seats))
+    shares: dict[int, int] = {}
+    for seats in won:
+        for seat in seats:
+            shares[seat] = shares.get(seat, 0) + denominator // (len(won) * len(seats))
+    return shares, denominator
+
+
+def half_word(t: Language, half: str) -> str:
+    """The name of a half of a hi/lo pot (``'high'``, ``'low'``) in a language.
+
+    >>> half_word(get_language("en"), "low")
+    'low'
+    """
+    if half == "low":
+        return t.pgettext("pot half", "low")
+    return t.pgettext("pot half", "high")
 
 
 def _community(game: Game, board: Sequence[Card]) -> bool:
@@ -762,172 +1118,8 @@ _Comparable = HandValue | None
 def _evaluate(game: Game, player: Player, board: tuple[Card, ...]) -> GameHand:
     """The player's hand on one board; the cards were checked by :func:`_validate`."""
     if _community(game, board):
-        return _game_hand(game, (*player.cards, *board), ())
-    return _game_hand(game, player.cards, board)
-
-
-def _layers(players: Sequence[Player], stakes: Sequence[int], dead: Sequence[int]) -> list[_Pot]:
-    """Cut the stakes into pots, in order: the main pot, side pots, uncalled bets.
-
-    The live part of each stake (stake minus dead money) is cut at every
-    distinct level; the dead money joins the main pot. A player all in within
-    his dead money caps the dead money he can win at what he put in. Adjacent
-    pots with the same eligible players merge (and an uncalled bet with more
-    of the same owner's).
-    """
-    seats = range(len(players))
-    live = [stakes[i] - dead[i] for i in seats]
-    in_hand = [players[i].in_hand for i in seats]
-    pots: list[_Pot] = []
-
-    def add(pot: _Pot) -> None:
-        if pots and pots[-1].uncalled == pot.uncalled:
-            last = pots[-1]
-            same = (
-                last.contributors == pot.contributors
-                if pot.uncalled
-                else last.eligible == pot.eligible
-            )
-            if same:
-                pots[-1] = _Pot(
-                    last.amount + pot.amount,
-                    pot.eligible,
-                    last.contributors | pot.contributors,
-                    last.dead or pot.dead,
-                )
-                return
-        pots.append(pot)
-
-    # Dead money: cut only where a player is all in within his dead money.
-    caps = sorted({dead[i] for i in seats if in_hand[i] and live[i] == 0 and dead[i] > 0})
-    previous = 0
-    for cap in caps:
-        amount = sum(min(d, cap) - min(d, previous) for d in dead)
-        contributors = frozenset(i for i in seats if dead[i] > previous)
-        eligible = frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] >= cap))
-        add(_Pot(amount, eligible, contributors, dead=True))
-        previous = cap
-    rest = _Pot(
-        sum(d - min(d, previous) for d in dead),
-        frozenset(i for i in seats if in_hand[i] and (live[i] > 0 or dead[i] > previous)),
-        frozenset(i for i in seats if dead[i] > previous),
-        dead=True,
-    )
-    low = 0
-    for level in sorted({v for v in live if v > 0}):
-        contributors = frozenset(i for i in seats if live[i] >= level)
-        pot = _Pot(
-            sum(min(v, level) - min(v, low) for v in live),
-            frozenset(i for i in contributors if in_hand[i]),
-            contributors,
-        )
-        if rest.amount and not pot.uncalled:  # the dead money joins the main pot
-            pot = _Pot(
-                pot.amount + rest.amount, pot.eligible, contributors | rest.contributors, True
-            )
-            rest = _Pot(0, frozenset(), frozenset())
-        add(pot)
-        low = level
-    if rest.amount:  # no live pot was contested: the dead money is the main pot
-        first_uncalled = next((k for k, pot in enumerate(pots) if pot.uncalled), len(pots))
-        pots.insert(first_uncalled, rest)
-    return [_contested(pot, players) for pot in pots]
-
-
-def _contested(pot: _Pot, players: Sequence[Player]) -> _Pot:
-    """A pot nobody still showing reached goes to the one mucked player who did."""
-    if pot.eligible or pot.uncalled:
-        return pot
-    mucked = frozenset(i for i in pot.contributors if players[i].mucked)
-    if len(mucked) == 1:
-        return _Pot(pot.amount, mucked, pot.contributors, pot.dead)
-    return pot
-
-
-def _rake_shares(pots: Sequence[_Pot], rake: int | list[int]) -> list[int]:
-    """The rake of each pot: in proportion to its size, the remainder from the main pot.
-
-    A list gives each contested pot's rake, main pot first.
-    """
-    contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
-    total = sum(pots[k].amount for k in contested)
-    if isinstance(rake, list):
-        if len(rake) != len(contested):
-            raise StakeError.of(
-                "rake is given for {given} pots, but the showdown has {pots} "
-                "(main pot first, returned bets not counted)",
-                given=len(rake),
-                pots=len(contested),
-            )
-        shares = [0] * len(pots)
-        for number, (k, units) in enumerate(zip(contested, rake, strict=True)):
-            if units > pots[k].amount:
-                raise StakeError.of("rake of pot {number} is more than the pot", number=number + 1)
-            shares[k] = units
-        return shares
-    if rake > total:
-        raise StakeError.of(
-            "rake is more than the pots it is taken from ({total} units)", total=total
-        )
-    shares = [0] * len(pots)
-    if not rake:
-        return shares
-    for k in contested[1:]:
-        shares[k] = rake * pots[k].amount // total
-    shares[contested[0]] = rake - sum(shares)
-    # The remainder can only overflow a tiny main pot: move the excess on.
-    for position, k in enumerate(contested):
-        excess = shares[k] - pots[k].amount
-        if excess > 0 and position + 1 < len(contested):
-            shares[k] -= excess
-            shares[contested[position + 1]] += excess
-    return shares
-
-
-def _odd_chip_orders(showdown: Showdown) -> dict[str, list[int]]:
-    """Per half of the pot, the seats in the order they receive odd chips."""
-    seats = len(showdown.players)
-    rule = showdown.odd_chip
-    stud = showdown.game.family is Family.STUD
-    if rule is OddChipRule.BUTTON or (rule is OddChipRule.AUTO and not stud):
-        order = [(showdown.button + 1 + k) % seats for k in range(seats)]
-        return dict.fromkeys(showdown.game.halves, order)
-    highest = sorted(
-        range(seats),
-        key=lambda seat: max((card.code for card in showdown.players[seat].cards), default=-1),
-        reverse=True,
-    )
-    orders = dict.fromkeys(showdown.game.halves, highest)
-    if rule is OddChipRule.AUTO and "low" in orders:
-        orders["low"] = sorted(range(seats), key=lambda seat: _lowest_card(showdown, seat))
-    return orders
-
-
-def _lowest_card(showdown: Showdown, seat: int) -> tuple[int, int]:
-    """A seat's lowest card as a sort key: rank with the ace low, then suit (clubs first)."""
-    cards = showdown.players[seat].cards
-    if not cards:
-        return (99, 99)
-    return min(((c.rank.index + 1) % 13, c.suit.index) for c in cards)
-
-
-def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
-    """Share units equally; the remainder one by one in odd-chip order."""
-    base, remainder = divmod(amount, len(winners))
-    payout = dict.fromkeys(winners, base)
-    for seat in [s for s in order if s in payout][:remainder]:
-        payout[seat] += 1
-    return payout
-
-
-def _best(values: Mapping[int, _Comparable]) -> list[int]:
-    """The seats holding the best value (empty if nobody has a value)."""
-    # The values of one half share a ranking: comparing strengths is comparing values.
-    strengths = {seat: value.strength for seat, value in values.items() if value is not None}
-    if not strengths:
-        return []
-    top = max(strengths.values())
-    return [seat for seat, strength in strengths.items() if strength == top]
+        return game_hand(game, (*player.cards, *board), ())
+    return game_hand(game, player.cards, board)
 
 
 def _names(showdown: Showdown, seats: Iterable[int], t: Language | None = None) -> str:
@@ -939,11 +1131,13 @@ def _why(
     showdown: Showdown,
     half: str,
     values: Mapping[int, _Comparable],
+    strengths: Mapping[int, int],
     winners: Sequence[int],
     pot: Word,
     t: Language,
 ) -> str:
-    """Who won one half of a pot, with which hand, and the deciding card."""
+    """Who won one half of a pot, with which hand, and the deciding card (against the
+    :func:`runner_up`'s hand)."""
     _ = t.gettext
     best = values[winners[0]]
     assert isinstance(best, HandValue)
@@ -958,24 +1152,16 @@ def _why(
     else:
         text = _("{who} split the {pot} with {hand} ({cards})").format(**fields)
     if showdown.game.split_pot:
-        text = f"{_half_word(t, half)}: {text}"
-    others: dict[int, HandValue] = {
-        s: v for s, v in values.items() if s not in winners and isinstance(v, HandValue)
-    }
-    if others:
-        runner_up = max(others, key=lambda seat: others[seat].strength)
-        reason = explain(best, others[runner_up], lang=t.code).text
+        text = f"{half_word(t, half)}: {text}"
+    second = runner_up(values, strengths, best.strength)
+    if second is not None:
+        other = values[second]
+        assert other is not None
+        reason = explain(best, other, lang=t.code).text
         text += _("; against {name}: {reason}").format(
-            name=showdown.players[runner_up].name, reason=reason
+            name=showdown.players[second].name, reason=reason
         )
     return text
-
-
-def _half_word(t: Language, half: str) -> str:
-    """'high' or 'low', the name of a half of a hi/lo pot."""
-    if half == "low":
-        return t.pgettext("pot half", "low")
-    return t.pgettext("pot half", "high")
 
 
 def _board_word(t: Language, number: int) -> str:
@@ -1026,15 +1212,17 @@ def resolve(
                 valued[seat] = _evaluate(game, player, board)
         ranks.append({seat: hand.values for seat, hand in valued.items()})
         hands.append(valued)
-    orders = _odd_chip_orders(showdown)
+    orders = odd_chip_orders(
+        game, showdown.odd_chip, showdown.button, [[c.code for c in p.cards] for p in players]
+    )
     total = sum(stakes)
     no_stakes = total == 0
     pots = (
-        [_Pot(0, frozenset(showing), frozenset(range(len(players))))]
+        [Pot(0, frozenset(showing), frozenset(range(len(players))))]
         if no_stakes
-        else _layers(players, stakes, dead)
+        else layers(stakes, [p.in_hand for p in players], dead, [p.mucked for p in players])
     )
-    rakes = _rake_shares(pots, rake)
+    rakes = rake_shares(pots, rake)
     rake = sum(rakes)
     payouts = dict.fromkeys(range(len(players)), 0)
     shares = dict.fromkeys(range(len(players)), Fraction(0))
@@ -1076,7 +1264,7 @@ def resolve(
             else _NO_WORD
         )
         main_done = True
-        per_board = _split(amount, list(range(len(boards))), list(range(len(boards))))
+        per_board = split(amount, list(range(len(boards))), list(range(len(boards))))
         board_results: list[BoardResult] = []
         pot_payout: dict[int, int] = {}
         parts: list[tuple[dict[int, int], int]] = []  # per board: numerators, denominator
@@ -1217,33 +1405,24 @@ def _award(
             dict.fromkeys(game.halves, (seat,)),
             text.format(who=players[seat].name, pot=pot_word),
         )
-    by_half: dict[str, list[int]] = {}
-    values_by_half: dict[str, dict[int, _Comparable]] = {}
-    for index, half in enumerate(game.halves):
-        values = {seat: hands[seat][index] for seat in eligible}
-        values_by_half[half] = values
-        by_half[half] = _best(values)
-    halves = [h for h in game.halves if by_half[h]]
+    values = [{seat: hands[seat][index] for seat in eligible} for index in range(len(game.halves))]
+    strengths = [
+        {seat: 0 if v is None else v.strength for seat, v in half.items()} for half in values
+    ]
+    winners = [best_seats(eligible, half) for half in strengths]
+    payout = divide(amount, winners, [orders[half] for half in game.halves])
     texts: list[str] = []
-    payout: dict[int, int] = {}
-    share: dict[int, int] = {}
-    # Each winner of a half gets 1 / (halves x winners of it): over their common multiple.
-    denominator = 1
-    for half in halves:
-        denominator = lcm(denominator, len(halves) * len(by_half[half]))
-    # The odd chip of a hi/lo split goes to the high half: it is listed first.
-    remaining = amount
-    for position, half in enumerate(halves):
-        half_amount = remaining if position == len(halves) - 1 else -(-amount // len(halves))
-        remaining -= half_amount
-        winners = by_half[half]
-        for seat, chips in _split(half_amount, winners, orders[half]).items():
-            payout[seat] = payout.get(seat, 0) + chips
-        for seat in winners:
-            share[seat] = share.get(seat, 0) + denominator // (len(halves) * len(winners))
-        if t is not None:
-            texts.append(_why(showdown, half, values_by_half[half], winners, pot_word, t))
-    if game.split_pot and len(halves) == 1 and t is not None:
-        texts.append(t.gettext("no qualifying low: high scoops"))
-    winners_by_half = {half: tuple(sorted(by_half[half])) for half in game.halves}
-    return payout, (share, denominator), winners_by_half, ". ".join(texts)
+    if t is not None:
+        for index, half in enumerate(game.halves):
+            if winners[index]:
+                texts.append(
+                    _why(
+                        showdown, half, values[index], strengths[index], winners[index], pot_word, t
+                    )
+                )
+        if game.split_pot and sum(1 for seats in winners if seats) == 1:
+            texts.append(t.gettext("no qualifying low: high scoops"))
+    winners_by_half = {
+        half: tuple(sorted(seats)) for half, seats in zip(game.halves, winners, strict=True)
+    }
+    return payout, exact_shares(winners), winners_by_half, ". ".join(texts)

@@ -135,28 +135,6 @@ def test_verdicts_from_worker_processes_are_the_same_values(tmp_path: Path) -> N
     ]
 
 
-def test_the_fast_layers_are_the_resolvers_pots() -> None:
-    """With no dead money, the fast path's pots are exactly :func:`showdown.pots._layers`'."""
-    import random
-
-    from showdown.history._quick import _live_layers
-    from showdown.pots import Player, _layers
-
-    rng = random.Random(5)
-    for _ in range(3000):
-        count = rng.randint(2, 9)
-        stakes = [rng.choice((0, 5, 10, 10, 25, 40, 40, 100)) for _ in range(count)]
-        states = [rng.choice(("in", "in", "folded", "mucked")) for _ in range(count)]
-        players = [
-            Player(f"P{i}", (), stakes[i], folded=s == "folded", mucked=s == "mucked")
-            for i, s in enumerate(states)
-        ]
-        expected = _layers(players, stakes, [0] * count)
-        assert _live_layers(
-            stakes, [s == "in" for s in states], [s == "mucked" for s in states]
-        ) == (expected), (stakes, states)
-
-
 # -- the lean reader (no Hand) and the workers' byte ranges -----------------------------
 
 

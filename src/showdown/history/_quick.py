@@ -4,10 +4,11 @@
 game, every contender's cards shown, amounts in the history's
 unit, the room paying what the rules pay -- straight from the hand: the
 stakes in integer units, the pots cut by the resolver's own
-:func:`~showdown.pots._layers`, the rake shared by its
-:func:`~showdown.pots._rake_shares`, the strengths from the compiled kernels
+:func:`~showdown.pots.layers`, the rake shared by its
+:func:`~showdown.pots.rake_shares`, the strengths from the compiled kernels
 (:func:`showdown.batch.strength7` for Hold'em, :func:`showdown._fast.game_best`
-otherwise), and each pot split by the resolver's :func:`~showdown.pots._split`.
+otherwise), and each pot paid by its :func:`~showdown.pots.best_seats`,
+:func:`~showdown.pots.divide` and :func:`~showdown.pots.odd_chip_orders`.
 It builds no :class:`~showdown.pots.Showdown`, no explanation text and no
 :class:`~showdown.evaluation.HandValue`.
 
@@ -37,7 +38,15 @@ from showdown.errors import ShowdownError
 from showdown.games import Family, Game, deck_mask, game_hand, get_game
 from showdown.history.model import ActionKind, Hand
 from showdown.money import Money
-from showdown.pots import Player, _layers, _Pot, _rake_shares, _split
+from showdown.pots import (
+    OddChipRule,
+    best_seats,
+    divide,
+    layers,
+    odd_chip_orders,
+    rake_shares,
+    split,
+)
 from showdown.rules import HIGH, get_ranking
 
 __all__ = [
@@ -149,42 +158,6 @@ def _from_units(money: Money, unit: Decimal, units: int) -> Decimal:
 
 
 _AMOUNTS: dict[Decimal, dict[int, Decimal]] = {}
-
-
-def _live_layers(stakes: list[int], in_hand: list[bool], mucked: list[bool]) -> list[_Pot]:
-    """:func:`showdown.pots._layers` of stakes with no dead money (the same pots)."""
-    pots: list[_Pot] = []
-    low = 0
-    ranked = sorted((v, i) for i, v in enumerate(stakes) if v > 0)
-    count = len(ranked)
-    at = 0
-    while at < count:
-        level = ranked[at][0]
-        contributors = frozenset(i for _, i in ranked[at:])
-        eligible = frozenset(i for i in contributors if in_hand[i])
-        # every stake is a level: each one at or above this level gives its part, none between
-        amount = (count - at) * (level - low)
-        while at < count and ranked[at][0] == level:
-            at += 1
-        uncalled = len(contributors) == 1
-        if pots:
-            last = pots[-1]
-            if last.uncalled == uncalled and (
-                last.contributors == contributors if uncalled else last.eligible == eligible
-            ):
-                pots[-1] = _Pot(
-                    last.amount + amount, eligible, last.contributors | contributors, last.dead
-                )
-                low = level
-                continue
-        pots.append(_Pot(amount, eligible, contributors))
-        low = level
-    for k, pot in enumerate(pots):
-        if not pot.eligible and not pot.uncalled:
-            alone = frozenset(i for i in pot.contributors if mucked[i])
-            if len(alone) == 1:
-                pots[k] = _Pot(pot.amount, alone, pot.contributors, pot.dead)
-    return pots
 
 
 def _strengths(
@@ -315,6 +288,28 @@ def room_pot_rakes(
     return None
 
 
+def _orders(
+    plain: PlainGame,
+    held: list[tuple[Card, ...]],
+    hand_button: int | None,
+    all_seats: list[tuple[int, str]],
+    seats: list[str],
+) -> list[list[int]]:
+    """Per half of the game, the players in the order they receive odd chips
+    (:func:`showdown.pots.odd_chip_orders`), the button at the player at or before
+    the room's button (as :func:`showdown.history.model.hand_to_showdown` puts it)."""
+    count = len(seats)
+    button = 0
+    if hand_button is not None:
+        number = {name: seat for seat, name in all_seats}
+        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
+        button = before[-1] if before else count - 1
+    found = odd_chip_orders(
+        plain.game, OddChipRule.AUTO, button, [[card._code for card in cards] for cards in held]
+    )
+    return [found[half] for half in plain.game.halves]
+
+
 def _one_pot(
     plain: PlainGame,
     board: tuple[Card, ...],
@@ -331,31 +326,21 @@ def _one_pot(
     (``codes``: each player's cards' codes, then the board's).
 
     What the general path of :func:`decide` pays such a hand (its layers are one pot
-    whose rake is the whole rake); None when no hand qualifies.
+    whose rake is the whole rake) without cutting the layers; None when no hand
+    qualifies.
     """
     if plain.high7:
         strengths = {i: strength7(codes[i]) for i in live}
     else:
         strengths = {i: _strengths(plain, held[i], board)[0] for i in live}
-    best = max(strengths.values())
-    if not best:
+    winners = best_seats(live, strengths)
+    if not winners:
         return None
-    count = len(seats)
-    payouts = [0] * count
-    winners = [i for i, v in strengths.items() if v == best]
-    if len(winners) == 1 or net % len(winners) == 0:
-        share = net // len(winners)
-        for seat in winners:
-            payouts[seat] = share
-        return payouts
-    button = 0  # the odd chips: from the seat after the button (as :func:`decide`)
-    if hand_button is not None:
-        number = {name: seat for seat, name in all_seats}
-        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
-        button = before[-1] if before else count - 1
-    order = [(button + 1 + k) % count for k in range(count)]
-    for seat, chips in _split(net, winners, order).items():
-        payouts[seat] = chips
+    payouts = [0] * len(seats)
+    # the order of the odd chips, where there are any
+    order = _orders(plain, held, hand_button, all_seats, seats)[0] if net % len(winners) else []
+    for seat, units in split(net, winners, order).items():
+        payouts[seat] = units
     return payouts
 
 
@@ -512,16 +497,9 @@ def decide(
     out = [False] * count
     for i in outs:
         out[i] = True
+    pots = layers(stake_units, in_hand, dead_units, out)
     try:
-        if any(dead_units):
-            players = [
-                Player(seats[i], held[i], folded=not in_hand[i] and not out[i], mucked=out[i])
-                for i in range(count)
-            ]
-            pots = _layers(players, stake_units, dead_units)
-        else:
-            pots = _live_layers(stake_units, in_hand, out)
-        rakes = _rake_shares(pots, rake if given is None else given)
+        rakes = rake_shares(pots, rake if given is None else given)
     except ShowdownError:
         return None
     contested = [k for k, pot in enumerate(pots) if not pot.uncalled]
@@ -534,19 +512,13 @@ def decide(
             if any(r is None for r in per_pot):
                 return None
             try:
-                rakes = _rake_shares(pots, per_pot)  # type: ignore[arg-type]
+                rakes = rake_shares(pots, per_pot)  # type: ignore[arg-type]
             except ShowdownError:
                 return None
             room = stated
-    # the button: the seat at or before the room's button among the players
-    button = 0
-    if hand_button is not None:
-        number = {name: seat for seat, name in all_seats}
-        before = [i for i, name in enumerate(seats) if number.get(name, 0) <= hand_button]
-        button = before[-1] if before else count - 1
-    order = [(button + 1 + k) % count for k in range(count)]
-    # each board's strengths (several when the hand was run more than once)
-    by_board: list[dict[int, tuple[int, ...]]] = []
+    # per board (several when the hand was run more than once), per half: the strengths
+    by_board: list[list[dict[int, int]]] = []
+    halves = range(len(game.rankings))
     for run, this in enumerate(boards):
         values: dict[int, tuple[int, ...]] = {}
         if plain.high7 and not run:  # Hold'em: seven codes a player
@@ -562,9 +534,9 @@ def decide(
             for seat, cards in enumerate(held):
                 if cards:
                     values[seat] = _strengths(plain, cards, this)
-        by_board.append(values)
+        by_board.append([{seat: found[half] for seat, found in values.items()} for half in halves])
+    orders = _orders(plain, held, hand_button, all_seats, seats)
     runs = list(range(len(boards)))
-    halves = range(len(game.rankings))
     payouts = [0] * count
     for pot, taken in zip(pots, rakes, strict=True):
         net = pot.amount - taken
@@ -580,20 +552,10 @@ def decide(
             payouts[seat] += net
             continue
         # each board's share (the odd units from the first board), then its halves
-        per_board = _split(net, runs, runs) if len(runs) > 1 else {0: net}
-        for run, values in enumerate(by_board):
-            share = per_board[run]
-            won: list[list[int]] = []
-            for half in halves:
-                strengths = {seat: values[seat][half] for seat in eligible}
-                top = max(strengths.values())
-                won.append([s for s, v in strengths.items() if v == top] if top else [])
-            winning = [w for w in won if w]
-            remaining = share
-            for position, winners in enumerate(winning):
-                part = remaining if position == len(winning) - 1 else -(-share // len(winning))
-                remaining -= part
-                for seat, chips in _split(part, winners, order).items():
-                    payouts[seat] += chips
+        per_board = split(net, runs, runs)
+        for run, strengths in enumerate(by_board):
+            winners = [best_seats(eligible, half) for half in strengths]
+            for seat, units in divide(per_board[run], winners, orders).items():
+                payouts[seat] += units
     paid = {seats[i]: _from_units(money, unit, units) for i, units in enumerate(payouts)}
     return Quick(paid, names, stakes, room)

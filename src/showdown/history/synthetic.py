@@ -4,11 +4,13 @@
 from a seeded random generator: two to six players, blinds, a raise and
 calls, some folds, flop/turn/river bets, all-ins with side pots, rake in
 cents, and a showdown among the players left. The room's payouts are worked
-out by a plain layering of the stakes and :func:`showdown.evaluate` for the
-best hand, with PokerStars' conventions (odd cents clockwise from the
-button, rake from the pots in order as they are built), so every generated
-showdown should audit as ``'agree'``. It is a generator of realistic input,
-not an independent check of the resolver (the hand-made samples are).
+out with the resolver's own pieces (:func:`showdown.pots.layers` for the
+pots, :func:`showdown.evaluate` and :func:`showdown.pots.best_seats` for the
+best hand, :func:`showdown.pots.split` with the odd cents clockwise from the
+button) and PokerStars' rake (from the pots in order as they are built), so
+every generated showdown should audit as ``'agree'``. It is a generator of
+realistic input, not an independent check of the resolver (the hand-made
+samples are).
 
 >>> text = synthetic_history(3, seed=1)
 >>> text.count("*** SUMMARY ***")
@@ -23,10 +25,13 @@ from decimal import Decimal
 
 from showdown.cards import DECK, format_cards
 from showdown.evaluation import evaluate
+from showdown.games import get_game
+from showdown.pots import OddChipRule, best_seats, layers, odd_chip_orders, split
 
 __all__ = ["synthetic_hands", "synthetic_history"]
 
 _NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
+_HOLDEM = get_game("holdem")
 
 
 def _money(units: int) -> str:
@@ -152,19 +157,13 @@ def _hand(rng: random.Random, hand_id: int) -> str:
             put[top[0]] -= back
     total = sum(put.values())
     rake = min(total * 5 // 100, 300) if len(live) > 1 or "*** FLOP ***" in "".join(lines) else 0
-    # pots, layered on the live players' stakes
-    pots: list[tuple[int, list[str]]] = []
-    previous = 0
-    for level in sorted({put[n] for n in live}):
-        amount = sum(min(put[n], level) - min(put[n], previous) for n in names)
-        eligible = [n for n in live if put[n] >= level]
-        pots.append((amount, eligible))
-        previous = level
+    # the pots (the uncalled bet is returned: each pot has two contributors or more)
+    pots = layers([put[n] for n in names], [n in live for n in names])
     # rake from the pots in order, as they are built, capped
     taken: list[int] = []
     left = rake
-    for amount, _ in pots:
-        share = min(left, amount)
+    for pot in pots:
+        share = min(left, pot.amount)
         taken.append(share)
         left -= share
     collections: list[tuple[str, int, str]] = []
@@ -173,29 +172,26 @@ def _hand(rng: random.Random, hand_id: int) -> str:
         lines.append("*** SHOW DOWN ***")
         for name in live:
             lines.append(f"{name}: shows [{format_cards(hole[name])}] (a hand)")
-    seat_order = [names[(button + 1 + k) % size] for k in range(size)]
+    (odd_order,) = odd_chip_orders(_HOLDEM, OddChipRule.AUTO, button, [()] * size).values()
     labels = ["main pot"] + [f"side pot-{k}" for k in range(1, len(pots))]
     if len(pots) == 1:
         labels = ["pot"]
-    for (amount, eligible), cut, label in zip(pots, taken, labels, strict=True):
-        net = amount - cut
-        if len(eligible) == 1:
-            winners = eligible
-        else:
-            values = {n: evaluate(list(hole[n]), board) for n in eligible}
-            best = max(values.values())
-            winners = [n for n in seat_order if n in eligible and values[n] == best]
-        each, odd = divmod(net, len(winners))
-        for k, name in enumerate(winners):
-            collections.append((name, each + (1 if k < odd else 0), label))
+    for pot, cut, label in zip(pots, taken, labels, strict=True):
+        eligible = [seat for seat in odd_order if seat in pot.eligible]
+        winners = eligible
+        if len(eligible) > 1:
+            strengths = {k: evaluate(list(hole[names[k]]), board).strength for k in eligible}
+            winners = best_seats(eligible, strengths)
+        for seat, amount in split(pot.amount - cut, winners, odd_order).items():
+            collections.append((names[seat], amount, label))
     for name, amount, label in collections:
         if amount:
             lines.append(f"{name} collected {_money(amount)} from {label}")
     lines.append("*** SUMMARY ***")
     if len(pots) > 1:
         listed = " ".join(
-            f"{'Main pot' if k == 0 else f'Side pot-{k}'} {_money(a - t)}."
-            for k, ((a, _), t) in enumerate(zip(pots, taken, strict=True))
+            f"{'Main pot' if k == 0 else f'Side pot-{k}'} {_money(pot.amount - t)}."
+            for k, (pot, t) in enumerate(zip(pots, taken, strict=True))
         )
         lines.append(f"Total pot {_money(total)} {listed} | Rake {_money(rake)}")
     else:
