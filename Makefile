@@ -8,13 +8,19 @@ BENCH_VENV ?= .bench-venv
 .PHONY: install wheel run test test-fast check-resolve check-differential lint format docs bench load preflop-table clean
 
 # `pip install` is the whole install: it compiles the C core (setup.py) in place, again
-# whenever a C source changed.
-$(STAMP): pyproject.toml setup.py $(wildcard src/showdown/*.c src/showdown/*.h)
+# whenever a C source changed. `make run` needs only the package; the tests, the docs
+# and the optional parts come on top for `make test` and the rest.
+RUN_STAMP := $(VENV)/.installed-run
+$(RUN_STAMP): pyproject.toml setup.py $(wildcard src/showdown/*.c src/showdown/*.h)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet,docs]'
+	$(PY) -m pip install --quiet -e .
 	@# numba served the batch paths before the compiled core: a venv made then drops it
 	@$(PY) -m pip uninstall --quiet --yes numba llvmlite >/dev/null 2>&1 || true
+	@touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
+	$(PY) -m pip install --quiet -e '.[test,web,dask,plot,parquet,docs]'
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -32,7 +38,7 @@ wheel:
 	@ls dist/showdown-*.whl
 
 ## The main job: decide the bundled showdowns and explain them.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/showdown resolve --human examples/showdowns.jsonl
 
 # Tests run on two processes (pytest-xdist, a file per process at a time); the few

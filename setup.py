@@ -15,6 +15,17 @@ import os
 from glob import glob
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class ParallelBuild(build_ext):
+    """The three extensions compiled side by side, one per core (an install's longest step)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
 
 # rows() and best_rows() of _ceval share the rows among POSIX threads, and
 # sample_chunks() of _cequity the Monte Carlo chunks
@@ -23,6 +34,7 @@ THREADS = ["-pthread"] if os.name == "posix" else []
 HEADERS = sorted(glob("src/showdown/*.h"))
 
 setup(
+    cmdclass={"build_ext": ParallelBuild},
     ext_modules=[
         Extension(
             "showdown._ceval",
