@@ -2,9 +2,10 @@
 each other's public names.
 
 Every module of ``src/showdown`` is read with :mod:`ast`, with every import it
-makes (at the top, inside a function or a class, in a ``try``), except those
-under ``if TYPE_CHECKING:`` (never run). An import moved inside a function to
-dodge a circle is still a circle, so it counts as an edge like any other.
+makes (at the top, inside a function or a class, in a ``try``, under ``if
+TYPE_CHECKING:``). An import moved inside a function or under ``TYPE_CHECKING``
+to dodge a circle is still a circle (the modules still depend on each other),
+so it counts as an edge like any other.
 
 An edge goes from a module to the module it names: ``import showdown.a.b`` and
 ``from showdown.a import b`` (``b`` a module) name ``showdown.a.b``;
@@ -68,22 +69,9 @@ def _is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _run_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of the tree except those under ``if TYPE_CHECKING:``."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
-        stack.extend(ast.iter_child_nodes(node))
+    """Every node of the tree."""
+    return ast.walk(tree)
 
 
 def _package_of(module: str, path: Path) -> str:
@@ -302,7 +290,7 @@ def describe_private(imports: list[Import]) -> str:
 
 def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
     """The reader resolves relative and ``from package import module`` forms, reads
-    imports inside functions, skips ``TYPE_CHECKING`` ones and finds a circle."""
+    imports inside functions and under ``TYPE_CHECKING`` and finds a circle."""
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
     (package / "__init__.py").write_text("from pkg.a import VALUE\n")
@@ -325,10 +313,10 @@ def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
     edges: dict[str, set[str]] = {module: set() for module in modules}
     for f in found:
         edges[f.importer].add(f.target)
-    assert edges["pkg.a"] == {"pkg.sub.b"}  # the TYPE_CHECKING import of pkg.c is not an edge
+    assert edges["pkg.a"] == {"pkg.sub.b", "pkg.c"}  # TYPE_CHECKING imports count too
     assert edges["pkg.sub.b"] == {"pkg.a", "pkg._c"}
     assert edges["pkg.c"] == {"pkg.a", "pkg.sub", "pkg.sub.b"}
-    assert cycles(edges) == [["pkg.a", "pkg.sub.b"]]
+    assert cycles(edges) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
     assert shortest_circle(edges, ["pkg.a", "pkg.sub.b"]) == ["pkg.a", "pkg.sub.b", "pkg.a"]
     private = sorted((f.importer, f.target, f.private_name) for f in private_imports(found))
     assert private == [

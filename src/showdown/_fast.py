@@ -24,13 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from showdown import _scorer
+from showdown._scorer import GameShape
 from showdown.rules import RuleSet
-
-if TYPE_CHECKING:
-    from showdown.games import Game
 
 __all__ = ["WARM_UP", "Best", "enabled", "game_best", "loaded", "ranking_best", "skip_warm_up"]
 
@@ -101,11 +99,11 @@ def ranking_best(rules: RuleSet, codes: Sequence[int]) -> Best:
 
 
 _BY_RULES: Final[dict[int, tuple[RuleSet, Callable[[Any], Any]]]] = {}
-_BY_GAME: Final[dict[int, tuple[Game, Callable[[Any], Any]]]] = {}
+_BY_GAME: Final[dict[int, tuple[GameShape, Callable[[Any], Any]]]] = {}
 """The entries by ranking and by game identity (hashing either is slower than this)."""
 
 
-def game_best(game: Game, codes: Sequence[int]) -> tuple[Best, ...]:
+def game_best(game: GameShape, codes: Sequence[int]) -> tuple[Best, ...]:
     """Per ranking of a game, the best (strength, column mask) of hole cards then board.
 
     The codes must be a list of ints valid for the game (checked by the caller),

@@ -39,15 +39,12 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, Protocol, TypeAlias
 
 from showdown import core
 from showdown.cards import Card
 from showdown.errors import CardCountError, CardParseError, DuplicateCardError
 from showdown.rules import Formation, RuleSet
-
-if TYPE_CHECKING:
-    from showdown.games import Game
 
 __all__ = [
     "MAX_CODES",
@@ -57,6 +54,7 @@ __all__ = [
     "PAIRS",
     "TRIPLES",
     "Config",
+    "GameShape",
     "dispatcher",
     "entry",
     "extension",
@@ -73,6 +71,25 @@ __all__ = [
 
 MAX_CODES: Final = 52
 """The most codes a ranking's entry takes: a whole deck (an Omaha game's, at most 16)."""
+
+
+class GameShape(Protocol):
+    """What the core's entries read of a game (:class:`showdown.games.Game` has it all):
+    the shape and card counts only, so the core knows no game registry."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hole_cards(self) -> int: ...
+    @property
+    def hole_used(self) -> int | None: ...
+    @property
+    def rankings(self) -> tuple[RuleSet, ...]: ...
+    @property
+    def hand_boards(self) -> tuple[int, ...]: ...
+    @property
+    def shape(self) -> str: ...
+
 
 Config: TypeAlias = tuple[Any, ...]
 """What a loader returns, in the order ``_ceval.c`` reads it (see its header)."""
@@ -120,7 +137,7 @@ def dispatcher(
     return function
 
 
-_ENTRIES: Final[dict[RuleSet | Game, Callable[[Any], Any]]] = {}
+_ENTRIES: Final[dict[RuleSet | GameShape, Callable[[Any], Any]]] = {}
 """The entries made so far, by ranking and by game: one per process."""
 
 
@@ -140,7 +157,7 @@ def ranking_entry(rules: RuleSet) -> Callable[[Sequence[int]], int] | None:
     return found
 
 
-def game_entry(game: Game) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
+def game_entry(game: GameShape) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
     """The entry of a game (one int per ranking, hole cards then board; the codes checked
     by :func:`game_row`), or None without the extension or for a shape it does not take
     (an Omaha rule other than two hole cards and three of the board)."""
@@ -200,7 +217,7 @@ def ranking_row(codes: Sequence[int], rules: RuleSet) -> list[int]:
     return row
 
 
-def game_row(codes: Sequence[int], game: Game) -> list[int]:
+def game_row(codes: Sequence[int], game: GameShape) -> list[int]:
     """The codes checked for a game: hole cards then a board it values, of its deck.
 
     Raises:
@@ -499,12 +516,12 @@ def ranking_loader(rules: RuleSet, sizes: Iterable[int] | None = None) -> Callab
     return lambda: _config((rules,), wanted, tuple_out=False, omaha_hole=0)
 
 
-def game_sizes(game: Game) -> tuple[int, ...]:
+def game_sizes(game: GameShape) -> tuple[int, ...]:
     """How many codes a game's entry takes: the hole cards plus each board it values."""
     return tuple(game.hole_cards + board for board in (game.hand_boards or (0,)))
 
 
-def game_loader(game: Game) -> Callable[[], Config]:
+def game_loader(game: GameShape) -> Callable[[], Config]:
     """The loader of a game's entry (a tuple per hand, one value per ranking)."""
     omaha = game.shape == "omaha"
     if omaha and (game.hole_used != 2 or any(rules.hand_size != 5 for rules in game.rankings)):

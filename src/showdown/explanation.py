@@ -30,7 +30,7 @@ from __future__ import annotations
 import marshal
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal, Protocol
 
 from showdown._cache import cache_dir, digest, write_atomically
 from showdown.cards import Rank
@@ -38,13 +38,22 @@ from showdown.i18n import DOMAIN, N_, Language, Word, get_language
 from showdown.rules import Category, Formation, RuleSet
 from showdown.tables import HandClass, get_table
 
-if TYPE_CHECKING:  # the values are read, never made, here: evaluation imports this module
-    from showdown.evaluation import HandValue
+
+class Valued(Protocol):
+    """What a name or an explanation reads of a hand's value: its ranking and its class
+    (:class:`showdown.evaluation.HandValue` is one)."""
+
+    @property
+    def ranking(self) -> RuleSet: ...
+    @property
+    def strength(self) -> int: ...
+
 
 __all__ = [
     "BUILD_AFTER",
     "ClassTexts",
     "Explanation",
+    "Valued",
     "class_texts",
     "describe",
     "explain",
@@ -74,7 +83,7 @@ def rank_words(t: Language, ranks: Sequence[Rank]) -> str:
     return "-".join(str(t.rank(r)) for r in ranks)
 
 
-def describe(value: HandValue, lang: str = "en") -> str:
+def describe(value: Valued, lang: str = "en") -> str:
     """The hand in words, in English (``'en'``), Russian (``'ru'``) or Romanian (``'ro'``).
 
     >>> from showdown.evaluation import evaluate
@@ -295,7 +304,7 @@ class Explanation:
         return self.text
 
 
-def explain(a: HandValue, b: HandValue, *, lang: str = "en") -> Explanation:
+def explain(a: Valued, b: Valued, *, lang: str = "en") -> Explanation:
     """Why ``a`` beats ``b``, ``b`` beats ``a``, or they tie.
 
     >>> from showdown.evaluation import evaluate
@@ -346,7 +355,7 @@ def _facts(rules: RuleSet, strength: int, t: Language) -> tuple[Word, HandClass]
     return found
 
 
-def _explain(a: HandValue, b: HandValue, t: Language) -> Explanation:
+def _explain(a: Valued, b: Valued, t: Language) -> Explanation:
     """:func:`explain`, computed (it depends only on the two classes and the language)."""
     _ = t.gettext
     rules = a.ranking
