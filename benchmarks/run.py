@@ -53,6 +53,8 @@ from benchmarks.bench_targets import (
 from benchmarks.inputs import WORKLOADS, make_rows
 from benchmarks.peers import load_peers
 
+from showdown import core
+
 __all__ = ["main"]
 
 CardArray = npt.NDArray[np.uint8]
@@ -174,17 +176,6 @@ def _median_time(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
-def _batch_threads() -> int:
-    """The threads the batch path uses: ``SHOWDOWN_THREADS``, else every core it may run on."""
-    configured = os.environ.get("SHOWDOWN_THREADS", "").strip()
-    if configured.isdigit() and int(configured) > 0:
-        return int(configured)
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - platforms without affinity
-        return max(1, os.cpu_count() or 1)
-
-
 @contextmanager
 def _threads_set(count: int) -> Iterator[None]:
     """``SHOWDOWN_THREADS`` (read by every batch call) at ``count``, then as it was."""
@@ -231,7 +222,7 @@ def _machine() -> list[str]:
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     return [
         f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
-        f"- CPU: {cpu}, {os.cpu_count()} logical cores (batch threads: {_batch_threads()})",
+        f"- CPU: {cpu}, {os.cpu_count()} logical cores (batch threads: {core.threads()})",
         f"- OS: {platform.platform()}",
         f"- Python {platform.python_version()}, numpy {np.__version__}",
         "- peers: " + ", ".join(f"{name} {version(name)}" for name in PEER_PACKAGES),
@@ -269,7 +260,7 @@ def _showdown_batch(
 
     results: dict[str, dict[str, Result]] = {}
     scaling: dict[str, Scaling] = {}
-    threads = _batch_threads()
+    threads = core.threads()
     probe = load_probe() if threads > 1 else None
     stream = load_stream_probe() if probe is not None else None
     if threads > 1 and probe is None:

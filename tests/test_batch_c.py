@@ -20,9 +20,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from showdown import _scorer, batch
+from showdown import _scorer, batch, core
 from showdown.batch import evaluate_many
-from showdown.errors import InvalidArrayError
+from showdown.errors import InvalidArgumentError, InvalidArrayError
 from showdown.games import GAMES, Game, get_game
 from showdown.rules import RANKINGS, Formation, RuleSet, get_ranking
 from tests import readable
@@ -106,9 +106,9 @@ def test_many_rows_over_threads_give_the_readable_strengths(
     kwargs: dict[str, str], width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cards = deal(3 * batch.C_PARALLEL_ROWS + 17, width, 7)
-    monkeypatch.setattr(batch, "_thread_count", lambda: 1)
+    monkeypatch.setattr(core, "threads", lambda: 1)
     one = evaluate_many(cards, **kwargs)
-    monkeypatch.setattr(batch, "_thread_count", lambda: 3)  # more pieces than threads
+    monkeypatch.setattr(core, "threads", lambda: 3)  # more pieces than threads
     found = evaluate_many(cards, **kwargs)
     assert np.array_equal(found, one)
     sample = np.r_[0:50, len(cards) - 50 : len(cards)]  # the first and the last pieces
@@ -165,7 +165,7 @@ def test_the_first_bad_row_is_named_on_both_paths(
     cards = deal(200_000, 7, 11)
     for row in where:
         cards[row, 4] = cards[row, 2]
-    monkeypatch.setattr(batch, "_thread_count", lambda: 2)
+    monkeypatch.setattr(core, "threads", lambda: 2)
     with pytest.raises(InvalidArrayError) as c_error:
         evaluate_many(cards)
     with pytest.raises(InvalidArrayError) as readable_error:
@@ -325,12 +325,20 @@ def test_with_the_core_off_the_readable_path_gives_the_same_values() -> None:
 
 
 def test_the_thread_count_is_the_showdown_threads_setting() -> None:
-    code = "from showdown import batch\nprint(batch._thread_count())\n"
+    code = "from showdown import core\nprint(core.threads())\n"
     assert _run(code, SHOWDOWN_THREADS="3") == "3"
     assert _run(code, SHOWDOWN_THREADS="1") == "1"
     cores = len(os.sched_getaffinity(0))
     assert _run(code, SHOWDOWN_THREADS="") == str(cores)
-    assert _run(code, SHOWDOWN_THREADS="none") == str(cores)  # not a count: every core
+
+
+@pytest.mark.parametrize("value", ["none", "0", "-2", "1.5"])
+def test_a_thread_count_that_is_no_count_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("SHOWDOWN_THREADS", value)
+    with pytest.raises(InvalidArgumentError, match="SHOWDOWN_THREADS is"):
+        evaluate_many([[51, 47, 43, 39, 35, 2, 7]])
 
 
 @needs_c
@@ -411,7 +419,7 @@ def test_a_machine_of_many_cores_gets_the_c_path_s_most_threads(
     cards = deal(70 * batch.C_PARALLEL_ROWS // 2, 5, 31)
     expected = evaluate_many(cards)
     best = batch.best_cards_many(cards)
-    monkeypatch.setattr(batch, "_thread_count", lambda: 128)
+    monkeypatch.setattr(core, "threads", lambda: 128)
     assert np.array_equal(evaluate_many(cards), expected)
     assert np.array_equal(batch.best_cards_many(cards), best)
 

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from showdown import _scorer, batch, evaluate
+from showdown import _scorer, batch, core, evaluate
 from showdown.batch import best_cards_many
 from showdown.cards import Card
 from showdown.errors import InvalidArrayError
@@ -146,9 +146,9 @@ def test_many_rows_over_threads_pick_the_readable_cards(
     kwargs: dict[str, str], width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cards = deal(3 * batch.C_PARALLEL_ROWS + 17, width, 8)
-    monkeypatch.setattr(batch, "_thread_count", lambda: 1)
+    monkeypatch.setattr(core, "threads", lambda: 1)
     one = best_cards_many(cards, **kwargs)
-    monkeypatch.setattr(batch, "_thread_count", lambda: 3)
+    monkeypatch.setattr(core, "threads", lambda: 3)
     found = best_cards_many(cards, **kwargs)
     assert np.array_equal(found, one)
     sample = np.r_[0:50, len(cards) - 50 : len(cards)]  # the first and the last pieces
@@ -163,7 +163,7 @@ def test_the_first_bad_row_is_named_on_both_paths(
     cards = deal(200_000, 9, 12)
     for row in where:
         cards[row, 7] = cards[row, 1]
-    monkeypatch.setattr(batch, "_thread_count", lambda: 2)
+    monkeypatch.setattr(core, "threads", lambda: 2)
     with pytest.raises(InvalidArrayError) as c_error:
         best_cards_many(cards, game="omaha8")
     with readable_engine(), pytest.raises(InvalidArrayError) as readable_error:

@@ -328,25 +328,13 @@ def _c_entry(source: RuleSet | Game, width: int) -> Callable[[Sequence[int]], An
 
 C_PARALLEL_ROWS: Final = 65_536
 """From this many rows, the core splits the rows over threads (one more thread for each
-half of this many rows, up to :func:`_thread_count`): threads that the C code keeps
+half of this many rows, up to :func:`showdown.core.threads`): threads that the C code keeps
 between calls (or starts for the call while another call uses them), which take pieces
 of the rows in turn without the GIL."""
 
 
 C_MAX_THREADS: Final = 64
 """The most threads one call of the core starts (``_ceval.rows`` takes no more)."""
-
-
-def _thread_count() -> int:
-    """The threads the batch functions and the census use: ``SHOWDOWN_THREADS`` (a positive
-    integer) where the environment sets it, else every core this process may run on."""
-    configured = os.environ.get("SHOWDOWN_THREADS", "").strip()
-    if configured.isdigit() and int(configured) > 0:
-        return int(configured)
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - platforms without affinity
-        return max(1, os.cpu_count() or 1)
 
 
 _POOL_LOCK: Final = threading.Lock()
@@ -374,7 +362,7 @@ def _c_rows(
     best: bool = False,
 ) -> None:
     """Value ``given``'s rows into ``out`` with its C ``entry`` (``_ceval.rows``; with
-    ``best``, the cards that play: ``_ceval.best_rows``), on :func:`_thread_count`
+    ``best``, the cards that play: ``_ceval.best_rows``), on :func:`showdown.core.threads`
     threads for many rows (started by the C code, without the GIL); raise on the first
     bad row."""
     module = _scorer.extension()
@@ -382,7 +370,7 @@ def _c_rows(
         raise RuntimeError("the compiled core is not built")
     run = module.best_rows if best else module.rows
     n = len(given.array)
-    threads = min(_thread_count(), C_MAX_THREADS, max(1, n // (C_PARALLEL_ROWS // 2)))
+    threads = min(core.threads(), C_MAX_THREADS, max(1, n // (C_PARALLEL_ROWS // 2)))
     bad = int(run(entry, given.array, out, threads))
     if bad >= 0:
         _raise_for_row(given.array, bad, given.allowed, given.deck_name)
@@ -898,7 +886,7 @@ def _keyed_census(
 ) -> npt.NDArray[np.int64]:
     """Hands per strength, in 16 groups of tasks (each task fixes the first two cards):
     in the C engine (``showdown._kernels.engine.keyed_census``), a group per thread of
-    :func:`_thread_count`; without it, the readable reference values every hand, one
+    :func:`showdown.core.threads`; without it, the readable reference values every hand, one
     group after another (the same counts, much slower)."""
     from showdown._kernels import engine
 
@@ -931,7 +919,7 @@ def _keyed_census(
         return found
 
     counts = np.zeros(n_strengths, np.int64)
-    threads = _thread_count() if compiled else 1
+    threads = core.threads() if compiled else 1
     parts: Iterator[npt.NDArray[np.int64]]
     parts = _pool(threads).map(run, groups) if threads > 1 else map(run, groups)
     for done, part in enumerate(parts, start=1):

@@ -10,7 +10,8 @@ environment asks for the reference, and the path then takes the reference.
 
 One environment switch decides: ``SHOWDOWN_ENGINE=readable`` forces the
 readable reference everywhere (slower, the same answers); ``compiled`` (the
-default) takes the core where it is built.
+default) takes the core where it is built. ``SHOWDOWN_THREADS`` sets how many
+threads the core's batch calls use (:func:`threads`).
 
 >>> engine_name() in ("compiled", "readable")
 True
@@ -28,7 +29,16 @@ from typing import Final, Literal
 
 from showdown.errors import InvalidArgumentError
 
-__all__ = ["ENGINES", "EXTENSIONS", "Engine", "compiled", "engine_name", "extension", "summary"]
+__all__ = [
+    "ENGINES",
+    "EXTENSIONS",
+    "Engine",
+    "compiled",
+    "engine_name",
+    "extension",
+    "summary",
+    "threads",
+]
 
 Engine = Literal["compiled", "readable"]
 ENGINES: Final[tuple[Engine, ...]] = ("compiled", "readable")
@@ -84,3 +94,24 @@ def summary() -> str:
     if not missing:
         return "compiled core (C)"
     return f"readable reference (compiled core not built: {', '.join(missing)} missing)"
+
+
+def threads() -> int:
+    """The threads the core's batch calls and the census use: ``SHOWDOWN_THREADS`` where
+    the environment sets it, else every core this process may run on.
+
+    Raises:
+        InvalidArgumentError: ``SHOWDOWN_THREADS`` is set to something other than a
+            positive whole number.
+    """
+    configured = os.environ.get("SHOWDOWN_THREADS", "").strip()
+    if configured:
+        if not configured.isdigit() or int(configured) < 1:
+            raise InvalidArgumentError(
+                f"SHOWDOWN_THREADS is {configured!r}; it must be a positive whole number"
+            )
+        return int(configured)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - platforms without affinity
+        return max(1, os.cpu_count() or 1)
