@@ -63,6 +63,7 @@ __all__ = [
     "exact_counts",
     "exact_omaha_ranks",
     "exact_totals",
+    "exact_tuples",
     "heads_up_boards",
     "keyed_census",
     "sample_chunks",
@@ -126,21 +127,9 @@ def exact_counts(
     (``(T, players, hole)`` card codes), every completion of the board by ``missing``
     cards of ``deck_mask`` less the tuple's cards, dealt one by one; ``kind`` is
     :data:`~showdown._kernels.game_tables.ANY_MIX`, ``OMAHA`` or ``BADUGI``."""
-    return _exact_counts(_core(), kind, tuples, board_known, missing, deck_mask, tables)
-
-
-def _exact_counts(
-    engine: ModuleType,
-    kind: int,
-    tuples: I64,
-    board_known: I64,
-    missing: int,
-    deck_mask: int,
-    tables: Arrays,
-) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
-    engine.exact_counts(kind, tuples, _int64(board_known), missing, deck_mask, tables, out)
+    _core().exact_counts(kind, tuples, _int64(board_known), missing, deck_mask, tables, out)
     return out
 
 
@@ -156,24 +145,9 @@ def exact_board_ranks(
     """:func:`exact_counts` of a Hold'em-like game (one high ranking with flushes, two
     hole cards, any mix) by board ranks: every multiset of board ranks valued once,
     then the boards that make a flush corrected. The high and low columns are 0."""
-    return _board_ranks(
-        _core(), tuples, board_known, missing, deck_mask, offsets, rank_table, flush_table
-    )
-
-
-def _board_ranks(
-    engine: ModuleType,
-    tuples: I64,
-    board_known: I64,
-    missing: int,
-    deck_mask: int,
-    offsets: npt.NDArray[np.int32],
-    rank_table: npt.NDArray[np.uint16],
-    flush_table: npt.NDArray[np.uint16],
-) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
-    engine.exact_board_ranks(
+    _core().exact_board_ranks(
         tuples, _int64(board_known), missing, deck_mask, offsets, rank_table, flush_table, out
     )
     return out
@@ -184,15 +158,9 @@ def exact_omaha_ranks(
 ) -> I64:
     """:func:`exact_counts` of an Omaha game (a five-card board) by board ranks, as
     :func:`exact_board_ranks` does for Hold'em."""
-    return _omaha_ranks(_core(), tuples, board_known, missing, deck_mask, tables)
-
-
-def _omaha_ranks(
-    engine: ModuleType, tuples: I64, board_known: I64, missing: int, deck_mask: int, tables: Arrays
-) -> I64:
     tuples = _int64(tuples)
     out = np.zeros((tuples.shape[0], tuples.shape[1], COLUMNS), dtype=np.int64)
-    engine.exact_omaha_ranks(tuples, _int64(board_known), missing, deck_mask, tables, out)
+    _core().exact_omaha_ranks(tuples, _int64(board_known), missing, deck_mask, tables, out)
     return out
 
 
@@ -200,16 +168,33 @@ def complete_hands(known: I64, n_known: I64, free_mask: int, limit: int) -> I64:
     """Every tuple of hands that completes ``known[p, :n_known[p]]`` with cards of
     ``free_mask``, no card twice: ``(T, players, hole)``, each hand ascending, at most
     ``limit`` tuples (:func:`showdown.equity.reference.complete_hands`' order)."""
-    return _complete_hands(_core(), known, n_known, free_mask, limit)
-
-
-def _complete_hands(
-    engine: ModuleType, known: I64, n_known: I64, free_mask: int, limit: int
-) -> I64:
     known = _int64(known)
     out = np.zeros((max(limit, 1), *known.shape), dtype=np.int64)
-    count = engine.complete_hands(known, _int64(n_known), free_mask, out)
+    count = _core().complete_hands(known, _int64(n_known), free_mask, out)
     return out[:count]
+
+
+def exact_tuples(
+    kind: int, tuples: I64, board_known: I64, missing: int, deck_mask: int, tables: EquityTables
+) -> I64:
+    """Counts ``(T, players, COLUMNS)`` of every tuple of hands, by the enumeration
+    ``kind`` asks for: :data:`~showdown._kernels.game_tables.BOARD_HIGH` by board ranks
+    (:func:`exact_board_ranks`), ``OMAHA`` by board ranks (:func:`exact_omaha_ranks`),
+    else every board dealt (:func:`exact_counts`); ``tables`` is the game's
+    :class:`~showdown._kernels.game_tables.EquityTables`."""
+    if kind == BOARD_HIGH:
+        return exact_board_ranks(
+            tuples,
+            board_known,
+            missing,
+            deck_mask,
+            tables.offsets,
+            tables.ranks[0],
+            tables.flushes[0],
+        )
+    if kind == OMAHA:
+        return exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
+    return exact_counts(kind, tuples, board_known, missing, deck_mask, tables.arrays())
 
 
 def exact_totals(
@@ -224,27 +209,10 @@ def exact_totals(
     tables: EquityTables,
 ) -> tuple[I64, int]:
     """Counts ``(players, COLUMNS)`` summed over every completion of the hands
-    (:func:`complete_hands`) and of the board, and the number of tuples of hands.
-    ``kind`` :data:`~showdown._kernels.game_tables.BOARD_HIGH` counts by board ranks;
-    ``tables`` is the game's :class:`~showdown._kernels.game_tables.EquityTables`."""
-    engine = _core()
-    tuples = _complete_hands(engine, known, n_known, free_mask, limit)
-    if kind == BOARD_HIGH:
-        counts = _board_ranks(
-            engine,
-            tuples,
-            board_known,
-            missing,
-            deck_mask,
-            tables.offsets,
-            tables.ranks[0],
-            tables.flushes[0],
-        )
-    elif kind == OMAHA:
-        counts = _omaha_ranks(engine, tuples, board_known, missing, deck_mask, tables.arrays())
-    else:
-        arrays = tables.arrays()
-        counts = _exact_counts(engine, kind, tuples, board_known, missing, deck_mask, arrays)
+    (:func:`complete_hands`) and of the board (:func:`exact_tuples`), and the number of
+    tuples of hands."""
+    tuples = complete_hands(known, n_known, free_mask, limit)
+    counts = exact_tuples(kind, tuples, board_known, missing, deck_mask, tables)
     summed: I64 = counts.sum(axis=0, dtype=np.int64)
     return summed, len(tuples)
 

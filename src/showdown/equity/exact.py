@@ -47,7 +47,6 @@ import numpy.typing as npt
 from showdown._kernels import engine
 from showdown._kernels.game_tables import (
     BOARD_HIGH,
-    OMAHA,
     EquityTables,
     equity_tables,
     method_of,
@@ -85,24 +84,8 @@ def exact_task(task: tuple[Any, ...]) -> npt.NDArray[np.int64]:
     if engine.c_engine() is None:
         return reference.exact_counts(game, tuples, board_known, missing, deck_mask)
     tables = equity_tables(game)
-    if method == "board_ranks":
-        counts: npt.NDArray[np.int64] = engine.exact_board_ranks(
-            tuples,
-            board_known,
-            missing,
-            deck_mask,
-            tables.offsets,
-            tables.ranks[0],
-            tables.flushes[0],
-        )
-        return counts
-    if tables.kind == OMAHA:
-        counts = engine.exact_omaha_ranks(tuples, board_known, missing, deck_mask, tables.arrays())
-    else:
-        counts = engine.exact_counts(
-            tables.kind, tuples, board_known, missing, deck_mask, tables.arrays()
-        )
-    return counts
+    kind = BOARD_HIGH if method == "board_ranks" else tables.kind
+    return engine.exact_tuples(kind, tuples, board_known, missing, deck_mask, tables)
 
 
 def run_exact(
