@@ -91,3 +91,24 @@ def test_the_kept_names_of_every_class_are_the_descriptions(
     names = kept_descriptions(RANKINGS["high"], t, build=True)
     assert names is not None
     assert names[-1] == describe(evaluate("As Ks Qs Js Ts"), lang)
+
+
+def test_a_long_run_keeps_every_name_after_build_after_classes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Names are made one by one until BUILD_AFTER classes have been named, then every
+    name is built once, kept on disk, and the same names are given from there on."""
+    from showdown.explanation import BUILD_AFTER
+
+    monkeypatch.setenv("SHOWDOWN_CACHE_DIR", str(tmp_path))
+    rules, t = RANKINGS["ace_to_five"], get_language("en")
+    assert kept_descriptions(rules, t) is None
+    texts = ClassTexts(rules, t)
+    one_by_one = [str(texts.fact(strength)[0]) for strength in range(1, BUILD_AFTER)]
+    assert kept_descriptions(rules, t) is None  # a short run never pays for every name
+    texts.fact(BUILD_AFTER)
+    kept = kept_descriptions(rules, t)
+    assert kept is not None
+    assert len(kept) == get_table(rules).size
+    assert list(kept[: BUILD_AFTER - 1]) == one_by_one
+    assert str(ClassTexts(rules, t).fact(BUILD_AFTER + 1)[0]) == kept[BUILD_AFTER]
